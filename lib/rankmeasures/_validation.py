@@ -1,0 +1,109 @@
+"""Input checks shared by every measure.
+
+Each check raises :class:`ValueError` naming the argument and the problem; nothing is
+coerced silently (an integer array becomes float64 only when that loses no value).
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+__all__ = [
+    "as_float_array",
+    "as_grades",
+    "check_k",
+    "check_same_length",
+    "check_nonnegative",
+    "as_offsets",
+]
+
+
+def as_float_array(name: str, x, *, ndim: int = 1, allow_empty: bool = False) -> np.ndarray:
+    """Return ``x`` as a float64 array of dimension ``ndim`` with only finite values."""
+    arr = np.asarray(x)
+    if arr.dtype == object or not (
+        np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.bool_)
+    ):
+        raise ValueError(f"{name}: expected numbers, got an array of dtype {arr.dtype}")
+    if np.issubdtype(arr.dtype, np.complexfloating):
+        raise ValueError(f"{name}: complex values are not allowed")
+    if arr.ndim != ndim:
+        raise ValueError(f"{name}: expected a {ndim}-d array, got shape {arr.shape}")
+    if arr.size == 0 and not allow_empty:
+        raise ValueError(f"{name}: empty input (no items to rank)")
+    if np.issubdtype(arr.dtype, np.integer) and arr.size:
+        if np.abs(arr).max() > 2**53:
+            raise ValueError(f"{name}: integers beyond 2**53 cannot be represented exactly")
+    out = arr.astype(np.float64, copy=False)
+    if not np.all(np.isfinite(out)):
+        bad = np.flatnonzero(~np.isfinite(out.ravel()))[0]
+        raise ValueError(
+            f"{name}: contains a non-finite value ({out.ravel()[bad]!r} at flat index {bad})"
+        )
+    return out
+
+
+def as_grades(name: str, y, *, ndim: int = 1) -> np.ndarray:
+    """Float array of integer-valued, non-negative grades (0, 1, ..., L-1)."""
+    out = as_float_array(name, y, ndim=ndim)
+    if not np.all(out == np.round(out)):
+        bad = np.flatnonzero(out.ravel() != np.round(out.ravel()))[0]
+        raise ValueError(
+            f"{name}: grades must be integers, got {out.ravel()[bad]!r} at flat index {bad}"
+        )
+    check_nonnegative(name, out)
+    return out
+
+
+def check_nonnegative(name: str, x: np.ndarray) -> None:
+    """Raise when ``x`` has a negative entry."""
+    if x.size and x.min() < 0:
+        bad = int(np.argmin(x.ravel()))
+        raise ValueError(
+            f"{name}: must be non-negative for this measure, got {x.ravel()[bad]!r} "
+            f"at flat index {bad}"
+        )
+
+
+def check_same_length(names: tuple[str, str], a: np.ndarray, b: np.ndarray) -> None:
+    """Raise when two arrays differ in shape."""
+    if a.shape != b.shape:
+        raise ValueError(
+            f"{names[0]} and {names[1]}: different shapes {a.shape} and {b.shape}"
+        )
+
+
+def check_k(k, name: str = "k") -> int | None:
+    """``None`` or a positive integer cut-off."""
+    if k is None:
+        return None
+    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
+        raise ValueError(f"{name}: must be a positive integer or None, got {k!r}")
+    if k <= 0:
+        raise ValueError(f"{name}: must be >= 1, got {k}")
+    return int(k)
+
+
+def as_offsets(offsets, n_items: int, name: str = "offsets") -> np.ndarray:
+    """Validate query offsets ``[0, e_1, ..., n_items]`` (strictly increasing, int64)."""
+    arr = np.asarray(offsets)
+    if arr.ndim != 1 or arr.size < 2:
+        raise ValueError(f"{name}: expected a 1-d array [0, ..., n] with at least 2 entries")
+    if not np.issubdtype(arr.dtype, np.integer):
+        raise ValueError(f"{name}: must be integers, got dtype {arr.dtype}")
+    arr = arr.astype(np.int64)
+    if arr[0] != 0 or arr[-1] != n_items:
+        raise ValueError(
+            f"{name}: must start at 0 and end at the number of items ({n_items}); "
+            f"got {arr[0]} ... {arr[-1]}, so they do not partition the arrays"
+        )
+    d = np.diff(arr)
+    if np.any(d <= 0):
+        q = int(np.flatnonzero(d <= 0)[0])
+        raise ValueError(
+            f"{name}: query {q} is empty or offsets decrease ({arr[q]} -> {arr[q + 1]}); "
+            "every query needs at least one item"
+        )
+    return arr

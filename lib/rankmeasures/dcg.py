@@ -1,0 +1,417 @@
+"""DCG, IDCG and NDCG for one query or many, with explicit tie and zero-IDCG policies.
+
+``DCG = sum_r G(y_(r)) D(r)`` over the items sorted by decreasing score, ``IDCG`` the
+DCG of the best ordering, ``NDCG = DCG / IDCG`` (Wang et al. 2013, Definition 1;
+Jin & Geng eqs. (1)-(2); Fürnkranz & Hüllermeier, "(Normalized) Discounted Cumulative
+Gain"; Shalev-Shwartz & Ben-David 2014, Section 17.4).
+
+Tie policies (``ties=``), for items with equal scores:
+
+``"average"``
+    The exact expectation over all orders of each group of tied scores
+    (McSherry & Najork 2008): a tie group occupying positions a..b contributes
+    ``(sum of its gains) * mean(D(a..b))``. No order is enumerated; the cost is one sort.
+    This is scikit-learn's ``ndcg_score(ignore_ties=False)``. Independent of input order.
+``"optimistic"`` / ``"pessimistic"``
+    Within a tie group, larger / smaller gains first (the best / worst case when D is
+    non-increasing). Independent of input order.
+``"stable"``
+    Input order breaks ties (the first listed ranks higher). The only policy whose
+    answer depends on input order, by request.
+
+Zero IDCG (``zero_idcg=``), when no item has a positive gain: ``"zero"`` (default; what
+scikit-learn and trec_eval report), ``"one"``, ``"nan"`` or ``"raise"``.
+
+Judged but unscored documents (``unscored_labels=``): trec_eval's convention, the ideal
+ordering is built from the labels of every judged document, scored or not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ._validation import (
+    as_float_array,
+    as_offsets,
+    check_k,
+    check_nonnegative,
+    check_same_length,
+)
+from .discounts import Discount, as_discount
+from .gains import Gain, as_gain
+
+__all__ = [
+    "TIE_POLICIES",
+    "ZERO_IDCG_POLICIES",
+    "QueryResults",
+    "dcg",
+    "idcg",
+    "ndcg",
+    "dcg_queries",
+    "idcg_queries",
+    "ndcg_queries",
+]
+
+TIE_POLICIES = ("average", "optimistic", "pessimistic", "stable")
+ZERO_IDCG_POLICIES = ("zero", "one", "nan", "raise")
+
+
+@dataclass(frozen=True)
+class QueryResults:
+    """Per-query values of a measure and their mean.
+
+    Attributes
+    ----------
+    query_ids : ndarray, shape (Q,)
+        The query of each value: ``0..Q-1`` for offsets or 2-d input, the sorted unique
+        ids for ``query_ids=`` input.
+    values : ndarray of float64, shape (Q,)
+    mean : float
+        ``values.mean()`` (NaN values, from ``zero_idcg="nan"``, are left out).
+    """
+
+    query_ids: np.ndarray
+    values: np.ndarray
+    mean: float
+
+
+# -- the kernel --------------------------------------------------------------------------
+
+
+def _check_policy(ties: str) -> None:
+    if ties not in TIE_POLICIES:
+        raise ValueError(f"ties: must be one of {TIE_POLICIES}, got {ties!r}")
+
+
+def _position_weights(discount: Discount, offsets: np.ndarray, k: int | None) -> np.ndarray:
+    """D(position) for every slot of every query, zero beyond k."""
+    lengths = np.diff(offsets)
+    q = lengths.size
+    if np.all(lengths == lengths[0]):
+        w = discount.weights(int(lengths[0]))
+        if k is not None:
+            w = np.where(np.arange(1, w.size + 1) <= k, w, 0.0)
+        return np.tile(w, q)
+    pos = np.arange(offsets[-1], dtype=np.int64) - np.repeat(offsets[:-1], lengths) + 1
+    w = discount.evaluate(pos, np.repeat(lengths, lengths) if discount.needs_n else None)
+    if k is not None:
+        w[pos > k] = 0.0
+    return w
+
+
+def _group_ids(offsets: np.ndarray) -> np.ndarray:
+    lengths = np.diff(offsets)
+    return np.repeat(np.arange(lengths.size), lengths)
+
+
+def _score_order(scores, gains, offsets, ties) -> np.ndarray:
+    """Flat indices sorting each query by decreasing score, ties broken by the policy."""
+    lengths = np.diff(offsets)
+    q = lengths.size
+    neg = -scores
+    if ties == "optimistic":
+        second = -gains
+    elif ties == "pessimistic":
+        second = gains
+    else:
+        second = None
+    if np.all(lengths == lengths[0]):
+        m = int(lengths[0])
+        s2 = neg.reshape(q, m)
+        if second is None:
+            kind = "stable" if ties == "stable" else None
+            idx = np.argsort(s2, axis=1, kind=kind)
+        else:
+            idx = np.lexsort((second.reshape(q, m), s2), axis=1)
+        return (idx + offsets[:-1, None]).ravel()
+    gid = _group_ids(offsets)
+    keys = (neg, gid) if second is None else (second, neg, gid)
+    return np.lexsort(keys)  # lexsort is stable: input order breaks remaining ties
+
+
+def _dcg_kernel(gains, scores, offsets, discount, k, ties) -> np.ndarray:
+    """Per-query DCG of flat ``gains``/``scores`` partitioned by ``offsets``."""
+    q = offsets.size - 1
+    n_items = offsets[-1]
+    order = _score_order(scores, gains, offsets, ties)
+    w = _position_weights(discount, offsets, k)
+    gs = gains[order]
+    gid = _group_ids(offsets)
+    if ties == "average":
+        ss = scores[order]
+        start = np.empty(n_items, dtype=bool)
+        start[0] = True
+        np.not_equal(ss[1:], ss[:-1], out=start[1:])
+        start[offsets[:-1]] = True
+        b = np.flatnonzero(start)
+        if b.size < n_items:  # some ties: average the discount over each tie group
+            size = np.diff(np.append(b, n_items))
+            contrib = np.add.reduceat(gs, b) * np.add.reduceat(w, b) / size
+            return np.bincount(gid[b], weights=contrib, minlength=q)
+    return np.bincount(gid, weights=gs * w, minlength=q)
+
+
+def _idcg_kernel(gains, offsets, discount, k) -> np.ndarray:
+    """Per-query IDCG: gains sorted decreasingly within each query."""
+    q = offsets.size - 1
+    lengths = np.diff(offsets)
+    if np.all(lengths == lengths[0]):
+        g = -np.sort(-gains.reshape(q, int(lengths[0])), axis=1)
+        return (g * _position_weights(discount, offsets, k).reshape(g.shape)).sum(axis=1)
+    gid = _group_ids(offsets)
+    g = gains[np.lexsort((-gains, gid))]
+    return np.bincount(gid, weights=g * _position_weights(discount, offsets, k), minlength=q)
+
+
+def _apply_zero_policy(num, den, zero_idcg):
+    if zero_idcg not in ZERO_IDCG_POLICIES:
+        raise ValueError(f"zero_idcg: must be one of {ZERO_IDCG_POLICIES}, got {zero_idcg!r}")
+    zero = den == 0
+    if zero.any() and zero_idcg == "raise":
+        qs = np.flatnonzero(zero)
+        raise ValueError(
+            f"y_true: IDCG is 0 (no item with a positive gain) for query {qs[:5].tolist()}; "
+            "choose zero_idcg='zero', 'one' or 'nan'"
+        )
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = np.where(zero, 0.0, num / np.where(zero, 1.0, den))
+    # Rounding in two different summation orders can leave DCG a few ulps above IDCG.
+    out = np.where((out > 1.0) & (out <= 1.0 + 1e-12), 1.0, out)
+    fill = {"zero": 0.0, "one": 1.0, "nan": np.nan, "raise": 0.0}[zero_idcg]
+    return np.where(zero, fill, out)
+
+
+# -- argument preparation ----------------------------------------------------------------
+
+
+def _prepare_gains(y_true, gain: Gain, *, need_nonneg: bool, name: str = "y_true"):
+    if need_nonneg:
+        check_nonnegative(name, y_true)
+    g = gain(y_true)
+    if need_nonneg:
+        check_nonnegative(f"gain({name})", g)
+    return g
+
+
+def _single(y_true, y_score):
+    yt = as_float_array("y_true", y_true)
+    ys = as_float_array("y_score", y_score)
+    check_same_length(("y_true", "y_score"), yt, ys)
+    return yt, ys
+
+
+def _unscored_pool(yt, unscored_labels, offsets, unscored_offsets):
+    """Labels of the ideal ordering: scored items plus judged, unscored ones, per query."""
+    if unscored_labels is None:
+        if unscored_offsets is not None:
+            raise ValueError("unscored_offsets: given without unscored_labels")
+        return yt, offsets
+    extra = as_float_array("unscored_labels", unscored_labels, allow_empty=True)
+    q = offsets.size - 1
+    if unscored_offsets is None:
+        if q != 1:
+            raise ValueError("unscored_offsets: required with unscored_labels for several queries")
+        uo = np.array([0, extra.size], dtype=np.int64)
+    else:
+        uo = np.asarray(unscored_offsets)
+        if uo.ndim != 1 or uo.size != q + 1 or not np.issubdtype(uo.dtype, np.integer):
+            raise ValueError(f"unscored_offsets: expected {q + 1} integer offsets")
+        uo = uo.astype(np.int64)
+        if uo[0] != 0 or uo[-1] != extra.size or np.any(np.diff(uo) < 0):
+            raise ValueError("unscored_offsets: must be non-decreasing from 0 to len(unscored_labels)")
+    lengths = np.diff(offsets) + np.diff(uo)
+    pool_off = np.concatenate([[0], np.cumsum(lengths)])
+    pool = np.empty(pool_off[-1])
+    gid = _group_ids(offsets)
+    egid = _group_ids(uo)
+    # scored labels first, then the unscored ones, query by query
+    dest_scored = pool_off[:-1][gid] + (np.arange(yt.size) - offsets[:-1][gid])
+    dest_extra = pool_off[:-1][egid] + np.diff(offsets)[egid] + (np.arange(extra.size) - uo[:-1][egid])
+    pool[dest_scored] = yt
+    pool[dest_extra] = extra
+    return pool, pool_off
+
+
+# -- one query ---------------------------------------------------------------------------
+
+
+def dcg(y_true, y_score, *, k=None, gain="identity", discount="log2", ties="average") -> float:
+    """Discounted cumulative gain of one ranked list.
+
+    ``DCG = sum_{r=1}^{n} G(y_(r)) D(r)`` with items sorted by decreasing ``y_score``
+    (Wang et al. 2013, Definition 1; Jin & Geng eq. (2) with the defaults replaced by
+    ``gain="exp2"``).
+
+    Parameters
+    ----------
+    y_true : array_like, shape (n,)
+        Relevance grades.
+    y_score : array_like, shape (n,)
+        Scores; larger ranks higher. Finite values only.
+    k : int, optional
+        Cut-off: positions beyond ``k`` get weight 0 (NDCG@k).
+    gain : str, Gain, sympy expression or callable
+        Default ``"identity"`` (trec_eval and scikit-learn); ``"exp2"`` is ``2^y - 1``.
+    discount : str, Discount, sympy expression or callable
+        Default ``"log2"``, ``1/log2(1+r)``; see :mod:`rankmeasures.discounts`.
+    ties : {"average", "optimistic", "pessimistic", "stable"}
+        See the module docstring.
+
+    Returns
+    -------
+    float
+    """
+    yt, ys = _single(y_true, y_score)
+    return float(dcg_queries(yt, ys, offsets=[0, yt.size], k=k, gain=gain,
+                             discount=discount, ties=ties).values[0])
+
+
+def idcg(y_true, *, k=None, gain="identity", discount="log2", unscored_labels=None) -> float:
+    """Ideal DCG: the DCG of the items sorted by decreasing gain.
+
+    Parameters
+    ----------
+    y_true : array_like, shape (n,)
+        Non-negative relevance grades of the scored items.
+    k, gain, discount
+        As in :func:`dcg`.
+    unscored_labels : array_like, optional
+        Grades of judged documents that were not scored; they join the ideal ordering
+        (trec_eval's convention).
+    """
+    yt = as_float_array("y_true", y_true)
+    return float(idcg_queries(yt, offsets=[0, yt.size], k=k, gain=gain, discount=discount,
+                              unscored_labels=unscored_labels).values[0])
+
+
+def ndcg(y_true, y_score, *, k=None, gain="identity", discount="log2", ties="average",
+         zero_idcg="zero", unscored_labels=None) -> float:
+    """Normalised DCG, ``DCG / IDCG`` in [0, 1] for non-negative gains.
+
+    Wang et al. (2013), Definition 1; Fürnkranz & Hüllermeier, NDCG slide. Parameters as
+    in :func:`dcg` and :func:`idcg`; ``zero_idcg`` says what to return when IDCG = 0
+    (default ``"zero"``, as scikit-learn and trec_eval).
+    """
+    yt, ys = _single(y_true, y_score)
+    return float(ndcg_queries(yt, ys, offsets=[0, yt.size], k=k, gain=gain, discount=discount,
+                              ties=ties, zero_idcg=zero_idcg,
+                              unscored_labels=unscored_labels).values[0])
+
+
+# -- many queries ------------------------------------------------------------------------
+
+
+def _batch_inputs(y_true, y_score, offsets, query_ids):
+    """Flatten 2-d input or group by ``query_ids``; return flat arrays, offsets, ids, perm."""
+    if offsets is not None and query_ids is not None:
+        raise ValueError("offsets, query_ids: give one of them, not both")
+    yt_arr = np.asarray(y_true)
+    if offsets is None and query_ids is None:
+        if yt_arr.ndim != 2:
+            raise ValueError(
+                "y_true: without offsets or query_ids, expected a 2-d array (queries x items)"
+            )
+        yt = as_float_array("y_true", y_true, ndim=2)
+        ys = None if y_score is None else as_float_array("y_score", y_score, ndim=2)
+        if ys is not None:
+            check_same_length(("y_true", "y_score"), yt, ys)
+        q, m = yt.shape
+        off = np.arange(0, q * m + 1, m, dtype=np.int64)
+        return yt.ravel(), (None if ys is None else ys.ravel()), off, np.arange(q), None
+    yt = as_float_array("y_true", y_true)
+    ys = None if y_score is None else as_float_array("y_score", y_score)
+    if ys is not None:
+        check_same_length(("y_true", "y_score"), yt, ys)
+    if offsets is not None:
+        off = as_offsets(offsets, yt.size)
+        return yt, ys, off, np.arange(off.size - 1), None
+    ids = np.asarray(query_ids)
+    if ids.shape != yt.shape:
+        raise ValueError(f"query_ids: shape {ids.shape} differs from y_true's {yt.shape}")
+    uniq, inv = np.unique(ids, return_inverse=True)
+    perm = np.argsort(inv, kind="stable")  # keeps input order inside each query
+    counts = np.bincount(inv, minlength=uniq.size)
+    off = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    return yt[perm], (None if ys is None else ys[perm]), off, uniq, perm
+
+
+def _mean(values):
+    v = values[~np.isnan(values)]
+    return float(v.mean()) if v.size else float("nan")
+
+
+def dcg_queries(y_true, y_score, *, offsets=None, query_ids=None, k=None, gain="identity",
+                discount="log2", ties="average") -> QueryResults:
+    """DCG of many queries in one vectorised call (no Python loop over queries).
+
+    Parameters
+    ----------
+    y_true, y_score : array_like
+        Either 2-d arrays ``(Q, n)`` (every query has n items), or flat arrays of all
+        items with ``offsets`` or ``query_ids``.
+    offsets : array_like of int, shape (Q+1,), optional
+        Query q holds items ``offsets[q]:offsets[q+1]``; strictly increasing from 0 to
+        the number of items.
+    query_ids : array_like, shape (N,), optional
+        The query of each item (any order; results come in sorted id order).
+    k, gain, discount, ties
+        As in :func:`dcg`.
+
+    Returns
+    -------
+    QueryResults
+    """
+    _check_policy(ties)
+    k = check_k(k)
+    yt, ys, off, ids, _ = _batch_inputs(y_true, y_score, offsets, query_ids)
+    if ys is None:
+        raise ValueError("y_score: required")
+    g = _prepare_gains(yt, as_gain(gain), need_nonneg=False)
+    vals = _dcg_kernel(g, ys, off, as_discount(discount), k, ties)
+    return QueryResults(ids, vals, _mean(vals))
+
+
+def idcg_queries(y_true, *, offsets=None, query_ids=None, k=None, gain="identity",
+                 discount="log2", unscored_labels=None, unscored_offsets=None) -> QueryResults:
+    """Ideal DCG of many queries (see :func:`dcg_queries` for the input forms).
+
+    ``unscored_labels`` with ``unscored_offsets`` (Q+1 non-decreasing offsets) add
+    judged, unscored documents to each query's ideal ordering (trec_eval's convention).
+    """
+    k = check_k(k)
+    yt, _, off, ids, _ = _batch_inputs(y_true, None, offsets, query_ids)
+    pool, pool_off = _unscored_pool(yt, unscored_labels, off, unscored_offsets)
+    g = _prepare_gains(pool, as_gain(gain), need_nonneg=True)
+    vals = _idcg_kernel(g, pool_off, as_discount(discount), k)
+    return QueryResults(ids, vals, _mean(vals))
+
+
+def ndcg_queries(y_true, y_score, *, offsets=None, query_ids=None, k=None, gain="identity",
+                 discount="log2", ties="average", zero_idcg="zero", unscored_labels=None,
+                 unscored_offsets=None) -> QueryResults:
+    """NDCG of many queries in one vectorised call, with per-query values and their mean.
+
+    Wang et al. (2013), Definition 1, applied query by query. Input forms as in
+    :func:`dcg_queries`; policies as in :func:`ndcg`.
+    """
+    _check_policy(ties)
+    if zero_idcg not in ZERO_IDCG_POLICIES:
+        raise ValueError(f"zero_idcg: must be one of {ZERO_IDCG_POLICIES}, got {zero_idcg!r}")
+    k = check_k(k)
+    yt, ys, off, ids, _ = _batch_inputs(y_true, y_score, offsets, query_ids)
+    if ys is None:
+        raise ValueError("y_score: required")
+    gn = as_gain(gain)
+    d = as_discount(discount)
+    g = _prepare_gains(yt, gn, need_nonneg=True)
+    num = _dcg_kernel(g, ys, off, d, k, ties)
+    if unscored_labels is None and unscored_offsets is None:
+        den = _idcg_kernel(g, off, d, k)
+    else:
+        pool, pool_off = _unscored_pool(yt, unscored_labels, off, unscored_offsets)
+        den = _idcg_kernel(_prepare_gains(pool, gn, need_nonneg=True,
+                                          name="unscored_labels"), pool_off, d, k)
+    vals = _apply_zero_policy(num, den, zero_idcg)
+    return QueryResults(ids, vals, _mean(vals))

@@ -1,0 +1,490 @@
+"""Discount functions D(r) of DCG-type measures.
+
+A discount is evaluated at 1-based positions ``r`` of a list of length ``n`` (most
+discounts ignore ``n``; the linear discount of Jin & Geng and the cut-off ``k = c n`` of
+Wang et al. use it). Every discount knows
+
+* ``D(r)`` (:meth:`Discount.evaluate`, vectorised over numpy arrays),
+* its partial sums (:meth:`Discount.partial_sums`),
+* ``F(t) = \\int_1^t D(r) dr`` (:meth:`Discount.integral`, mpmath at any precision, from
+  a closed form where one is known, else by quadrature), and
+* its sympy form (:attr:`Discount.expr`, in the symbols :data:`r` and :data:`n`), where it
+  has one.
+
+References
+----------
+Wang, Wang, Li, He, Liu, Chen (2013), "A Theoretical Analysis of NDCG Type Ranking
+Measures", Definition 1 (DCG and the discount), Definition 5 (F(t)), Theorems 1, 3, 5, 8, 9.
+Jin & Geng, "Linear NDCG and Pair-wise Loss", eq. (1) (the linear discount |S| - i).
+Shalev-Shwartz & Ben-David (2014), Section 17.4 (the top-k discount indexed with the top
+at position r).
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+from collections.abc import Callable
+
+import mpmath
+import numpy as np
+import sympy
+
+__all__ = [
+    "r",
+    "n",
+    "Discount",
+    "LogDiscount",
+    "PowerDiscount",
+    "ExponentialDiscount",
+    "LinearDiscount",
+    "CutoffDiscount",
+    "TopKDiscount",
+    "CustomDiscount",
+    "log_discount",
+    "log2_discount",
+    "zipf_discount",
+    "power_discount",
+    "exponential_discount",
+    "linear_discount",
+    "topk_discount",
+    "cutoff",
+    "as_discount",
+]
+
+#: Position symbol (1-based rank) used in every discount's sympy form.
+r = sympy.Symbol("r", positive=True)
+#: List-length symbol used by discounts that depend on the length of the list.
+n = sympy.Symbol("n", positive=True, integer=True)
+_t = sympy.Symbol("t", positive=True)
+
+
+def _as_positions(pos) -> np.ndarray:
+    arr = np.asarray(pos, dtype=np.float64)
+    if arr.size and (np.any(arr < 1) or not np.all(arr == np.round(arr))):
+        raise ValueError("r: positions must be integers >= 1")
+    return arr
+
+
+class Discount:
+    """Base class: a discount ``D(r)`` for positions ``r = 1, 2, ...``.
+
+    Subclasses implement :meth:`_evaluate` (numpy) and may override :attr:`expr` (sympy)
+    and :meth:`_integral` (mpmath closed form of ``F(t)``).
+    """
+
+    name: str = "discount"
+    #: True when D depends on the list length n.
+    needs_n: bool = False
+
+    # -- numerics -----------------------------------------------------------------
+    def evaluate(self, pos, length=None) -> np.ndarray:
+        """``D(r)`` at 1-based positions ``pos`` of a list of length ``length``.
+
+        Parameters
+        ----------
+        pos : array_like of int
+            Positions, 1 is the top.
+        length : int or array_like of int, optional
+            List length ``n`` (broadcast against ``pos``); required when
+            :attr:`needs_n` is true.
+
+        Returns
+        -------
+        ndarray of float64, the shape of ``np.broadcast(pos, length)``.
+        """
+        p = _as_positions(pos)
+        if self.needs_n:
+            if length is None:
+                raise ValueError(f"length: the {self.name} discount depends on the list length n")
+            ln = np.asarray(length, dtype=np.float64)
+        else:
+            ln = None
+        return self._evaluate(p, ln)
+
+    def __call__(self, pos, length=None) -> np.ndarray:
+        return self.evaluate(pos, length)
+
+    def weights(self, length: int) -> np.ndarray:
+        """``[D(1), ..., D(length)]`` for one list of the given length."""
+        return self.evaluate(np.arange(1, length + 1), length)
+
+    def partial_sums(self, length: int) -> np.ndarray:
+        """``[D(1), D(1)+D(2), ..., sum_{r<=length} D(r)]`` (the IDCG of an all-relevant list)."""
+        return np.cumsum(self.weights(length))
+
+    def _evaluate(self, p: np.ndarray, ln: np.ndarray | None) -> np.ndarray:
+        raise NotImplementedError
+
+    # -- exact forms ---------------------------------------------------------------
+    @property
+    def expr(self) -> sympy.Expr | None:
+        """The sympy form of D in the symbols ``r`` (and ``n``), or None."""
+        return None
+
+    def integral_expr(self) -> sympy.Expr | None:
+        """``F(t) = int_1^t D(r) dr`` as a sympy expression in the symbol ``t`` (and ``n``).
+
+        Wang et al. (2013), Definition 5. Returns None when sympy finds no closed form.
+        """
+        e = self.expr
+        if e is None:
+            return None
+        res = sympy.integrate(e, (r, 1, _t))
+        return None if res.has(sympy.Integral) else sympy.simplify(res)
+
+    def integral(self, t, length=None, dps: int = 30) -> mpmath.mpf:
+        """``F(t) = int_1^t D(r) dr`` at ``dps`` decimal digits (Wang et al. 2013, Def. 5).
+
+        Uses the closed form where the discount has one (valid for t up to 1e100 and
+        beyond), else mpmath quadrature of the sympy form, else of the numpy callable
+        (then only double precision).
+        """
+        with mpmath.workdps(dps):
+            tt = mpmath.mpf(t)
+            if tt < 1:
+                raise ValueError(f"t: F(t) is defined for t >= 1, got {t}")
+            if self.needs_n and length is None:
+                raise ValueError(f"length: the {self.name} discount depends on the list length n")
+            closed = self._integral(tt, length)
+            if closed is not None:
+                return +closed
+            e = self.expr
+            if e is not None:
+                e = e.subs(n, length) if self.needs_n else e
+                f = sympy.lambdify(r, e, modules="mpmath")
+            else:
+                def f(x):
+                    return mpmath.mpf(float(self.evaluate(np.array([float(x)]), length)[0]))
+            return mpmath.quad(f, [1, tt])
+
+    def _integral(self, t: mpmath.mpf, length) -> mpmath.mpf | None:
+        return None
+
+    # -- composition ---------------------------------------------------------------
+    def cut(self, k: int | None = None, *, fraction: float | None = None) -> CutoffDiscount:
+        """This discount cut off after position ``k`` (or ``k = ceil(fraction * n)``)."""
+        return CutoffDiscount(self, k=k, fraction=fraction)
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+class LogDiscount(Discount):
+    """``D(r) = 1 / log_b(1 + r)``.
+
+    ``base=e`` is the "standard NDCG" discount of Wang et al. (2013), Theorem 1;
+    ``base=2`` is the discount of Järvelin & Kekäläinen used by trec_eval and
+    scikit-learn (Jin & Geng eq. (2)). The base scales D by ``ln b`` and so cancels in NDCG
+    (Wang et al. 2013, remark after Definition 1).
+    """
+
+    def __init__(self, base: float = math.e):
+        if isinstance(base, bool) or not isinstance(base, numbers.Real) or not base > 1:
+            raise ValueError(f"base: must be a real number > 1, got {base!r}")
+        self.base = base
+        self.name = "1/ln(1+r)" if base == math.e else f"1/log{base:g}(1+r)"
+
+    def _evaluate(self, p, ln):
+        return math.log(self.base) / np.log1p(p)
+
+    @property
+    def expr(self):
+        if self.base == math.e:
+            return 1 / sympy.log(1 + r)
+        b = sympy.nsimplify(self.base, rational=True)
+        return sympy.log(b) / sympy.log(1 + r)
+
+    def integral_expr(self):
+        # F(t) = ln(b) (li(1+t) - li(2)) = ln(b) Li(1+t), Wang et al. (2013), eq. (19).
+        b = 1 if self.base == math.e else sympy.log(sympy.nsimplify(self.base, rational=True))
+        return b * (sympy.li(1 + _t) - sympy.li(2))
+
+    def _integral(self, t, length):
+        return mpmath.log(self.base) * (mpmath.li(1 + t) - mpmath.li(2))
+
+
+class PowerDiscount(Discount):
+    """``D(r) = r^{-beta}``, beta > 0 (Wang et al. 2013, Theorems 3 and 5; beta=1 is Zipf)."""
+
+    def __init__(self, beta: float):
+        if isinstance(beta, bool) or not isinstance(beta, numbers.Real) or not beta > 0:
+            raise ValueError(f"beta: must be a real number > 0, got {beta!r}")
+        self.beta = beta
+        self.name = "1/r" if beta == 1 else f"r^-{beta:g}"
+
+    def _evaluate(self, p, ln):
+        return p ** (-float(self.beta))
+
+    @property
+    def expr(self):
+        return r ** (-sympy.nsimplify(self.beta, rational=True))
+
+    def integral_expr(self):
+        b = sympy.nsimplify(self.beta, rational=True)
+        if b == 1:
+            return sympy.log(_t)
+        return (_t ** (1 - b) - 1) / (1 - b)
+
+    def _integral(self, t, length):
+        b = mpmath.mpf(self.beta)
+        if b == 1:
+            return mpmath.log(t)
+        return (t ** (1 - b) - 1) / (1 - b)
+
+
+class ExponentialDiscount(Discount):
+    """``D(r) = b^{-r}`` (a summable discount, Wang et al. 2013, Theorem 6; Figure 3 uses 2^-r)."""
+
+    def __init__(self, base: float = 2):
+        if isinstance(base, bool) or not isinstance(base, numbers.Real) or not base > 1:
+            raise ValueError(f"base: must be a real number > 1, got {base!r}")
+        self.base = base
+        self.name = f"{base:g}^-r"
+
+    def _evaluate(self, p, ln):
+        return float(self.base) ** (-p)
+
+    @property
+    def expr(self):
+        return sympy.nsimplify(self.base, rational=True) ** (-r)
+
+    def integral_expr(self):
+        b = sympy.nsimplify(self.base, rational=True)
+        return (b ** (-1) - b ** (-_t)) / sympy.log(b)
+
+    def _integral(self, t, length):
+        b = mpmath.mpf(self.base)
+        return (1 / b - b ** (-t)) / mpmath.log(b)
+
+
+class LinearDiscount(Discount):
+    """``D(i) = |S| - i`` for positions i = 1..|S| (Jin & Geng, eq. (1)).
+
+    The bottom item gets weight 0; the discount depends on the list length ``n = |S|``.
+    """
+
+    name = "|S|-i"
+    needs_n = True
+
+    def _evaluate(self, p, ln):
+        if np.any(p > ln):
+            raise ValueError("r: positions exceed the list length n")
+        return ln - p
+
+    @property
+    def expr(self):
+        return n - r
+
+    def integral_expr(self):
+        return n * (_t - 1) - (_t**2 - 1) / 2
+
+    def _integral(self, t, length):
+        return mpmath.mpf(length) * (t - 1) - (t**2 - 1) / 2
+
+
+class CutoffDiscount(Discount):
+    """``D_k(r) = D(r) 1[r <= k]``: NDCG@k (Wang et al. 2013, Section 3.3).
+
+    Either a fixed ``k`` (Theorem 7 studies k = o(n)) or ``k = ceil(fraction * n)``
+    (Theorems 8, 9, 12, 13 study k = c n; the ceiling keeps k >= 1 for every n >= 1).
+    """
+
+    def __init__(self, base: Discount, k: int | None = None, *, fraction: float | None = None):
+        base = as_discount(base)
+        if (k is None) == (fraction is None):
+            raise ValueError("k, fraction: give exactly one of a fixed k or a fraction c (k = c n)")
+        if k is not None:
+            if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k <= 0:
+                raise ValueError(f"k: must be a positive integer, got {k!r}")
+            k = int(k)
+        else:
+            if isinstance(fraction, bool) or not isinstance(fraction, numbers.Real) or not (
+                0 < fraction <= 1
+            ):
+                raise ValueError(f"fraction: must be in (0, 1], got {fraction!r}")
+        self.base, self.k, self.fraction = base, k, fraction
+        self.needs_n = base.needs_n or fraction is not None
+        self.name = f"{base.name}@" + (str(k) if k is not None else f"{fraction:g}n")
+
+    def cutoff_at(self, length):
+        """The cut-off position k for a list of the given length."""
+        if self.k is not None:
+            return self.k
+        return np.ceil(self.fraction * np.asarray(length, dtype=np.float64))
+
+    def _evaluate(self, p, ln):
+        d = self.base._evaluate(p, ln)
+        kk = self.cutoff_at(ln) if self.fraction is not None else self.k
+        return np.where(p <= kk, d, 0.0)
+
+    @property
+    def expr(self):
+        e = self.base.expr
+        if e is None:
+            return None
+        kk = self.k if self.k is not None else sympy.ceiling(
+            sympy.nsimplify(self.fraction, rational=True) * n
+        )
+        return sympy.Piecewise((e, r <= kk), (0, True))
+
+    def integral_expr(self):
+        fb = self.base.integral_expr()
+        if fb is None:
+            return None
+        kk = self.k if self.k is not None else sympy.ceiling(
+            sympy.nsimplify(self.fraction, rational=True) * n
+        )
+        return sympy.Piecewise((fb, _t <= kk), (fb.subs(_t, kk), True))
+
+    def _integral(self, t, length):
+        kk = self.k if self.k is not None else mpmath.ceil(mpmath.mpf(self.fraction) * length)
+        return self.base.integral(min(t, mpmath.mpf(kk)), length, dps=mpmath.mp.dps)
+
+
+class TopKDiscount(Discount):
+    """The top-k discount of Shalev-Shwartz & Ben-David (2014), Section 17.4.
+
+    The book indexes positions by ``i = pi(y')_i`` in ``{1, ..., r}`` with ``i = r`` the top,
+    and sets ``D(i) = 1/log2(r - i + 2)`` for ``i in {r-k+1, ..., r}``, else 0
+    (:meth:`book_form`). In top-down positions ``j = r - i + 1`` this is
+    ``1/log2(1 + j) 1[j <= k]``, which :meth:`evaluate` returns.
+    """
+
+    needs_n = False
+
+    def __init__(self, k: int):
+        if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k <= 0:
+            raise ValueError(f"k: must be a positive integer, got {k!r}")
+        self.k = int(k)
+        self.name = f"textbook top-{k}"
+
+    @staticmethod
+    def book_form(i, r_len, k) -> np.ndarray:
+        """``D(i)`` exactly as printed: ``1/log2(r - i + 2)`` if ``r-k+1 <= i <= r`` else 0."""
+        i = np.asarray(i, dtype=np.float64)
+        inside = (i >= r_len - k + 1) & (i <= r_len)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            val = 1.0 / np.log2(r_len - i + 2)
+        return np.where(inside, val, 0.0)
+
+    def _evaluate(self, p, ln):
+        return np.where(p <= self.k, 1.0 / np.log2(1.0 + p), 0.0)
+
+    @property
+    def expr(self):
+        return sympy.Piecewise((sympy.log(2) / sympy.log(1 + r), r <= self.k), (0, True))
+
+    def _integral(self, t, length):
+        return log2_discount.integral(min(t, mpmath.mpf(self.k)), dps=mpmath.mp.dps)
+
+
+class CustomDiscount(Discount):
+    """A user-defined discount from a sympy expression in ``r`` (and ``n``) or a callable.
+
+    Parameters
+    ----------
+    func : callable, optional
+        ``func(r)`` or, with ``needs_n=True``, ``func(r, n)`` on float arrays.
+    expr : sympy expression, optional
+        In the symbols :data:`r` and optionally :data:`n` of this module.
+    name : str, optional
+    """
+
+    def __init__(
+        self,
+        func: Callable | None = None,
+        *,
+        expr: sympy.Expr | None = None,
+        name: str | None = None,
+        needs_n: bool | None = None,
+    ):
+        if (func is None) == (expr is None):
+            raise ValueError("func, expr: give exactly one of a callable or a sympy expression")
+        if expr is not None:
+            expr = sympy.sympify(expr)
+            extra = expr.free_symbols - {r, n}
+            if extra:
+                raise ValueError(
+                    f"expr: only the symbols r and n are allowed, found {sorted(map(str, extra))}"
+                )
+            self._expr = expr
+            self.needs_n = n in expr.free_symbols
+            self._func = sympy.lambdify((r, n), expr, modules="numpy")
+            self.name = name or str(expr)
+        else:
+            if not callable(func):
+                raise ValueError(f"func: must be callable, got {type(func).__name__}")
+            self._expr = None
+            self.needs_n = bool(needs_n)
+            self._func = func
+            self.name = name or getattr(func, "__name__", "custom")
+
+    def _evaluate(self, p, ln):
+        if self._expr is not None:
+            out = self._func(p, ln if ln is not None else np.nan)
+        else:
+            out = self._func(p, ln) if self.needs_n else self._func(p)
+        shape = p.shape if ln is None else np.broadcast_shapes(p.shape, ln.shape)
+        out = np.broadcast_to(np.asarray(out, dtype=np.float64), shape).copy()
+        if not np.all(np.isfinite(out)):
+            raise ValueError(f"discount: {self.name} gave a non-finite value")
+        if np.any(out < 0):
+            raise ValueError(f"discount: {self.name} gave a negative value")
+        return out
+
+    @property
+    def expr(self):
+        return self._expr
+
+
+log_discount = LogDiscount()
+log2_discount = LogDiscount(2)
+zipf_discount = PowerDiscount(1)
+exponential_discount = ExponentialDiscount(2)
+linear_discount = LinearDiscount()
+
+_NAMED = {
+    "log": log_discount,
+    "ln": log_discount,
+    "log2": log2_discount,
+    "zipf": zipf_discount,
+    "exp2": exponential_discount,
+    "linear": linear_discount,
+}
+
+
+def power_discount(beta: float) -> PowerDiscount:
+    """``r^{-beta}`` (Wang et al. 2013, Theorem 3 for 0 < beta < 1)."""
+    return PowerDiscount(beta)
+
+
+def topk_discount(k: int) -> TopKDiscount:
+    """The textbook top-k discount (Shalev-Shwartz & Ben-David 2014, Section 17.4)."""
+    return TopKDiscount(k)
+
+
+def cutoff(discount, k: int | None = None, *, fraction: float | None = None) -> CutoffDiscount:
+    """``discount`` cut off at a fixed ``k`` or at ``k = ceil(fraction * n)``."""
+    return CutoffDiscount(as_discount(discount), k=k, fraction=fraction)
+
+
+def as_discount(obj) -> Discount:
+    """A :class:`Discount` from an instance, a name, a sympy expression or a callable.
+
+    Names: ``"log"`` (1/ln(1+r)), ``"log2"``, ``"zipf"``, ``"exp2"``, ``"linear"``.
+    """
+    if isinstance(obj, Discount):
+        return obj
+    if isinstance(obj, str):
+        try:
+            return _NAMED[obj]
+        except KeyError:
+            raise ValueError(
+                f"discount: unknown name {obj!r}; known: {sorted(_NAMED)}"
+            ) from None
+    if isinstance(obj, sympy.Basic):
+        return CustomDiscount(expr=obj)
+    if callable(obj):
+        return CustomDiscount(obj)
+    raise ValueError(f"discount: cannot make a discount from {type(obj).__name__}")

@@ -1,0 +1,104 @@
+"""Gain functions G(y) turning relevance grades into DCG gains.
+
+References
+----------
+Jin & Geng, eq. (2) (the exponential gain 2^r - 1 of classical NDCG) and eq. (1) (the
+identity gain of the linear NDCG); Järvelin & Kekäläinen (2002) and the tutorial of
+Fürnkranz & Hüllermeier (the identity gain l(i)); Zhou, Zha, Xue, Yu (gain vectors G_l).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import numpy as np
+import sympy
+
+__all__ = ["y", "Gain", "identity_gain", "exponential_gain", "custom_gain", "as_gain"]
+
+#: Grade symbol used in every gain's sympy form.
+y = sympy.Symbol("y", nonnegative=True)
+
+
+class Gain:
+    """A gain ``G(y)`` with a numpy evaluation and, where it has one, a sympy form.
+
+    Parameters
+    ----------
+    func : callable
+        Vectorised ``func(y)`` on float64 arrays.
+    expr : sympy expression, optional
+        The same function in the symbol :data:`y`.
+    name : str
+    integer_grades : bool
+        Whether the gain is defined on integer grades only (then non-integer grades raise).
+    """
+
+    def __init__(self, func: Callable, *, expr=None, name: str = "gain",
+                 integer_grades: bool = False):
+        self._func = func
+        self.expr = expr
+        self.name = name
+        self.integer_grades = integer_grades
+
+    def __call__(self, grades) -> np.ndarray:
+        g = np.asarray(grades, dtype=np.float64)
+        if self.integer_grades and not np.all(g == np.round(g)):
+            bad = np.flatnonzero(g.ravel() != np.round(g.ravel()))[0]
+            raise ValueError(
+                f"y_true: the gain {self.name} needs integer grades, got {g.ravel()[bad]!r}"
+            )
+        out = np.broadcast_to(np.asarray(self._func(g), dtype=np.float64), g.shape).copy()
+        if not np.all(np.isfinite(out)):
+            raise ValueError(f"gain: {self.name} gave a non-finite value")
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Gain {self.name}>"
+
+
+#: ``G(y) = y`` (trec_eval, scikit-learn; Jin & Geng eq. (1); the tutorial's l(i)).
+identity_gain = Gain(lambda g: g, expr=y, name="y")
+
+#: ``G(y) = 2^y - 1`` on integer grades (Jin & Geng eq. (2), the classical NDCG^alpha).
+exponential_gain = Gain(lambda g: np.exp2(g) - 1.0,
+                        expr=2**y - 1, name="2^y-1", integer_grades=True)
+
+
+def custom_gain(func: Callable | None = None, *, expr=None, name: str | None = None,
+                integer_grades: bool = False) -> Gain:
+    """A user-defined gain from a callable or a sympy expression in :data:`y`."""
+    if (func is None) == (expr is None):
+        raise ValueError("func, expr: give exactly one of a callable or a sympy expression")
+    if expr is not None:
+        expr = sympy.sympify(expr)
+        extra = expr.free_symbols - {y}
+        if extra:
+            raise ValueError(f"expr: only the symbol y is allowed, found {sorted(map(str, extra))}")
+        return Gain(sympy.lambdify(y, expr, modules="numpy"), expr=expr,
+                    name=name or str(expr), integer_grades=integer_grades)
+    if not callable(func):
+        raise ValueError(f"func: must be callable, got {type(func).__name__}")
+    return Gain(func, name=name or getattr(func, "__name__", "custom"),
+                integer_grades=integer_grades)
+
+
+_NAMED = {"identity": identity_gain, "linear": identity_gain, "exp2": exponential_gain,
+          "exponential": exponential_gain}
+
+
+def as_gain(obj) -> Gain:
+    """A :class:`Gain` from an instance, a name (``"identity"``, ``"exp2"``), a sympy
+    expression in ``y`` or a callable."""
+    if isinstance(obj, Gain):
+        return obj
+    if isinstance(obj, str):
+        try:
+            return _NAMED[obj]
+        except KeyError:
+            raise ValueError(f"gain: unknown name {obj!r}; known: {sorted(_NAMED)}") from None
+    if isinstance(obj, sympy.Basic):
+        return custom_gain(expr=obj)
+    if callable(obj):
+        return custom_gain(obj)
+    raise ValueError(f"gain: cannot make a gain from {type(obj).__name__}")
