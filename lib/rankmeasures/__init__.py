@@ -1,0 +1,95 @@
+"""rankmeasures: exact, fast ranking measures for the five documents of the companion.
+
+Every public name is importable from the package root. See the module docstrings for
+the document and equation each implements:
+
+* :mod:`rankmeasures.discounts`, :mod:`rankmeasures.gains` — D(r) and G(y);
+* :mod:`rankmeasures.dcg` — DCG/IDCG/NDCG for one query or many, tie policies;
+* :mod:`rankmeasures.exact` — the same DCG in exact sympy arithmetic;
+* :mod:`rankmeasures.pairwise` — Jin & Geng's linear NDCG and pairwise losses;
+* :mod:`rankmeasures.concordance` — Kendall, gamma, Somers' d, AUC, C-index, m-AUC;
+* :mod:`rankmeasures.rank_distances` — the tutorial's footrule, Spearman, position and
+  discounted errors, its DCG, preference Jaccard;
+* :mod:`rankmeasures.ndcg_loss` — the textbook's NDCG and Kendall tau losses.
+"""
+
+from .concordance import (
+    PairCounts,
+    auc,
+    c_index,
+    count_inversions,
+    goodman_kruskal_gamma,
+    kendall_distance,
+    kendall_tau,
+    m_auc,
+    pair_counts,
+    pairwise_aucs,
+    somers_d,
+)
+from .dcg import (
+    TIE_POLICIES,
+    ZERO_IDCG_POLICIES,
+    QueryResults,
+    dcg,
+    dcg_queries,
+    idcg,
+    idcg_queries,
+    ndcg,
+    ndcg_queries,
+)
+from .discounts import (
+    CustomDiscount,
+    CutoffDiscount,
+    Discount,
+    ExponentialDiscount,
+    LinearDiscount,
+    LogDiscount,
+    PowerDiscount,
+    TopKDiscount,
+    as_discount,
+    cutoff,
+    exponential_discount,
+    linear_discount,
+    log2_discount,
+    log_discount,
+    power_discount,
+    topk_discount,
+    zipf_discount,
+)
+from .exact import dcg_symbolic, idcg_symbolic
+from .gains import Gain, as_gain, custom_gain, exponential_gain, identity_gain
+from .ndcg_loss import kendall_tau_loss, ndcg_loss
+from .pairwise import delta_dcg_linear, linear_dcg, pairwise_loss, pairwise_loss_levels
+from .rank_distances import (
+    discounted_error,
+    pair_set_jaccard,
+    position_error,
+    preference_jaccard,
+    ranks_from_order,
+    spearman_distance,
+    spearman_footrule,
+    spearman_rho,
+    tutorial_dcg,
+    tutorial_idcg,
+    tutorial_ndcg,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "PairCounts", "auc", "c_index", "count_inversions", "goodman_kruskal_gamma",
+    "kendall_distance", "kendall_tau", "m_auc", "pair_counts", "pairwise_aucs", "somers_d",
+    "TIE_POLICIES", "ZERO_IDCG_POLICIES", "QueryResults", "dcg", "dcg_queries", "idcg",
+    "idcg_queries", "ndcg", "ndcg_queries",
+    "CustomDiscount", "CutoffDiscount", "Discount", "ExponentialDiscount", "LinearDiscount",
+    "LogDiscount", "PowerDiscount", "TopKDiscount", "as_discount", "cutoff",
+    "exponential_discount", "linear_discount", "log2_discount", "log_discount",
+    "power_discount", "topk_discount", "zipf_discount",
+    "dcg_symbolic", "idcg_symbolic",
+    "Gain", "as_gain", "custom_gain", "exponential_gain", "identity_gain",
+    "kendall_tau_loss", "ndcg_loss",
+    "delta_dcg_linear", "linear_dcg", "pairwise_loss", "pairwise_loss_levels",
+    "discounted_error", "pair_set_jaccard", "position_error", "preference_jaccard",
+    "ranks_from_order", "spearman_distance", "spearman_footrule", "spearman_rho",
+    "tutorial_dcg", "tutorial_idcg", "tutorial_ndcg",
+]

@@ -1,0 +1,178 @@
+"""Rank distances of the preference-learning tutorial (Fürnkranz & Hüllermeier, "Loss
+Functions").
+
+Rankings are rank vectors: ``r[i]`` is the position (1 = top) of item i, a permutation
+of ``1..c``. :func:`ranks_from_order` turns the tutorial's notation ``"E>B>C>A>D"`` into
+one. With ``R(i) = r(rhat^{-1}(i))`` the true rank of the i-th predicted item:
+
+* footrule ``D_SF = sum |r(x) - rhat(x)|``, Spearman distance ``D_S = sum (r - rhat)^2``,
+  Spearman's rho ``1 - 6 D_S / (c(c^2-1))``;
+* position error ``rhat(argmin_x r(x)) - 1``;
+* discounted error ``sum_i w_i |r(x_i) - rhat(x_i)|``, ``w_i = 1/log(r(x_i) + 1)``;
+* the tutorial's DCG ``sum_i (c - R(i))/log(i + 1)`` and its normalisation by
+  ``IDCG = sum_i (c - i)/log(i + 1)``;
+* the Jaccard coefficient of two sets of pairwise preferences.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from scipy.stats import rankdata
+
+from ._validation import as_float_array, check_same_length
+from .concordance import pair_counts
+from .dcg import dcg, idcg
+from .discounts import LogDiscount
+
+__all__ = [
+    "ranks_from_order",
+    "spearman_footrule",
+    "spearman_distance",
+    "spearman_rho",
+    "position_error",
+    "discounted_error",
+    "tutorial_dcg",
+    "tutorial_idcg",
+    "tutorial_ndcg",
+    "preference_jaccard",
+    "pair_set_jaccard",
+]
+
+
+def ranks_from_order(order: str | list, items) -> np.ndarray:
+    """Rank vector of ``items`` from an order such as ``"E>B>C>A>D"`` (top first).
+
+    >>> ranks_from_order("E>B>C>A>D", "ABCDE").tolist()
+    [4, 2, 3, 5, 1]
+    """
+    seq = [s.strip() for s in order.split(">")] if isinstance(order, str) else list(order)
+    items = list(items)
+    if sorted(seq) != sorted(items) or len(set(seq)) != len(seq):
+        raise ValueError(f"order: must list every item of {items} exactly once, got {seq}")
+    pos = {x: i + 1 for i, x in enumerate(seq)}
+    return np.array([pos[x] for x in items], dtype=np.int64)
+
+
+def _as_ranking(name, r) -> np.ndarray:
+    arr = as_float_array(name, r)
+    c = arr.size
+    if not np.array_equal(np.sort(arr), np.arange(1, c + 1)):
+        raise ValueError(f"{name}: must be a permutation of 1..{c} (a rank vector, 1 = top)")
+    return arr.astype(np.int64)
+
+
+def _two_rankings(r_true, r_pred):
+    rt = _as_ranking("r_true", r_true)
+    rp = _as_ranking("r_pred", r_pred)
+    check_same_length(("r_true", "r_pred"), rt, rp)
+    return rt, rp
+
+
+def spearman_footrule(r_true, r_pred) -> int:
+    """``D_SF = sum_i |r(x_i) - rhat(x_i)|`` (tutorial, "Spearman's Footrule")."""
+    rt, rp = _two_rankings(r_true, r_pred)
+    return int(np.abs(rt - rp).sum())
+
+
+def spearman_distance(r_true, r_pred) -> int:
+    """``D_S = sum_i (r(x_i) - rhat(x_i))^2`` (tutorial, "Spearman Distance")."""
+    rt, rp = _two_rankings(r_true, r_pred)
+    return int(((rt - rp) ** 2).sum())
+
+
+def spearman_rho(x, y) -> float:
+    """Spearman's rank correlation: Pearson's correlation of the average ranks.
+
+    For two rankings without ties this is ``1 - 6 D_S / (c(c^2 - 1))`` (tutorial,
+    "Spearman Distance"); with ties it is scipy's ``spearmanr`` (average ranks).
+    NaN when either input is constant, as scipy.
+    """
+    xa = as_float_array("x", x)
+    ya = as_float_array("y", y)
+    check_same_length(("x", "y"), xa, ya)
+    rx = rankdata(xa) - (xa.size + 1) / 2
+    ry = rankdata(ya) - (ya.size + 1) / 2
+    den = math.sqrt(float((rx * rx).sum()) * float((ry * ry).sum()))
+    return float((rx * ry).sum() / den) if den else float("nan")
+
+
+def position_error(r_true, r_pred) -> int:
+    """``D_PE = rhat(argmin_x r(x)) - 1``: items predicted above the true top item
+    (tutorial, "Position Error")."""
+    rt, rp = _two_rankings(r_true, r_pred)
+    return int(rp[np.argmin(rt)] - 1)
+
+
+def discounted_error(r_true, r_pred, *, weights=None, base: float = math.e) -> float:
+    """``D_DR = sum_i w_i |r(x_i) - rhat(x_i)|`` with ``w_i = 1/log(r(x_i) + 1)``
+    (tutorial, "Discounted Error"; the weight uses the target rank).
+
+    Parameters
+    ----------
+    weights : array_like, optional
+        Explicit weights ``w_i`` (e.g. the position-error indicator); default the
+        tutorial's ``1/log_base(r(x_i) + 1)``.
+    base : float
+        Log base of the default weights.
+    """
+    rt, rp = _two_rankings(r_true, r_pred)
+    if weights is None:
+        w = LogDiscount(base).evaluate(rt)
+    else:
+        w = as_float_array("weights", weights)
+        check_same_length(("weights", "r_true"), w, rt.astype(np.float64))
+    return float((w * np.abs(rt - rp)).sum())
+
+
+def tutorial_dcg(r_true, r_pred, *, base: float = math.e) -> float:
+    """``DCG(r, rhat) = sum_i (c - R(i)) / log(i + 1)`` (tutorial, NDCG slide): the gain
+    of an item is ``c - r(x)``, positions come from ``rhat``."""
+    rt, rp = _two_rankings(r_true, r_pred)
+    return dcg(rt.size - rt, -rp, discount=LogDiscount(base), ties="stable")
+
+
+def tutorial_idcg(c: int, *, base: float = math.e) -> float:
+    """``IDCG = sum_{i=1}^{c} (c - i) / log(i + 1)`` (tutorial, NDCG slide)."""
+    if isinstance(c, bool) or not isinstance(c, int) or c < 1:
+        raise ValueError(f"c: must be a positive integer, got {c!r}")
+    return idcg(c - np.arange(1, c + 1), discount=LogDiscount(base))
+
+
+def tutorial_ndcg(r_true, r_pred) -> float:
+    """``DCG(r, rhat) / IDCG`` of the tutorial (the log base cancels); 0/0 for c = 1 is
+    reported as 1 (a single item is always ranked perfectly)."""
+    rt, rp = _two_rankings(r_true, r_pred)
+    den = tutorial_idcg(rt.size)
+    return tutorial_dcg(rt, rp) / den if den else 1.0
+
+
+def preference_jaccard(x, y) -> float:
+    """Jaccard coefficient of the strict pairwise preferences of two score vectors.
+
+    ``|A & B| / |A | B|`` with ``A = {(i, j): x_i > x_j}``, ``B`` likewise for y
+    (tutorial, "Evaluating Partial Structures"). Computed from the pair counts in
+    O(n log n): ``|A & B| = C``, ``|A| = n0 - Tx``, ``|B| = n0 - Ty``. NaN if both are empty.
+    """
+    pc = pair_counts(x, y)
+    a = pc.total - pc.ties_x
+    b = pc.total - pc.ties_y
+    union = a + b - pc.concordant
+    return pc.concordant / union if union else float("nan")
+
+
+def pair_set_jaccard(prefs_a, prefs_b) -> float:
+    """Jaccard coefficient of two explicit sets of preferences ``(i, j)`` meaning i > j,
+    for partial orders that no score vector represents. NaN if both are empty."""
+    def as_set(name, p):
+        arr = np.asarray(p)
+        if arr.size == 0:
+            return set()
+        if arr.ndim != 2 or arr.shape[1] != 2:
+            raise ValueError(f"{name}: expected pairs (i, j), shape (m, 2), got {arr.shape}")
+        return {tuple(row) for row in arr.tolist()}
+
+    a, b = as_set("prefs_a", prefs_a), as_set("prefs_b", prefs_b)
+    union = a | b
+    return len(a & b) / len(union) if union else float("nan")
