@@ -196,7 +196,9 @@ def kendall_distance(x, y, *, normalize: bool = False) -> float:
         return pc.discordant
     denom = pc.total - pc.ties_x
     if denom == 0:
-        raise ValueError("x: every pair is tied in the target; the normalised distance is undefined")
+        raise ValueError(
+            "x: every pair is tied in the target; the normalised distance is undefined"
+        )
     return pc.discordant / denom
 
 

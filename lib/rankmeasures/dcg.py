@@ -220,7 +220,9 @@ def _unscored_pool(yt, unscored_labels, offsets, unscored_offsets):
             raise ValueError(f"unscored_offsets: expected {q + 1} integer offsets")
         uo = uo.astype(np.int64)
         if uo[0] != 0 or uo[-1] != extra.size or np.any(np.diff(uo) < 0):
-            raise ValueError("unscored_offsets: must be non-decreasing from 0 to len(unscored_labels)")
+            raise ValueError(
+                "unscored_offsets: must be non-decreasing from 0 to len(unscored_labels)"
+            )
     lengths = np.diff(offsets) + np.diff(uo)
     pool_off = np.concatenate([[0], np.cumsum(lengths)])
     pool = np.empty(pool_off[-1])
@@ -228,7 +230,8 @@ def _unscored_pool(yt, unscored_labels, offsets, unscored_offsets):
     egid = _group_ids(uo)
     # scored labels first, then the unscored ones, query by query
     dest_scored = pool_off[:-1][gid] + (np.arange(yt.size) - offsets[:-1][gid])
-    dest_extra = pool_off[:-1][egid] + np.diff(offsets)[egid] + (np.arange(extra.size) - uo[:-1][egid])
+    dest_extra = (pool_off[:-1][egid] + np.diff(offsets)[egid]
+                  + (np.arange(extra.size) - uo[:-1][egid]))
     pool[dest_scored] = yt
     pool[dest_extra] = extra
     return pool, pool_off

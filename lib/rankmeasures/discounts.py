@@ -201,7 +201,9 @@ class LogDiscount(Discount):
         return b * (sympy.li(1 + _t) - sympy.li(2))
 
     def _integral(self, t, length):
-        return mpmath.log(self.base) * (mpmath.li(1 + t) - mpmath.li(2))
+        # the natural log is exact: math.e as a float would cost 17 digits in ln(base)
+        scale = 1 if self.base == math.e else mpmath.log(self.base)
+        return scale * (mpmath.li(1 + t) - mpmath.li(2))
 
 
 class PowerDiscount(Discount):

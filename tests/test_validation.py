@@ -1,0 +1,146 @@
+"""Bad input raises ValueError naming the argument and the problem (issue: section 3)."""
+
+import numpy as np
+import pytest
+
+import rankmeasures as rm
+
+NAN_INF = [np.nan, np.inf, -np.inf]
+
+
+@pytest.mark.parametrize("bad", NAN_INF)
+def test_nonfinite_scores(bad):
+    with pytest.raises(ValueError, match=r"y_score: contains a non-finite value"):
+        rm.ndcg([1, 0, 2], [0.1, bad, 0.3])
+    with pytest.raises(ValueError, match=r"y_true: contains a non-finite value"):
+        rm.dcg([1, bad, 2], [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError, match=r"y: contains a non-finite value"):
+        rm.kendall_tau([1, 2, 3], [1, bad, 3])
+    with pytest.raises(ValueError, match=r"y_score: contains a non-finite value"):
+        rm.auc([0, 1, 1], [0.1, bad, 0.3])
+    with pytest.raises(ValueError, match=r"y_score: contains a non-finite value"):
+        rm.pairwise_loss([0, 1, 1], [0.1, bad, 0.3])
+
+
+def test_different_lengths():
+    with pytest.raises(ValueError, match=r"y_true and y_score: different shapes"):
+        rm.ndcg([1, 0, 2], [0.1, 0.2])
+    with pytest.raises(ValueError, match=r"x and y: different shapes"):
+        rm.kendall_tau([1, 2, 3], [1, 2])
+    with pytest.raises(ValueError, match=r"y_true and y_score: different shapes"):
+        rm.c_index([0, 1, 2], [1, 2])
+    with pytest.raises(ValueError, match=r"r_true and r_pred: different shapes"):
+        rm.spearman_footrule([1, 2, 3], [1, 2])
+    with pytest.raises(ValueError, match=r"y_true and y_score: different shapes"):
+        rm.ndcg_queries(np.ones((2, 3)), np.ones((2, 4)))
+
+
+def test_empty_lists():
+    for f in (rm.ndcg, rm.dcg, rm.kendall_tau, rm.pairwise_loss):
+        with pytest.raises(ValueError, match=r"empty input"):
+            f([], [])
+    with pytest.raises(ValueError, match=r"y_true: empty input"):
+        rm.idcg([])
+
+
+def test_negative_gains():
+    with pytest.raises(ValueError, match=r"y_true: must be non-negative"):
+        rm.ndcg([1, -1, 2], [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError, match=r"y_true: must be non-negative"):
+        rm.idcg([1, -1, 2])
+    with pytest.raises(ValueError, match=r"gain\(y_true\): must be non-negative"):
+        rm.ndcg([1, 0, 2], [0.1, 0.2, 0.3], gain=lambda g: g - 1)
+    # DCG itself is defined for any finite gains
+    assert rm.dcg([-1.0, 2.0], [0.2, 0.1]) == pytest.approx(-1 + 2 / np.log2(3))
+
+
+def test_non_integer_grades():
+    with pytest.raises(ValueError, match=r"y_true: grades must be integers"):
+        rm.pairwise_loss([0, 1.5, 2], [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError, match=r"y_true: grades must be integers"):
+        rm.linear_dcg([0, 0.5], [0.1, 0.2])
+    with pytest.raises(ValueError, match=r"y_true: the gain 2\^y-1 needs integer grades"):
+        rm.ndcg([0, 0.5, 1], [0.1, 0.2, 0.3], gain="exp2")
+
+
+@pytest.mark.parametrize("k", [0, -1, 2.5, True, "3"])
+def test_bad_k(k):
+    with pytest.raises(ValueError, match=r"k: must be"):
+        rm.ndcg([1, 0, 2], [0.1, 0.2, 0.3], k=k)
+
+
+def test_offsets_that_do_not_partition():
+    y = np.array([1, 0, 2, 1.0])
+    s = np.array([0.1, 0.2, 0.3, 0.4])
+    with pytest.raises(ValueError, match=r"offsets: must start at 0 and end"):
+        rm.ndcg_queries(y, s, offsets=[0, 2, 3])
+    with pytest.raises(ValueError, match=r"offsets: must start at 0"):
+        rm.ndcg_queries(y, s, offsets=[1, 2, 4])
+    with pytest.raises(ValueError, match=r"offsets: query 1 is empty"):
+        rm.ndcg_queries(y, s, offsets=[0, 2, 2, 4])
+    with pytest.raises(ValueError, match=r"offsets: query 0 is empty or offsets decrease"):
+        rm.ndcg_queries(y, s, offsets=[0, 0, 4])
+    with pytest.raises(ValueError, match=r"offsets: query 1 is empty or offsets decrease"):
+        rm.ndcg_queries(y, s, offsets=[0, 3, 2, 4])
+    with pytest.raises(ValueError, match=r"offsets: must be integers"):
+        rm.ndcg_queries(y, s, offsets=[0.0, 2.0, 4.0])
+    with pytest.raises(ValueError, match=r"offsets, query_ids: give one"):
+        rm.ndcg_queries(y, s, offsets=[0, 4], query_ids=[0, 0, 0, 0])
+    with pytest.raises(ValueError, match=r"query_ids: shape"):
+        rm.ndcg_queries(y, s, query_ids=[0, 0, 1])
+
+
+def test_policies_and_types():
+    with pytest.raises(ValueError, match=r"ties: must be one of"):
+        rm.ndcg([1, 0], [0.1, 0.2], ties="random")
+    with pytest.raises(ValueError, match=r"zero_idcg: must be one of"):
+        rm.ndcg([1, 0], [0.1, 0.2], zero_idcg="skip")
+    with pytest.raises(ValueError, match=r"y_score: expected numbers"):
+        rm.ndcg([1, 0], ["a", "b"])
+    with pytest.raises(ValueError, match=r"y_true: expected a 1-d array"):
+        rm.ndcg([[1, 0]], [[0.1, 0.2]])
+    with pytest.raises(ValueError, match=r"discount: unknown name"):
+        rm.ndcg([1, 0], [0.1, 0.2], discount="cubic")
+    with pytest.raises(ValueError, match=r"gain: unknown name"):
+        rm.ndcg([1, 0], [0.1, 0.2], gain="square")
+
+
+def test_measure_specific_domains():
+    with pytest.raises(ValueError, match=r"y_true: AUC needs binary labels"):
+        rm.auc([0, 1, 2], [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError, match=r"y_true: only one class present"):
+        rm.auc([1, 1, 1], [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError, match=r"y_true: all labels equal"):
+        rm.c_index([2, 2], [0.1, 0.2])
+    with pytest.raises(ValueError, match=r"r_true: must be a permutation of 1..3"):
+        rm.spearman_footrule([1, 1, 3], [1, 2, 3])
+    with pytest.raises(ValueError, match=r"y_true: a single grade present; Z = 0"):
+        rm.pairwise_loss([1, 1], [0.1, 0.2], normalized=True)
+    with pytest.raises(ValueError, match=r"n_levels: must be an integer >= 2"):
+        rm.pairwise_loss([0, 1], [0.1, 0.2], n_levels=1)
+    with pytest.raises(ValueError, match=r"y_true: grade 3 is outside 0..n_levels-1"):
+        rm.pairwise_loss_levels([0, 3], [0.1, 0.2], n_levels=3)
+    with pytest.raises(ValueError, match=r"variant: must be 'a' or 'b'"):
+        rm.kendall_tau([1, 2], [1, 2], variant="c")
+    with pytest.raises(ValueError, match=r"order: must list every item"):
+        rm.ranks_from_order("A>B>B", "ABC")
+
+
+def test_discount_arguments():
+    with pytest.raises(ValueError, match=r"beta: must be a real number > 0"):
+        rm.power_discount(0)
+    with pytest.raises(ValueError, match=r"base: must be a real number > 1"):
+        rm.LogDiscount(1)
+    with pytest.raises(ValueError, match=r"fraction: must be in \(0, 1\]"):
+        rm.cutoff("log", fraction=1.5)
+    with pytest.raises(ValueError, match=r"k, fraction: give exactly one"):
+        rm.cutoff("log")
+    with pytest.raises(ValueError, match=r"length: the \|S\|-i discount depends"):
+        rm.linear_discount.evaluate([1, 2])
+    with pytest.raises(ValueError, match=r"discount: .* gave a negative value"):
+        rm.dcg([1, 0], [0.2, 0.1], discount=lambda r: 1 - r)
+    with pytest.raises(ValueError, match=r"expr: only the symbols r and n"):
+        import sympy
+        rm.CustomDiscount(expr=sympy.Symbol("q") / sympy.Symbol("r", positive=True))
+    with pytest.raises(ValueError, match=r"t: F\(t\) is defined for t >= 1"):
+        rm.log_discount.integral(0.5)
