@@ -37,10 +37,14 @@ def as_float_array(name: str, x, *, ndim: int = 1, allow_empty: bool = False) ->
         if np.abs(arr).max() > 2**53:
             raise ValueError(f"{name}: integers beyond 2**53 cannot be represented exactly")
     out = arr.astype(np.float64, copy=False)
-    if not np.all(np.isfinite(out)):
-        bad = np.flatnonzero(~np.isfinite(out.ravel()))[0]
+    # one pass in the common case: any NaN or infinity makes the sum non-finite, so a
+    # finite sum proves every value finite (a non-finite sum may be a mere overflow)
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.add.reduce(out, axis=None)
+    if not np.isfinite(total) and not np.all(np.isfinite(out)):
+        bad = int(np.flatnonzero(~np.isfinite(out.ravel()))[0])
         raise ValueError(
-            f"{name}: contains a non-finite value ({out.ravel()[bad]!r} at flat index {bad})"
+            f"{name}: contains a non-finite value ({float(out.ravel()[bad])} at flat index {bad})"
         )
     return out
 

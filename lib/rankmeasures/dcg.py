@@ -85,15 +85,21 @@ def _check_policy(ties: str) -> None:
         raise ValueError(f"ties: must be one of {TIE_POLICIES}, got {ties!r}")
 
 
-def _position_weights(discount: Discount, offsets: np.ndarray, k: int | None) -> np.ndarray:
-    """D(position) for every slot of every query, zero beyond k."""
+def _is_rectangular(offsets: np.ndarray) -> bool:
     lengths = np.diff(offsets)
-    q = lengths.size
-    if np.all(lengths == lengths[0]):
-        w = discount.weights(int(lengths[0]))
+    return bool(np.all(lengths == lengths[0]))
+
+
+def _slot_weights(discount: Discount, offsets: np.ndarray, k: int | None) -> np.ndarray:
+    """D(position), zero beyond k: one row of length m when every query has m items,
+    else one weight per slot of the flat array."""
+    lengths = np.diff(offsets)
+    if _is_rectangular(offsets):
+        m = int(lengths[0])
+        w = discount.weights(m)
         if k is not None:
-            w = np.where(np.arange(1, w.size + 1) <= k, w, 0.0)
-        return np.tile(w, q)
+            w[k:] = 0.0
+        return w
     pos = np.arange(offsets[-1], dtype=np.int64) - np.repeat(offsets[:-1], lengths) + 1
     w = discount.evaluate(pos, np.repeat(lengths, lengths) if discount.needs_n else None)
     if k is not None:
@@ -110,7 +116,7 @@ def _score_order(scores, gains, offsets, ties) -> np.ndarray:
     """Flat indices sorting each query by decreasing score, ties broken by the policy."""
     lengths = np.diff(offsets)
     q = lengths.size
-    neg = -scores
+    neg = -scores if ties != "average" else None
     if ties == "optimistic":
         second = -gains
     elif ties == "pessimistic":
@@ -119,24 +125,59 @@ def _score_order(scores, gains, offsets, ties) -> np.ndarray:
         second = None
     if np.all(lengths == lengths[0]):
         m = int(lengths[0])
-        s2 = neg.reshape(q, m)
-        if second is None:
-            kind = "stable" if ties == "stable" else None
-            idx = np.argsort(s2, axis=1, kind=kind)
+        s2 = None if neg is None else neg.reshape(q, m)
+        if ties == "average":  # any order of tied items will do: sort ascending, reverse
+            idx = np.argsort(scores.reshape(q, m), axis=1)[:, ::-1]
+        elif second is None:
+            idx = np.argsort(s2, axis=1, kind="stable")
         else:
             idx = np.lexsort((second.reshape(q, m), s2), axis=1)
         return (idx + offsets[:-1, None]).ravel()
     gid = _group_ids(offsets)
+    neg = -scores
     keys = (neg, gid) if second is None else (second, neg, gid)
     return np.lexsort(keys)  # lexsort is stable: input order breaks remaining ties
 
 
-def _dcg_kernel(gains, scores, offsets, discount, k, ties) -> np.ndarray:
-    """Per-query DCG of flat ``gains``/``scores`` partitioned by ``offsets``."""
+def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
+    """The kernel for Q queries of equal length m, row-wise on (Q, m) arrays."""
+    q = offsets.size - 1
+    m = int(offsets[1])
+    idx = _score_order(scores, gains, offsets, ties).reshape(q, m) - offsets[:-1, None]
+    g = np.take_along_axis(gains.reshape(q, m), idx, axis=1)
+    if ties == "average" and m > 1:
+        s = np.take_along_axis(scores.reshape(q, m), idx, axis=1).ravel()
+        tie = s[1:] == s[:-1]
+        tie[m - 1 :: m] = False  # the last slot of a row never ties with the next row
+        if tie.any():
+            # every slot gets the mean discount of its tie group [a, b):
+            # (P[b] - P[a]) / (b - a) with P the prefix sums of the row's discount.
+            # Flat running max/min of the group boundaries; rows restart by construction.
+            flat = np.arange(q * m)
+            first = np.ones(q * m, dtype=bool)
+            first[1:] = ~tie
+            a = np.maximum.accumulate(np.where(first, flat, 0))
+            last = np.ones(q * m, dtype=bool)
+            last[:-1] = ~tie
+            b = np.minimum.accumulate(np.where(last, flat, q * m - 1)[::-1])[::-1] + 1
+            size = b - a
+            a %= m
+            prefix = np.concatenate([[0.0], np.cumsum(w)])
+            w_eff = (prefix[a + size] - prefix[a]) / size
+            return (g * w_eff.reshape(q, m)).sum(axis=1)
+    nz = np.flatnonzero(w)
+    width = int(nz[-1]) + 1 if nz.size else 0
+    return (g[:, :width] * w[:width]).sum(axis=1)
+
+
+def _dcg_kernel(gains, scores, offsets, w, ties) -> np.ndarray:
+    """Per-query DCG of flat ``gains``/``scores`` partitioned by ``offsets``; ``w`` from
+    :func:`_slot_weights`."""
     q = offsets.size - 1
     n_items = offsets[-1]
+    if _is_rectangular(offsets):
+        return _dcg_rectangular(gains, scores, offsets, w, ties)
     order = _score_order(scores, gains, offsets, ties)
-    w = _position_weights(discount, offsets, k)
     gs = gains[order]
     gid = _group_ids(offsets)
     if ties == "average":
@@ -153,16 +194,20 @@ def _dcg_kernel(gains, scores, offsets, discount, k, ties) -> np.ndarray:
     return np.bincount(gid, weights=gs * w, minlength=q)
 
 
-def _idcg_kernel(gains, offsets, discount, k) -> np.ndarray:
-    """Per-query IDCG: gains sorted decreasingly within each query."""
+def _idcg_kernel(gains, offsets, w, k) -> np.ndarray:
+    """Per-query IDCG: gains sorted decreasingly within each query; ``w`` from
+    :func:`_slot_weights` with the same ``k``."""
     q = offsets.size - 1
-    lengths = np.diff(offsets)
-    if np.all(lengths == lengths[0]):
-        g = -np.sort(-gains.reshape(q, int(lengths[0])), axis=1)
-        return (g * _position_weights(discount, offsets, k).reshape(g.shape)).sum(axis=1)
+    if _is_rectangular(offsets):
+        m = int(offsets[1])
+        neg = -gains.reshape(q, m)
+        if k is not None and k < m:  # only the k largest gains of each row count
+            neg = np.partition(neg, k - 1, axis=1)[:, :k]
+        g = np.sort(neg, axis=1)
+        return -(g * w[: g.shape[1]]).sum(axis=1)
     gid = _group_ids(offsets)
     g = gains[np.lexsort((-gains, gid))]
-    return np.bincount(gid, weights=g * _position_weights(discount, offsets, k), minlength=q)
+    return np.bincount(gid, weights=g * w, minlength=q)
 
 
 def _apply_zero_policy(num, den, zero_idcg):
@@ -372,7 +417,7 @@ def dcg_queries(y_true, y_score, *, offsets=None, query_ids=None, k=None, gain="
     if ys is None:
         raise ValueError("y_score: required")
     g = _prepare_gains(yt, as_gain(gain), need_nonneg=False)
-    vals = _dcg_kernel(g, ys, off, as_discount(discount), k, ties)
+    vals = _dcg_kernel(g, ys, off, _slot_weights(as_discount(discount), off, k), ties)
     return QueryResults(ids, vals, _mean(vals))
 
 
@@ -387,7 +432,7 @@ def idcg_queries(y_true, *, offsets=None, query_ids=None, k=None, gain="identity
     yt, _, off, ids, _ = _batch_inputs(y_true, None, offsets, query_ids)
     pool, pool_off = _unscored_pool(yt, unscored_labels, off, unscored_offsets)
     g = _prepare_gains(pool, as_gain(gain), need_nonneg=True)
-    vals = _idcg_kernel(g, pool_off, as_discount(discount), k)
+    vals = _idcg_kernel(g, pool_off, _slot_weights(as_discount(discount), pool_off, k), k)
     return QueryResults(ids, vals, _mean(vals))
 
 
@@ -409,12 +454,14 @@ def ndcg_queries(y_true, y_score, *, offsets=None, query_ids=None, k=None, gain=
     gn = as_gain(gain)
     d = as_discount(discount)
     g = _prepare_gains(yt, gn, need_nonneg=True)
-    num = _dcg_kernel(g, ys, off, d, k, ties)
+    w = _slot_weights(d, off, k)
+    num = _dcg_kernel(g, ys, off, w, ties)
     if unscored_labels is None and unscored_offsets is None:
-        den = _idcg_kernel(g, off, d, k)
+        den = _idcg_kernel(g, off, w, k)
     else:
         pool, pool_off = _unscored_pool(yt, unscored_labels, off, unscored_offsets)
         den = _idcg_kernel(_prepare_gains(pool, gn, need_nonneg=True,
-                                          name="unscored_labels"), pool_off, d, k)
+                                          name="unscored_labels"), pool_off,
+                           _slot_weights(d, pool_off, k), k)
     vals = _apply_zero_policy(num, den, zero_idcg)
     return QueryResults(ids, vals, _mean(vals))

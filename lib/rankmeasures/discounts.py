@@ -186,7 +186,11 @@ class LogDiscount(Discount):
         self.name = "1/ln(1+r)" if base == math.e else f"1/log{base:g}(1+r)"
 
     def _evaluate(self, p, ln):
-        return math.log(self.base) / np.log1p(p)
+        # 1 + p is exact for integer positions (np.log is faster than np.log1p); bases
+        # e and 2 avoid the rounding of a ln(base) factor
+        if self.base == 2:
+            return 1.0 / np.log2(1.0 + p)
+        return (1.0 if self.base == math.e else math.log(self.base)) / np.log(1.0 + p)
 
     @property
     def expr(self):

@@ -1,0 +1,161 @@
+"""Speed of rankmeasures against its peers, same process, same inputs; printed as ratios.
+
+Run with ``make bench`` (installs the optional peer ranx from requirements-bench.lock).
+Each timing is the best of several repeats (``time.perf_counter``); a ratio above 1 means
+the peer took longer than rankmeasures. Tests never assert timings: this only prints.
+
+Cases (the foundation issue, section 5):
+ (a) mean NDCG@10, 10,000 queries x 100 documents, grades 0-4
+ (b) full NDCG, 1,000 x 1,000
+ (c) full NDCG, one query of 10^6 documents
+ (d) Kendall tau-b at n = 10^6
+ (e) R(f) (Jin & Geng eq. (4)) at n = 10^6, L = 5 (no peer: ratio to one np.argsort)
+ (f) scaling from 10^4 to 10^7 (time / (n log2 n) should stay flat)
+
+rankmeasures always runs with exact tie averaging (``ties="average"``); scores are rounded
+to 3 decimals so that ties occur. Peers: scikit-learn (default tie averaging, and
+``ignore_ties=True``), pytrec_eval (ties broken by document name), scipy, ranx when
+installed (ties broken by its sort; its one-off JIT compile time is reported apart).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+
+import numpy as np
+import pytrec_eval
+from scipy import stats
+from sklearn.metrics import ndcg_score
+
+import rankmeasures as rm
+
+try:
+    import ranx
+except ImportError:  # optional peer
+    ranx = None
+
+
+def best_of(fn, repeat=3):
+    times = []
+    out = None
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        out = fn()
+        times.append(time.perf_counter() - t0)
+    return min(times), out
+
+
+def data(n_queries, n_docs, seed=0):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 5, (n_queries, n_docs))
+    s = np.round(rng.random((n_queries, n_docs)) + 0.1 * y, 3)
+    return y, s
+
+
+def trec_dicts(y, s):
+    qrel, run = {}, {}
+    for q in range(y.shape[0]):
+        qid = f"q{q}"
+        qrel[qid] = {f"d{i}": int(v) for i, v in enumerate(y[q])}
+        run[qid] = {f"d{i}": float(v) for i, v in enumerate(s[q])}
+    return qrel, run
+
+
+class Table:
+    def __init__(self):
+        self.rows = []
+
+    def add(self, case, impl, seconds, ours, value=None, note=""):
+        self.rows.append((case, impl, seconds, seconds / ours if ours else float("nan"),
+                          value, note))
+
+    def print(self):
+        print(f"{'case':<34} {'implementation':<30} {'seconds':>9} {'ratio':>7}  "
+              f"{'value':>12}  note")
+        for case, impl, sec, ratio, value, note in self.rows:
+            v = "" if value is None else f"{value:12.8f}"
+            print(f"{case:<34} {impl:<30} {sec:9.4f} {ratio:7.2f}  {v:>12}  {note}")
+
+
+def ndcg_case(table, label, y, s, k, repeat):
+    t_ours, res = best_of(lambda: rm.ndcg_queries(y, s, k=k), repeat)
+    table.add(label, "rankmeasures (ties averaged)", t_ours, t_ours, res.mean)
+    t, v = best_of(lambda: ndcg_score(y, s, k=k), 1 if y.shape[0] > 100 else repeat)
+    table.add(label, "sklearn (ties averaged)", t, t_ours, v)
+    t, v = best_of(lambda: ndcg_score(y, s, k=k, ignore_ties=True), repeat)
+    table.add(label, "sklearn ignore_ties=True", t, t_ours, v, "inexact on ties")
+    qrel, run = trec_dicts(y, s)
+    measure = "ndcg" if k is None else f"ndcg_cut.{k}"
+    key = "ndcg" if k is None else f"ndcg_cut_{k}"
+    t_build, ev = best_of(lambda: pytrec_eval.RelevanceEvaluator(qrel, {measure}), 1)
+    t, out = best_of(lambda: ev.evaluate(run), repeat)
+    v = float(np.mean([q[key] for q in out.values()]))
+    table.add(label, "pytrec_eval evaluate()", t, t_ours, v,
+              f"+{t_build:.2f}s evaluator build; ties by doc name")
+    if ranx is not None:
+        qr = ranx.Qrels(qrel)
+        rr = ranx.Run(run)
+        metric = "ndcg" if k is None else f"ndcg@{k}"
+        t_compile, _ = best_of(lambda: ranx.evaluate(qr, rr, metric), 1)
+        t, v = best_of(lambda: ranx.evaluate(qr, rr, metric), repeat)
+        table.add(label, "ranx evaluate()", t, t_ours, float(v),
+                  f"first call incl. JIT: {t_compile:.2f}s")
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--quick", action="store_true", help="smaller sizes (a smoke run)")
+    args = p.parse_args(argv)
+    scale = 10 if args.quick else 1
+    repeat = 3
+    table = Table()
+
+    y, s = data(10_000 // scale, 100)
+    ndcg_case(table, f"(a) NDCG@10 {y.shape[0]}x100", y, s, 10, repeat)
+    y, s = data(1000 // scale, 1000)
+    ndcg_case(table, f"(b) NDCG {y.shape[0]}x1000", y, s, None, repeat)
+    y, s = data(1, 1_000_000 // scale)
+    ndcg_case(table, f"(c) NDCG 1x{y.shape[1]}", y, s, None, repeat)
+
+    n = 1_000_000 // scale
+    rng = np.random.default_rng(1)
+    x = np.round(rng.random(n), 4)
+    z = np.round(x + rng.random(n), 4)
+    label = f"(d) Kendall tau-b n={n}"
+    t_ours, v = best_of(lambda: rm.kendall_tau(x, z), repeat)
+    table.add(label, "rankmeasures", t_ours, t_ours, v)
+    t, v = best_of(lambda: stats.kendalltau(x, z).statistic, repeat)
+    table.add(label, "scipy.stats.kendalltau", t, t_ours, v)
+
+    g = rng.integers(0, 5, n)
+    label = f"(e) R(f) n={n}, L=5"
+    t_ours, v = best_of(lambda: rm.pairwise_loss(g, z), repeat)
+    table.add(label, "rankmeasures pairwise_loss", t_ours, t_ours, float(v))
+    t, _ = best_of(lambda: np.argsort(z), repeat)
+    table.add(label, "one np.argsort (baseline)", t, t_ours)
+    table.print()
+
+    print("\n(f) scaling: seconds / (n log2 n) x 1e9 should stay roughly flat")
+    print(f"{'n':>10} {'ndcg s':>9} {'ns/nlogn':>9} {'tau s':>9} {'ns/nlogn':>9} "
+          f"{'scipy tau s':>11}")
+    top = 6 if args.quick else 7
+    for e in range(4, top + 1):
+        n = 10**e
+        yy = rng.integers(0, 5, n)
+        ss = np.round(rng.random(n), 6)
+        t1, _ = best_of(lambda yy=yy, ss=ss: rm.ndcg(yy, ss), 2)
+        t2, _ = best_of(lambda yy=yy, ss=ss: rm.kendall_tau(yy, ss), 2)
+        t3, _ = best_of(lambda yy=yy, ss=ss: stats.kendalltau(yy, ss), 2)
+        nl = n * math.log2(n)
+        print(f"{n:>10} {t1:9.4f} {t1 / nl * 1e9:9.2f} {t2:9.4f} {t2 / nl * 1e9:9.2f} "
+              f"{t3:11.4f}")
+    if ranx is None:
+        print("\nranx not installed: `make bench` installs it from "
+              "benchmarks/requirements-bench.lock", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
