@@ -46,7 +46,7 @@ def _grades_scores(y_true, y_score, n_levels=None):
 def _above_counts(yt, ys):
     """Sort by decreasing score; return grades in that order and, for each item, the
     index of the first item of its tie group (items strictly above it = that index)."""
-    order = np.argsort(-ys, kind="stable")
+    order = np.argsort(-ys)  # order inside a tie group is irrelevant: counts are per group
     g = yt[order]
     s = ys[order]
     new = np.empty(s.size, dtype=bool)
