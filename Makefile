@@ -28,9 +28,11 @@ lint: $(STAMP)
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q
 
-# Regenerates everything that exists so far: every notebook under notebooks/ (run by
-# rankmeasures.run once the pipeline lands) and every figure under figures/.
+# Regenerates everything that exists so far: the claims report (figures/claims.json and
+# claims.md), every notebook under notebooks/ (run by rankmeasures.run once the pipeline
+# lands) and every figure under figures/.
 reproduce: $(STAMP)
+	$(BIN)/python -m proofs_check
 	@notebooks=$$(ls notebooks/[0-9]*.py 2>/dev/null); \
 	if [ -z "$$notebooks" ]; then \
 		echo "reproduce: no notebooks yet (notebooks/NNN_*.py); nothing to regenerate"; \

@@ -1,0 +1,11 @@
+"""proofs_check: every checkable claim of the five documents, checked against the library.
+
+Run ``python -m proofs_check`` (all claims; writes ``figures/claims.json`` and
+``figures/claims.md``), ``--doc 003`` or ``--id S003-E7`` for a subset. Each document's
+checks live in ``doc<NNN>.py``; :mod:`proofs_check.registry` holds the catalogue.
+"""
+
+from . import doc000, doc002, doc003  # noqa: F401  (registers the checks)
+from .registry import OUTCOMES, REGISTRY, Claim, Result, run_claim
+
+__all__ = ["OUTCOMES", "REGISTRY", "Claim", "Result", "run_claim"]

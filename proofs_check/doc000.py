@@ -1,0 +1,277 @@
+"""Claims of document 000: Jin & Geng, "Linear NDCG and Pair-wise Loss".
+
+Notation: grades r_i in {0..L-1}; the ranking g sorts items by decreasing score;
+DCG^beta_g = sum_i r_(i) (|S| - i); pi is the ideal ranking; R(f) is eq. (4).
+
+The document stops at "Next, we will prove": the proof of eq. (5) is missing. Claim
+S000-T0P states and checks a complete proof (see its docstring).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import deque
+
+import numpy as np
+import sympy
+
+import rankmeasures as rm
+
+from .registry import Result, claim, verdict
+
+DOC = "000"
+
+
+def _label_vectors(max_n: int, max_levels: int):
+    """Every grade vector of length 1..max_n over grades 0..max_levels-1."""
+    for n in range(1, max_n + 1):
+        yield from itertools.product(range(max_levels), repeat=n)
+
+
+@claim("S000-D1", doc=DOC, recorded="verified",
+       statement="DCG^beta_g = sum_i r_i (|S| - i) over the ranking g, NDCG^beta = "
+                 "DCG^beta_g / DCG^beta_pi, and DCG^beta_g <= DCG^beta_pi (eq. 1)")
+def s000_d1(max_n: int = 4, max_levels: int = 4) -> Result:
+    cases = 0
+    for y in _label_vectors(max_n, max_levels):
+        n = len(y)
+        ideal = rm.idcg(y, discount="linear")
+        for perm in itertools.permutations(range(n)):
+            scores = np.empty(n)
+            scores[list(perm)] = np.arange(n, 0, -1)  # perm[0] on top
+            literal = sum(y[perm[i - 1]] * (n - i) for i in range(1, n + 1))
+            lib = rm.linear_dcg(y, scores)
+            if lib != literal or lib > ideal:
+                return Result("failed", "exhaustive", {"counterexample": [list(y), list(perm)]})
+            cases += 1
+    return Result("verified", f"exhaustive: every label vector with n <= {max_n}, "
+                  f"L <= {max_levels}, under every ranking",
+                  {"cases": cases})
+
+
+@claim("S000-E1", doc=DOC, recorded="verified",
+       statement="bipartite case: DCG^beta_pi = m n + m(m-1)/2 for m positives, n negatives")
+def s000_e1(formula=lambda m, n: m * n + sympy.Rational(1, 2) * m * (m - 1),
+             max_size: int = 25) -> Result:
+    m, n, i = sympy.symbols("m n i", integer=True, nonnegative=True)
+    # ideal: the m positives occupy positions 1..m of a list of m + n, weight (m + n - i)
+    exact = sympy.summation(m + n - i, (i, 1, m))
+    symbolic = sympy.simplify(exact - formula(m, n)) == 0
+    bad = [(mm, nn) for mm in range(max_size + 1) for nn in range(max_size + 1)
+           if mm + nn
+           and rm.idcg([1] * mm + [0] * nn, discount="linear") != float(formula(mm, nn))]
+    ok = symbolic and not bad
+    return Result(verdict(ok), f"sympy summation; library IDCG for m, n <= {max_size}",
+                  {"sum_i=1^m (m+n-i)": str(sympy.factor(exact)), "mismatches": bad[:5]})
+
+
+@claim("S000-E2", doc=DOC, recorded="erratum",
+       statement="eqs. (3), (4), (6), (7) write sum_{i=1}^{|S_a|} sum_{j=1}^{|S_b|} "
+                 "(b-a) I[f(x_i^b) < f(x_j^a)]: i indexes S_b but runs to |S_a|")
+def s000_e2() -> Result:
+    # grades: one item of grade 0 (S_0) and two of grade 1 (S_1); both grade-1 items
+    # are scored below the grade-0 item, so R(f) = 2.
+    s_a = [0.9]  # f(x^0_1)
+    s_b = [0.1, 0.2]  # f(x^1_1), f(x^1_2)
+    literal = 0
+    out_of_range = []
+    for i in range(1, len(s_a) + 1):  # printed: i = 1..|S_a| indexes x^b_i
+        for j in range(1, len(s_b) + 1):  # printed: j = 1..|S_b| indexes x^a_j
+            if j > len(s_a):
+                out_of_range.append(f"x^a_{j} does not exist (|S_a| = {len(s_a)})")
+                continue
+            literal += int(s_b[i - 1] < s_a[j - 1])
+    corrected = sum(int(sb < sa) for sb in s_b for sa in s_a)  # i over S_b, j over S_a
+    lib = rm.pairwise_loss([0, 1, 1], [0.9, 0.1, 0.2])
+    printed_ok = literal == lib and not out_of_range
+    return Result(verdict(printed_ok, corrected == lib),
+                  "read the proof; a counterexample with |S_a| != |S_b|",
+                  {"printed_index_ranges": out_of_range, "printed_sum_where_defined": literal,
+                   "corrected": "sum_{i=1}^{|S_b|} sum_{j=1}^{|S_a|} (b-a) I[f(x_i^b) < "
+                                "f(x_j^a)]",
+                   "corrected_value": corrected, "R(f)": lib})
+
+
+def _dcg_error_exhaustive(max_n, max_levels, ties_allowed):
+    bad = []
+    cases = 0
+    for y in _label_vectors(max_n, max_levels):
+        n = len(y)
+        score_sets = (itertools.product(range(n), repeat=n) if ties_allowed
+                      else itertools.permutations(range(n)))
+        for s in score_sets:
+            cases += 1
+            if rm.delta_dcg_linear(y, s, ties="stable") != rm.pairwise_loss(y, s):
+                bad.append((list(y), list(s)))
+                if len(bad) >= 3:
+                    return cases, bad
+    return cases, bad
+
+
+@claim("S000-T0", doc=DOC, recorded="needs-assumption",
+       statement="eq. (5): Delta DCG^beta = DCG^beta_pi - DCG^beta_g = R(f)")
+def s000_t0(max_n: int = 4, max_levels: int = 4) -> Result:
+    cases, bad = _dcg_error_exhaustive(max_n, max_levels, ties_allowed=False)
+    _, bad_ties = _dcg_error_exhaustive(4, 3, ties_allowed=True)
+    distinct_ok = not bad
+    # with ties: the expectation over uniform tie-breaking is R + 1/2 sum_tied |b-a|,
+    # and the optimistic rule (higher grade first inside a tie) makes it exact
+    y, s = [0, 1], [0.5, 0.5]
+    ev = {"cases_distinct_scores": cases, "mismatches_distinct": bad,
+          "tie_counterexample": {"y": y, "scores": s,
+                                 "Delta DCG (input order)": rm.delta_dcg_linear(
+                                     y, s, ties="stable"),
+                                 "R(f)": rm.pairwise_loss(y, s)},
+          "assumption": "no two items of different grades have equal scores; otherwise "
+                        "Delta DCG = R(f) under the optimistic tie rule, and its expectation "
+                        "under uniform tie-breaking is R(f) + (1/2) sum over tied pairs "
+                        "of |b - a|",
+          "expected_tie_value": rm.delta_dcg_linear(y, s, ties="average")}
+    return Result(verdict(distinct_ok and not bad_ties, distinct_ok and bool(bad_ties),
+                          assumption=True),
+                  f"exhaustive: n <= {max_n}, L <= {max_levels}, all distinct score orders; "
+                  "ties: all score vectors for n <= 4",
+                  ev)
+
+
+@claim("S000-T0P", doc=DOC, recorded="verified",
+       statement="the missing proof of eq. (5), in three steps: (i) sum_i r_(i)(|S|-i) = "
+                 "sum over position pairs i<j of r_(i); (ii) the ideal gives each pair "
+                 "max(r_u, r_v); (iii) their difference is sum over inverted pairs of (b-a)")
+def s000_t0p(max_n: int = 6, max_levels: int = 3) -> Result:
+    steps_ok = [True, True, True]
+    cases = 0
+    for y in _label_vectors(max_n, max_levels):
+        n = len(y)
+        ideal = rm.idcg(y, discount="linear")
+        for perm in itertools.permutations(range(n)):
+            cases += 1
+            ranked = [y[p] for p in perm]
+            pairs = [(ranked[i], ranked[j]) for i in range(n) for j in range(i + 1, n)]
+            dcg = sum(ranked[i - 1] * (n - i) for i in range(1, n + 1))
+            # step (i): each item is counted once for each item below it
+            steps_ok[0] &= dcg == sum(top for top, _ in pairs)
+            # step (ii): the ideal DCG puts the larger grade on top of every pair
+            steps_ok[1] &= ideal == sum(max(a, b) for a, b in pairs)
+            # step (iii): max(a,b) - top = (bottom - top) when inverted, else 0
+            steps_ok[2] &= ideal - dcg == sum(b - a for a, b in pairs if b > a)
+    return Result(verdict(all(steps_ok)),
+                  f"each step exhaustive for n <= {max_n}, L <= {max_levels} "
+                  "(every label vector, every ranking)",
+                  {"cases": cases, "steps_hold": steps_ok,
+                   "proof": "DCG^beta_g = sum_i r_(i)(|S|-i) counts r_(i) once for each of "
+                            "the |S|-i items below position i, i.e. sums the top grade of "
+                            "every pair. The ideal sums max(r_u, r_v) over every pair. So "
+                            "Delta DCG^beta = sum over pairs of (max - top grade) = sum over "
+                            "pairs ranked with the lower grade on top of (b - a) = R(f), "
+                            "provided tied scores are broken with the higher grade on top "
+                            "(R counts I[f(x^b) < f(x^a)] strictly)."})
+
+
+@claim("S000-T1", doc=DOC, recorded="verified",
+       statement="Theorem 1: R(f) = sum_{k=0}^{L-2} R_k(f), R_k counting inverted pairs "
+                 "with a <= k < b")
+def s000_t1(max_n: int = 4, max_levels: int = 3) -> Result:
+    a, b, k = sympy.symbols("a b k", integer=True)
+    # each inverted pair (a < b) is counted in R_k for k = a..b-1: (b - a) times
+    symbolic = sympy.simplify(sympy.summation(1, (k, a, b - 1)) - (b - a)) == 0
+    cases = 0
+    bad = []
+    for y in _label_vectors(max_n, max_levels):
+        for s in itertools.product(range(3), repeat=len(y)):
+            cases += 1
+            levels = rm.pairwise_loss_levels(y, s, n_levels=max_levels)
+            if int(levels.sum()) != rm.pairwise_loss(y, s, n_levels=max_levels):
+                bad.append((list(y), list(s)))
+    return Result(verdict(symbolic and not bad),
+                  f"sympy (sum_{{k=a}}^{{b-1}} 1 = b - a); exhaustive n <= {max_n}, "
+                  f"L <= {max_levels}, scores in {{0,1,2}} (ties included)",
+                  {"cases": cases, "mismatches": bad[:3]})
+
+
+@claim("S000-P1", doc=DOC, recorded="verified",
+       statement="induction step, eqs. (9)-(10): sum_{k=0}^{n-1} sum_{a=0}^{k} X_a = "
+                 "sum_{a=0}^{n-1} (n - a) X_a")
+def s000_p1(max_n: int = 20, weight=lambda n, a: n - a) -> Result:
+    x = sympy.IndexedBase("X")
+    a, k = sympy.symbols("a k", integer=True)
+    bad = []
+    for n in range(1, max_n + 1):
+        lhs = sum(sum(x[aa] for aa in range(kk + 1)) for kk in range(n))
+        rhs = sum(weight(n, aa) * x[aa] for aa in range(n))
+        if sympy.expand(lhs - rhs) != 0:
+            bad.append(n)
+    return Result(verdict(not bad), f"sympy, symbolic X_a, every n <= {max_n}",
+                  {"failing_n": bad})
+
+
+def _min_exchanges(start: tuple, target: tuple) -> int:
+    """Fewest transpositions turning ``start`` into ``target`` (breadth-first search)."""
+    seen = {start}
+    queue = deque([(start, 0)])
+    while queue:
+        cur, d = queue.popleft()
+        if cur == target:
+            return d
+        for i in range(len(cur)):
+            for j in range(i + 1, len(cur)):
+                if cur[i] != cur[j]:
+                    nxt = list(cur)
+                    nxt[i], nxt[j] = nxt[j], nxt[i]
+                    t = tuple(nxt)
+                    if t not in seen:
+                        seen.add(t)
+                        queue.append((t, d + 1))
+    raise AssertionError("unreachable")
+
+
+@claim("S000-L1", doc=DOC, recorded="verified",
+       statement="Lemma 1: every bipartite label sequence is reached from the ideal one by "
+                 "at most min(|S+|, |S-|) exchanges")
+def s000_l1(max_total: int = 8, bound=min) -> Result:
+    worst = {}
+    bad = []
+    for total in range(1, max_total + 1):
+        for m in range(total + 1):
+            ideal = tuple([1] * m + [0] * (total - m))
+            for pos in itertools.combinations(range(total), m):
+                target = tuple(1 if i in pos else 0 for i in range(total))
+                d = _min_exchanges(ideal, target)
+                worst[(m, total - m)] = max(worst.get((m, total - m), 0), d)
+                if d > bound(m, total - m):
+                    bad.append((m, total - m, target))
+    tight = all(worst[key] == min(key) for key in worst)
+    return Result(verdict(not bad),
+                  f"exhaustive breadth-first search over exchanges, |S| <= {max_total}",
+                  {"bound_attained_for_every_size": tight, "violations": bad[:3]})
+
+
+@claim("S000-A1", doc=DOC, recorded="verified",
+       statement="eq. (3): Rhat = R / Z with Z = sum_{a<b} |S_a||S_b|, the number of pairs "
+                 "with different grades")
+def s000_a1() -> Result:
+    sizes = sympy.symbols("s0:4", nonnegative=True, integer=True)
+    z = sum(sizes[a] * sizes[b] for a in range(4) for b in range(a + 1, 4))
+    pairs_total = (sum(sizes) ** 2 - sum(s**2 for s in sizes)) / 2
+    symbolic = sympy.expand(z - pairs_total) == 0
+    # Rhat is in [0, sum (b-a)|S_a||S_b| / Z], which exceeds 1 once L > 2
+    y = [0, 1, 2]
+    worst = rm.pairwise_loss(y, [3, 2, 1], normalized=True)
+    return Result(verdict(symbolic), "sympy (4 grades, symbolic sizes)",
+                  {"Z = pairs with different grades": symbolic,
+                   "note": "Rhat is normalised by the pair count, not by the largest loss: "
+                           "for grades (0, 1, 2) fully reversed Rhat = 4/3 > 1",
+                   "Rhat_reversed_0_1_2": worst})
+
+
+@claim("S000-D2", doc=DOC, recorded="not-checkable",
+       statement="classical DCG^alpha = sum_i (2^{r_i} - 1) / log2(i + 1), eq. (2)")
+def s000_d2() -> Result:
+    y, s = [2, 0, 1, 3], [0.4, 0.3, 0.2, 0.1]
+    literal = sum((2**r - 1) / np.log2(i + 1) for i, r in enumerate(y, start=1))
+    lib = rm.dcg(y, s, gain="exp2", discount="log2")
+    return Result("not-checkable", "definition",
+                  {"reason": "a definition; the library's dcg(gain='exp2', "
+                             "discount='log2') implements it",
+                   "example_literal": float(literal), "example_library": lib,
+                   "agree": bool(abs(literal - lib) < 1e-12)})

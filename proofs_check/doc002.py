@@ -1,0 +1,116 @@
+"""Claims of document 002: Shalev-Shwartz & Ben-David (2014), Section 17.4 (excerpt).
+
+Delta(y', y) = 1 - G(y', y)/G(y, y) with G(y', y) = sum_i D(pi(y')_i) y_i; the top-k
+discount indexes positions with the top at r; the hinge surrogate of the Kendall tau loss
+starts from a rewrite of the pairwise 0-1 loss.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import sympy
+
+import rankmeasures as rm
+
+from .registry import Result, claim, verdict
+
+DOC = "002"
+
+
+@claim("S002-C1", doc=DOC, recorded="needs-assumption",
+       statement="Delta(y', y) = 1 - G(y', y)/G(y, y) lies in [0, 1], and Delta = 0 whenever "
+                 "pi(y') = pi(y)")
+def s002_c1(max_r: int = 5, grades=(0, 1, 2), k: int = 2, seed: int = 2013) -> Result:
+    """Exhaustive for non-negative grades; a counterexample once y may be negative."""
+    out_of_range = []
+    zero_fail = []
+    cases = 0
+    for r_len in range(1, max_r + 1):
+        for y in itertools.product(grades, repeat=r_len):
+            if sum(y) == 0:
+                continue  # G(y, y) = 0: Delta undefined (the library reports 0 by policy)
+            for perm in itertools.permutations(range(r_len)):
+                cases += 1
+                yp = np.empty(r_len)
+                yp[list(perm)] = np.arange(r_len, 0, -1)
+                d = rm.ndcg_loss(yp, y, k=k, ties="stable")
+                if not (-1e-12 <= d <= 1 + 1e-12):
+                    out_of_range.append((y, perm, d))
+            # pi(y') = pi(y): any strictly increasing transform of y (ties broken alike)
+            d_same = rm.ndcg_loss(3 * np.asarray(y, float) + 1, y, k=k)
+            if abs(d_same) > 1e-12:
+                zero_fail.append((y, d_same))
+    rng = np.random.default_rng(seed)
+    for _ in range(2000):  # Monte Carlo on larger lists
+        r_len = int(rng.integers(2, 40))
+        y = rng.integers(0, 5, r_len)
+        if y.sum() == 0:
+            continue
+        d = rm.ndcg_loss(rng.normal(size=r_len), y, k=int(rng.integers(1, r_len + 1)))
+        if not (-1e-12 <= d <= 1 + 1e-12):
+            out_of_range.append((y.tolist(), None, d))
+    holds_nonneg = not out_of_range and not zero_fail
+    # the book's y ranges over R^r: a negative relevance breaks the range
+    y_neg, yp_neg = np.array([1.0, -1.0]), np.array([0.0, 1.0])
+    topk = rm.TopKDiscount(2)
+    g_pred = rm.dcg(y_neg, yp_neg, discount=topk)  # G(y', y); DCG allows negative gains
+    g_ideal = rm.dcg(y_neg, y_neg, discount=topk)  # G(y, y)
+    delta_neg = 1 - g_pred / g_ideal
+    return Result(verdict(holds_nonneg and delta_neg <= 1, holds_nonneg, assumption=True),
+                  f"exhaustive: r <= {max_r}, grades {grades}, every ranking, k = {k}; Monte "
+                  "Carlo: 2000 random lists (seed 2013); a counterexample with y < 0",
+                  {"cases": cases, "violations_nonnegative_y": out_of_range[:3],
+                   "assumption": "y >= 0 with G(y, y) > 0 (the book lets y range over R^r)",
+                   "counterexample_negative_y": {"y": y_neg.tolist(), "y_pred": yp_neg.tolist(),
+                                                 "k": 2, "Delta": float(delta_neg)}})
+
+
+@claim("S002-D1", doc=DOC, recorded="verified",
+       statement="D(i) = 1/log2(r - i + 2) for i in {r-k+1, ..., r}, else 0, with i = r the top: "
+                 "the 1/log2(1 + j) discount of position j = r - i + 1 cut off at k")
+def s002_d1(max_r: int = 40, shift: int = 0) -> Result:
+    i, r_sym = sympy.symbols("i r", positive=True, integer=True)
+    j = r_sym - i + 1
+    symbolic = sympy.simplify(1 / sympy.log(r_sym - i + 2, 2) - 1 / sympy.log(1 + j, 2)) == 0
+    bad = []
+    for r_len in range(1, max_r + 1):
+        for k in range(1, r_len + 1):
+            ii = np.arange(1, r_len + 1)
+            book = rm.TopKDiscount.book_form(ii + shift, r_len, k)
+            ours = rm.cutoff("log2", k).evaluate(r_len - ii + 1)
+            if not np.allclose(book, ours, rtol=1e-15, atol=0):
+                bad.append((r_len, k))
+    return Result(verdict(symbolic and not bad),
+                  f"sympy (j = r - i + 1); every r <= {max_r} and k <= r numerically",
+                  {"mismatches": bad[:3]})
+
+
+@claim("S002-C2", doc=DOC, recorded="needs-assumption",
+       statement="1[sign(y'_i - y'_j) != sign(y_i - y_j)] = 1[sign(y_i - y_j)(y'_i - y'_j) <= 0]")
+def s002_c2() -> Result:
+    diff = []
+    for dy in (-2, -1, 0, 1, 2):
+        for dyp in (-2, -1, 0, 1, 2):
+            lhs = np.sign(dyp) != np.sign(dy)
+            rhs = np.sign(dy) * dyp <= 0
+            if lhs != rhs:
+                diff.append({"y_i - y_j": dy, "y'_i - y'_j": dyp, "lhs": int(lhs),
+                             "rhs": int(rhs)})
+    only_double_tie = all(d["y_i - y_j"] == 0 and d["y'_i - y'_j"] == 0 for d in diff)
+    return Result(verdict(not diff, only_double_tie, assumption=True),
+                  "exhaustive over the signs of both differences",
+                  {"disagreements": diff,
+                   "assumption": "y_i != y_j (pairs tied in the target are left out of the "
+                                 "Kendall tau loss); for a pair tied in both vectors the left "
+                                 "side is 0 and the right side is 1"})
+
+
+@claim("S002-C3", doc=DOC, recorded="not-checkable",
+       statement="h_w(x_1, ..., x_r) = (<w, x_1>, ..., <w, x_r>) and ERM over H_W")
+def s002_c3() -> Result:
+    return Result("not-checkable", "definition",
+                  {"reason": "definitions of the linear ranking hypothesis class and of ERM; "
+                             "nothing to check until the hinge surrogate (issue of the 002 "
+                             "notebook) is implemented"})

@@ -1,0 +1,358 @@
+"""Claims of document 003: Fürnkranz & Hüllermeier, Preference Learning tutorial,
+"Loss Functions" (slides).
+
+The worked example: X = {A, B, C, D, E}, target r = E>B>C>A>D, predicted rhat =
+A>B>E>C>D. Two slide pictures are lost (the bipartite and the multipartite examples); the
+checks reconstruct them from the printed numbers and report how many reconstructions fit.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import numpy as np
+import sympy
+
+import rankmeasures as rm
+
+from .registry import Result, claim, verdict
+
+DOC = "003"
+ITEMS = "ABCDE"
+TARGET = "E>B>C>A>D"
+PREDICTED = "A>B>E>C>D"
+
+
+def _example():
+    return rm.ranks_from_order(TARGET, ITEMS), rm.ranks_from_order(PREDICTED, ITEMS)
+
+
+@claim("S003-N1", doc=DOC, recorded="verified",
+       statement="notation on the example: rhat(A) = 1, rhat^-1(1) = A, r^-1(4) = A, "
+                 "R(1) = r(rhat^-1(1)) = 4")
+def s003_n1(printed=(1, "A", "A", 4)) -> Result:
+    r, rhat = _example()
+    inv_hat = {int(rhat[i]): ITEMS[i] for i in range(5)}
+    inv = {int(r[i]): ITEMS[i] for i in range(5)}
+    got = (int(rhat[ITEMS.index("A")]), inv_hat[1], inv[4], int(r[ITEMS.index(inv_hat[1])]))
+    return Result(verdict(got == tuple(printed)), "exhaustive (the example)",
+                  {"computed": list(got), "printed": list(printed)})
+
+
+@claim("S003-E1", doc=DOC, recorded="verified",
+       statement="footrule on the example: sum |r(x) - rhat(x)| = sum |i - R(i)| = "
+                 "3 + 0 + 1 + 0 + 2 = 6")
+def s003_e1(printed_terms=(3, 0, 1, 0, 2), printed_total: int = 6) -> Result:
+    r, rhat = _example()
+    terms = np.abs(r - rhat).tolist()  # per item A..E
+    big_r = [int(r[np.flatnonzero(rhat == i)[0]]) for i in range(1, 6)]
+    by_position = sum(abs(i - big_r[i - 1]) for i in range(1, 6))
+    total = rm.spearman_footrule(r, rhat)
+    ok = terms == list(printed_terms) and total == printed_total == by_position
+    return Result(verdict(ok), "exhaustive (the example), both forms of the sum",
+                  {"terms_A_to_E": terms, "total": total, "sum_|i-R(i)|": by_position})
+
+
+@claim("S003-E2", doc=DOC, recorded="verified",
+       statement="Spearman distance on the example: 9 + 0 + 1 + 0 + 4 = 14")
+def s003_e2(printed_total: int = 14) -> Result:
+    r, rhat = _example()
+    total = rm.spearman_distance(r, rhat)
+    return Result(verdict(total == printed_total), "exhaustive (the example)",
+                  {"terms_A_to_E": ((r - rhat) ** 2).tolist(), "total": total})
+
+
+@claim("S003-R1", doc=DOC, recorded="erratum",
+       statement="max D_S = sum_{i=1}^{c} ((c - i) - i)^2 = c(c^2 - 1)/3")
+def s003_r1(max_c: int = 7) -> Result:
+    c, i = sympy.symbols("c i", positive=True, integer=True)
+    closed = c * (c**2 - 1) / 3
+    printed_sum = sympy.factor(sympy.summation(((c - i) - i) ** 2, (i, 1, c)))
+    corrected_sum = sympy.factor(sympy.summation(((c + 1 - i) - i) ** 2, (i, 1, c)))
+    printed_ok = sympy.simplify(printed_sum - closed) == 0
+    corrected_ok = sympy.simplify(corrected_sum - closed) == 0
+    maxima = {}
+    for cc in range(1, max_c + 1):
+        ident = list(range(1, cc + 1))
+        maxima[cc] = max(rm.spearman_distance(ident, list(p))
+                         for p in itertools.permutations(ident))
+    exhaustive_ok = all(maxima[cc] == cc * (cc * cc - 1) // 3 for cc in maxima)
+    return Result(verdict(printed_ok and exhaustive_ok, corrected_ok and exhaustive_ok),
+                  f"sympy summation; exhaustive maximum over all permutations, c <= {max_c}",
+                  {"printed_sum": str(printed_sum), "closed_form": str(closed),
+                   "printed_sum_at_c=2": int(printed_sum.subs(c, 2)),
+                   "corrected": "max D_S = sum_{i=1}^{c} ((c + 1 - i) - i)^2 = c(c^2 - 1)/3 "
+                                "(the reversal puts item i at c + 1 - i)",
+                   "corrected_sum": str(corrected_sum),
+                   "exhaustive_maxima": maxima})
+
+
+@claim("S003-R2", doc=DOC, recorded="verified",
+       statement="1 - 6 D_S/(c(c^2-1)) in [-1, 1]; D_tau in [0, c(c-1)/2]; "
+                 "1 - 4 D_tau/(c(c-1)) in [-1, 1], all bounds attained")
+def s003_r2(max_c: int = 7) -> Result:
+    ok = True
+    for c in range(2, max_c + 1):
+        ident = list(range(1, c + 1))
+        ds = [rm.spearman_distance(ident, list(p)) for p in itertools.permutations(ident)]
+        dt = [rm.kendall_distance(ident, list(p)) for p in itertools.permutations(ident)]
+        rho = [1 - 6 * v / (c * (c * c - 1)) for v in ds]
+        tau = [1 - 4 * v / (c * (c - 1)) for v in dt]
+        ok &= min(rho) == -1 and max(rho) == 1
+        ok &= min(dt) == 0 and max(dt) == c * (c - 1) // 2
+        ok &= min(tau) == -1 and max(tau) == 1
+    return Result(verdict(ok), f"exhaustive over all permutations, 2 <= c <= {max_c}", {})
+
+
+@claim("S003-E4", doc=DOC, recorded="verified",
+       statement="Kendall distance on the example: D_tau = 4")
+def s003_e4(printed: int = 4) -> Result:
+    r, rhat = _example()
+    d = rm.kendall_distance(r, rhat)
+    inverted = [f"{ITEMS[i]}{ITEMS[j]}" for i in range(5) for j in range(5)
+                if r[i] < r[j] and rhat[i] > rhat[j]]
+    return Result(verdict(d == printed == len(inverted)), "exhaustive (the example)",
+                  {"D_tau": d, "inverted_pairs": inverted})
+
+
+@claim("S003-W1", doc=DOC, recorded="verified",
+       statement="unweighted measures give D(ABCED, ABCDE) = D(ABCDE, BACDE): a swap at the "
+                 "bottom costs what a swap at the top costs")
+def s003_w1() -> Result:
+    a = (rm.ranks_from_order("A>B>C>E>D", ITEMS), rm.ranks_from_order("A>B>C>D>E", ITEMS))
+    b = (rm.ranks_from_order("A>B>C>D>E", ITEMS), rm.ranks_from_order("B>A>C>D>E", ITEMS))
+    measures = {"footrule": rm.spearman_footrule, "spearman": rm.spearman_distance,
+                "kendall": rm.kendall_distance}
+    values = {k: (f(*a), f(*b)) for k, f in measures.items()}
+    ok = all(x == y for x, y in values.values())
+    weighted = {"discounted_error": (rm.discounted_error(*a), rm.discounted_error(*b))}
+    return Result(verdict(ok), "exhaustive (the two pairs of the slide)",
+                  {"unweighted": values, "weighted_for_contrast": weighted})
+
+
+@claim("S003-E6", doc=DOC, recorded="verified",
+       statement="position error on the example = rhat(E) - 1 = 2, the footrule with every "
+                 "non-target weight set to 0")
+def s003_e6(printed: int = 2) -> Result:
+    r, rhat = _example()
+    pe = rm.position_error(r, rhat)
+    weighted = rm.discounted_error(r, rhat, weights=(r == 1).astype(float))
+    return Result(verdict(pe == printed == weighted), "exhaustive (the example)",
+                  {"position_error": pe, "weighted_footrule": weighted})
+
+
+@claim("S003-E7", doc=DOC, recorded="erratum",
+       statement="discounted error with w_i = 1/log(r(x_i) + 1), printed as "
+                 "3/log 2 + 0 + 1/log 4 + 0 + 2/log 6")
+def s003_e7() -> Result:
+    r, rhat = _example()
+    value = rm.discounted_error(r, rhat)
+    log = sympy.log
+    printed = 3 / log(2) + 1 / log(4) + 2 / log(6)
+    # terms by item: A (r=4, d=3), C (r=3, d=1), E (r=1, d=2)
+    corrected = 3 / log(5) + 1 / log(4) + 2 / log(2)
+    # the printed weights are 1/log(i + 1) with i the index of x_i in X = (A, ..., E)
+    by_index = sum(abs(int(r[i]) - int(rhat[i])) / log(i + 2) for i in range(5))
+    printed_ok = abs(float(printed) - value) < 1e-12
+    corrected_ok = abs(float(corrected) - value) < 1e-12
+    return Result(verdict(printed_ok, corrected_ok), "sympy (exact terms) and the library",
+                  {"printed": str(printed), "printed_value": float(printed),
+                   "corrected": str(corrected), "corrected_value": float(corrected),
+                   "library_value": value,
+                   "explanation": "the slide weighs item x_i by 1/log(i + 1), its index in "
+                                  "X, instead of by 1/log(r(x_i) + 1)",
+                   "index_weighted_equals_printed":
+                       bool(sympy.simplify(by_index - printed) == 0)})
+
+
+@claim("S003-E8", doc=DOC, recorded="verified",
+       statement="DCG = sum (c - R(i))/log(i+1), IDCG = sum (c - i)/log(i+1), the maximum "
+                 "attained when i = R(i)")
+def s003_e8(max_c: int = 7) -> Result:
+    ok = True
+    unique = True
+    for c in range(1, max_c + 1):
+        ident = list(range(1, c + 1))
+        vals = {p: rm.tutorial_dcg(ident, list(p)) for p in itertools.permutations(ident)}
+        best = max(vals.values())
+        argmax = [p for p, v in vals.items() if v >= best - 1e-12]
+        ok &= abs(best - rm.tutorial_idcg(c)) < 1e-12
+        unique &= argmax == [tuple(ident)]
+    return Result(verdict(ok and unique), f"exhaustive, c <= {max_c}",
+                  {"maximum_equals_IDCG": ok, "only_the_identity_attains_it": unique})
+
+
+@claim("S003-B1", doc=DOC, recorded="verified",
+       statement="preferences: a total order has c(c-1)/2, a bipartite graph c_1 (c - c_1)")
+def s003_b1(max_c: int = 9) -> Result:
+    ok = True
+    for c in range(1, max_c + 1):
+        ok &= rm.pair_counts(list(range(c)), [0] * c).total - rm.pair_counts(
+            list(range(c)), [0] * c).ties_x == c * (c - 1) // 2
+        for c1 in range(c + 1):
+            labels = [1] * c1 + [0] * (c - c1)
+            pc = rm.pair_counts(labels, labels)
+            ok &= pc.total - pc.ties_x == c1 * (c - c1)
+    return Result(verdict(ok), f"exhaustive, c <= {max_c}", {})
+
+
+@claim("S003-E9", doc=DOC, recorded="verified",
+       statement="bipartite example (picture lost): D_tau = 2 and AUC = 4/6; AUC = 1 - "
+                 "normalised Kendall distance")
+def s003_e9(printed_dtau: int = 2, printed_auc=sympy.Rational(4, 6)) -> Result:
+    r, rhat = _example()
+    scores = -rhat.astype(float)  # predicted ranking A>B>E>C>D as scores
+    fits = []
+    consecutive_fits = []
+    for c1 in range(1, 5):
+        for pos in itertools.combinations(range(5), c1):
+            labels = np.isin(np.arange(5), pos).astype(int)
+            d = rm.kendall_distance(labels, scores)
+            a = rm.auc(labels, scores)
+            if d == printed_dtau and abs(a - float(printed_auc)) < 1e-12:
+                name = "".join(ITEMS[i] for i in pos)
+                fits.append(name)
+                top = sorted(ITEMS[i] for i in np.argsort(r)[:c1])
+                if sorted(name) == top:
+                    consecutive_fits.append(name)
+            # the identity holds for every bipartite target (no score ties here)
+            if abs(a - (1 - rm.kendall_distance(labels, scores, normalize=True))) > 1e-12:
+                return Result("failed", "exhaustive", {"identity_fails_for": pos})
+    ok = len(consecutive_fits) == 1
+    return Result(verdict(ok), "exhaustive over every bipartite target on X with the "
+                  "printed predicted ranking",
+                  {"positives_fitting_the_numbers": fits,
+                   "fits_that_are_the_top_of_E>B>C>A>D": consecutive_fits,
+                   "reconstruction": "positives {E, B} (the top two of the target), "
+                                     "negatives {A, C, D}" if ok else "ambiguous"})
+
+
+@claim("S003-M1", doc=DOC, recorded="verified",
+       statement="multipartite preferences: sum_{i<j} c_i c_j <= (c^2/2)(1 - 1/l)")
+def s003_m1(max_c: int = 10) -> Result:
+    cs = sympy.symbols("c1:4", nonnegative=True)
+    c = sum(cs)
+    lhs = sum(cs[i] * cs[j] for i in range(3) for j in range(i + 1, 3))
+    gap = sympy.expand(c**2 / 2 * (1 - sympy.Rational(1, 3)) - lhs)
+    # gap = (1/6) * sum_{i<j} (c_i - c_j)^2 >= 0
+    sos = sympy.expand(sum((cs[i] - cs[j]) ** 2 for i in range(3)
+                           for j in range(i + 1, 3)) / 6)
+    symbolic = sympy.simplify(gap - sos) == 0
+    ok = True
+    for total in range(1, max_c + 1):
+        for levels in range(1, total + 1):
+            for cuts in itertools.combinations(range(1, total), levels - 1):
+                comp = np.diff((0, *cuts, total))  # every composition of total
+                labels = np.repeat(np.arange(levels), comp)
+                pc = rm.pair_counts(labels, labels)
+                ok &= (pc.total - pc.ties_x) <= total**2 / 2 * (1 - 1 / levels) + 1e-9
+    return Result(verdict(symbolic and ok),
+                  f"sympy (l = 3: the gap is a sum of squares / 6); exhaustive over level "
+                  f"sizes, c <= {max_c}", {"gap_as_sum_of_squares": str(sos)})
+
+
+@claim("S003-E10", doc=DOC, recorded="verified",
+       statement="multipartite example (picture lost): D_tau = 3, C-index = 5/8")
+def s003_e10(printed_dtau: int = 3, printed_c=sympy.Rational(5, 8)) -> Result:
+    r, rhat = _example()
+    scores = -rhat.astype(float)
+    order = [ITEMS[i] for i in np.argsort(r)]  # E, B, C, A, D
+    fits, block_fits = [], []
+    for assign in itertools.product(range(3), repeat=5):
+        if len(set(assign)) < 2:
+            continue
+        labels = np.array(assign)
+        pc = rm.pair_counts(labels, labels)
+        if pc.total - pc.ties_x != 8:  # 8 preferences, as 5/8 and 3/8 suggest
+            continue
+        if rm.kendall_distance(labels, scores) == printed_dtau and abs(
+                rm.c_index(labels, scores) - float(printed_c)) < 1e-12:
+            fits.append(assign)
+            # levels that cut the target order into consecutive blocks, top level highest
+            lv = [assign[ITEMS.index(x)] for x in order]
+            if all(lv[i] >= lv[i + 1] for i in range(4)):
+                block_fits.append("".join(
+                    f"({''.join(x for x in order if assign[ITEMS.index(x)] == g)})"
+                    for g in sorted(set(assign), reverse=True)))
+    ok = len(block_fits) == 1
+    return Result(verdict(ok), "exhaustive over every 3-level target on X with 8 "
+                  "preferences and the printed predicted ranking",
+                  {"level_assignments_fitting": len(fits),
+                   "fits_cutting_E>B>C>A>D_into_blocks": block_fits})
+
+
+@claim("S003-M2", doc=DOC, recorded="verified",
+       statement="C-index = sum c_i c_j AUC_ij / sum c_i c_j, m-AUC = 2/(l(l-1)) sum AUC_ij "
+                 "(the slide sums over j > i in the normaliser and j < i in the numerator; "
+                 "AUC_ij = AUC_ji makes the two agree)")
+def s003_m2(n_cases: int = 300, seed: int = 3) -> Result:
+    rng = np.random.default_rng(seed)
+    worst = 0.0
+    for _ in range(n_cases):
+        n = int(rng.integers(3, 15))
+        y = rng.integers(0, 4, n)
+        if np.unique(y).size < 2:
+            continue
+        s = rng.integers(0, 5, n).astype(float)
+        pa = rm.pairwise_aucs(y, s)
+        num = sum(a * w for a, w in pa.values())
+        den = sum(w for _, w in pa.values())
+        worst = max(worst, abs(rm.c_index(y, s) - num / den),
+                    abs(rm.m_auc(y, s) - np.mean([a for a, _ in pa.values()])))
+    return Result(verdict(worst < 1e-12), f"{n_cases} random graded lists with score ties "
+                  f"(seed {seed}); every AUC_ij by restriction to levels i, j",
+                  {"max_abs_difference": worst})
+
+
+@claim("S003-G1", doc=DOC, recorded="erratum",
+       statement="gamma = (d - dbar)/(d + dbar) with d = '#correct pairs' = D_tau and dbar = "
+                 "'#incorrect' = |{r(x_i) < r(x_j) and rhat(x_i) < rhat(x_j)}|; equal to "
+                 "Kendall's tau for total rankings")
+def s003_g1() -> Result:
+    r, rhat = _example()
+    pc = rm.pair_counts(r, rhat)
+    d_printed = rm.kendall_distance(r, rhat)  # D_tau: the inverted pairs
+    dbar_printed = pc.concordant  # r(x_i) < r(x_j) and rhat(x_i) < rhat(x_j): agreeing
+    gamma_printed = (d_printed - dbar_printed) / (d_printed + dbar_printed)
+    tau = rm.kendall_tau(r, rhat, variant="a")
+    gamma = rm.goodman_kruskal_gamma(r, rhat)
+    printed_ok = abs(gamma_printed - tau) < 1e-12
+    corrected_ok = abs(gamma - tau) < 1e-12
+    return Result(verdict(printed_ok, corrected_ok), "exhaustive (the example), sympy-free",
+                  {"d_as_defined (D_tau)": d_printed, "dbar_as_defined": dbar_printed,
+                   "gamma_with_the_formulas_as_printed": gamma_printed,
+                   "kendall_tau": tau,
+                   "corrected": "d must count the correctly ordered (concordant) pairs and "
+                                "dbar the inverted ones (D_tau); the printed set definitions "
+                                "are swapped, which flips the sign of gamma",
+                   "gamma_corrected": gamma})
+
+
+@claim("S003-G2", doc=DOC, recorded="verified",
+       statement="gamma example (picture lost): (2 - 1)/(2 + 1) = 1/3")
+def s003_g2() -> Result:
+    exact = (sympy.Integer(2) - 1) / (2 + 1)
+    # one partial target with 2 agreeing and 1 inverted comparable pair: A above B, C, D
+    # (B, C, D tied in the target); predicted B > A > C > D inverts (A, B) only
+    target = [2, 1, 1, 1]
+    pred = [3, 4, 2, 1]
+    pc = rm.pair_counts(target, pred)
+    gamma = rm.goodman_kruskal_gamma(target, pred)
+    ok = exact == sympy.Rational(1, 3) and abs(gamma - 1 / 3) < 1e-12 and (
+        pc.concordant, pc.discordant) == (2, 1)
+    return Result(verdict(ok), "sympy (arithmetic); one partial order with these counts",
+                  {"value": str(exact), "example_target": target, "example_predicted": pred,
+                   "note": "the picture is lost and many partial orders give 2 agreeing and "
+                           "1 inverted pair; this is one of them, not a reconstruction"})
+
+
+@claim("S003-D1", doc=DOC, recorded="not-checkable",
+       statement="Järvelin-Kekäläinen DCG = sum_i l(i)/log(i + 1)")
+def s003_d1() -> Result:
+    levels, scores = [3, 1, 0, 2], [4, 3, 2, 1]
+    literal = sum(lv / math.log(i + 1) for i, lv in enumerate(levels, start=1))
+    lib = rm.dcg(levels, scores, discount="log")
+    return Result("not-checkable", "definition",
+                  {"reason": "a definition; rankmeasures.dcg(discount='log') implements it",
+                   "example_literal": literal, "example_library": lib})

@@ -1,0 +1,71 @@
+"""proofs_check: every recorded outcome reproduces, and every document's checks can fail.
+
+A perturbation changes one printed constant, index or formula in a check's input; the
+check must then stop reporting the recorded outcome.
+"""
+
+import json
+
+import pytest
+import sympy
+
+from proofs_check import REGISTRY, doc000, doc002, doc003, run_claim
+from proofs_check.__main__ import main
+from proofs_check.registry import OUTCOMES
+
+
+def test_full_run_reproduces_every_recorded_outcome(capsys):
+    assert main(["--no-write"]) == 0
+    out = capsys.readouterr().out
+    assert "all as recorded" in out
+
+
+def test_catalogue_is_well_formed():
+    for cid, c in REGISTRY.items():
+        assert c.recorded in OUTCOMES
+        assert cid.startswith(f"S{c.doc}-")
+        assert len(c.statement) > 20
+
+
+def test_subset_selection_and_unknown_id(capsys):
+    assert main(["--id", "S003-E7", "--no-write"]) == 0
+    assert "S003-E7" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--id", "S999-X1"])
+
+
+def test_results_are_deterministic_and_json_ready():
+    for cid in ("S003-M2", "S003-E10", "S003-E9", "S000-L1"):
+        a, _ = run_claim(REGISTRY[cid])
+        b, _ = run_claim(REGISTRY[cid])
+        assert json.dumps(a.evidence, sort_keys=True, default=str) == json.dumps(
+            b.evidence, sort_keys=True, default=str)
+
+
+# -- perturbations: each must make the check fail -----------------------------------------
+
+def test_000_perturbed_bipartite_formula_fails():
+    m = lambda m, n: m * n + sympy.Rational(1, 2) * m * (m + 1)  # noqa: E731 - sign flipped
+    assert doc000.s000_e1(formula=m).outcome == "failed"
+    assert doc000.s000_e1().outcome == "verified"
+
+
+def test_000_perturbed_induction_weight_fails():
+    assert doc000.s000_p1(weight=lambda n, a: n - a + 1, max_n=5).outcome == "failed"
+
+
+def test_000_perturbed_exchange_bound_fails():
+    assert doc000.s000_l1(bound=lambda m, n: min(m, n) - 1, max_total=5).outcome == "failed"
+
+
+def test_002_perturbed_book_index_fails():
+    assert doc002.s002_d1(shift=1, max_r=6).outcome == "failed"
+
+
+def test_003_perturbed_example_numbers_fail():
+    assert doc003.s003_e1(printed_total=7).outcome == "failed"
+    assert doc003.s003_e4(printed=5).outcome == "failed"
+    assert doc003.s003_n1(printed=(1, "A", "A", 3)).outcome == "failed"
+    # no bipartite target fits D_tau = 3 with AUC = 4/6, so the reconstruction fails
+    assert doc003.s003_e9(printed_dtau=3).outcome == "failed"
+    assert doc003.s003_e10(printed_c=sympy.Rational(6, 8)).outcome == "failed"
