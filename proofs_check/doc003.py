@@ -22,6 +22,8 @@ DOC = "003"
 ITEMS = "ABCDE"
 TARGET = "E>B>C>A>D"
 PREDICTED = "A>B>E>C>D"
+AUC_PRINTED = sympy.Rational(4, 6)  # the bipartite slide
+C_INDEX_PRINTED = sympy.Rational(5, 8)  # the multipartite slide
 
 
 def _example():
@@ -200,7 +202,7 @@ def s003_b1(max_c: int = 9) -> Result:
 @claim("S003-E9", doc=DOC, recorded="verified",
        statement="bipartite example (picture lost): D_tau = 2 and AUC = 4/6; AUC = 1 - "
                  "normalised Kendall distance")
-def s003_e9(printed_dtau: int = 2, printed_auc=sympy.Rational(4, 6)) -> Result:
+def s003_e9(printed_dtau: int = 2, printed_auc=AUC_PRINTED) -> Result:
     r, rhat = _example()
     scores = -rhat.astype(float)  # predicted ranking A>B>E>C>D as scores
     fits = []
@@ -254,7 +256,7 @@ def s003_m1(max_c: int = 10) -> Result:
 
 @claim("S003-E10", doc=DOC, recorded="verified",
        statement="multipartite example (picture lost): D_tau = 3, C-index = 5/8")
-def s003_e10(printed_dtau: int = 3, printed_c=sympy.Rational(5, 8)) -> Result:
+def s003_e10(printed_dtau: int = 3, printed_c=C_INDEX_PRINTED) -> Result:
     r, rhat = _example()
     scores = -rhat.astype(float)
     order = [ITEMS[i] for i in np.argsort(r)]  # E, B, C, A, D
