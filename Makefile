@@ -6,7 +6,6 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH := 0
-export MPLBACKEND := Agg
 
 .PHONY: all venv test reproduce bench lint lock clean
 
@@ -23,22 +22,16 @@ $(STAMP): requirements.lock pyproject.toml
 venv: $(STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check lib tests benchmarks proofs_check
+	$(BIN)/ruff check lib tests benchmarks proofs_check notebooks
 
 test: $(STAMP) lint
 	$(BIN)/python -m pytest -q
 
-# Regenerates everything that exists so far: the claims report (figures/claims.json and
-# claims.md), every notebook under notebooks/ (run by rankmeasures.run once the pipeline
-# lands) and every figure under figures/.
+# Regenerates everything: the claims report (figures/claims.json and claims.md), then every
+# notebook under notebooks/ at full parameters (notebooks/executed/ and figures/).
 reproduce: $(STAMP)
 	$(BIN)/python -m proofs_check
-	@notebooks=$$(ls notebooks/[0-9]*.py 2>/dev/null); \
-	if [ -z "$$notebooks" ]; then \
-		echo "reproduce: no notebooks yet (notebooks/NNN_*.py); nothing to regenerate"; \
-	else \
-		$(BIN)/python -m rankmeasures.run $$notebooks; \
-	fi
+	$(BIN)/python -m rankmeasures.run
 
 # Timings against peers, printed as ratios; never part of `make test`.
 bench: $(STAMP)

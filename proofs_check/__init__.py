@@ -8,4 +8,15 @@ checks live in ``doc<NNN>.py``; :mod:`proofs_check.registry` holds the catalogue
 from . import doc000, doc002, doc003  # noqa: F401  (registers the checks)
 from .registry import OUTCOMES, REGISTRY, Claim, Result, run_claim
 
-__all__ = ["OUTCOMES", "REGISTRY", "Claim", "Result", "run_claim"]
+__all__ = ["OUTCOMES", "REGISTRY", "Claim", "Result", "run_claim", "document_rows"]
+
+
+def document_rows(doc: str) -> list[dict]:
+    """Run every check of one document; rows of id, statement, outcome, method."""
+    rows = []
+    for c in REGISTRY.values():
+        if c.doc == doc:
+            res, _ = run_claim(c)
+            rows.append({"id": c.id, "statement": c.statement, "outcome": res.outcome,
+                         "recorded": c.recorded, "method": res.method})
+    return rows

@@ -62,6 +62,7 @@ from .ndcg_loss import kendall_tau_loss, ndcg_loss
 from .pairwise import delta_dcg_linear, linear_dcg, pairwise_loss, pairwise_loss_levels
 from .rank_distances import (
     discounted_error,
+    measure_suite,
     pair_set_jaccard,
     position_error,
     preference_jaccard,
@@ -89,7 +90,7 @@ __all__ = [
     "Gain", "as_gain", "custom_gain", "exponential_gain", "identity_gain",
     "kendall_tau_loss", "ndcg_loss",
     "delta_dcg_linear", "linear_dcg", "pairwise_loss", "pairwise_loss_levels",
-    "discounted_error", "pair_set_jaccard", "position_error", "preference_jaccard",
+    "discounted_error", "measure_suite", "pair_set_jaccard", "position_error", "preference_jaccard",
     "ranks_from_order", "spearman_distance", "spearman_footrule", "spearman_rho",
     "tutorial_dcg", "tutorial_idcg", "tutorial_ndcg",
 ]

@@ -22,7 +22,7 @@ import numpy as np
 from scipy.stats import rankdata
 
 from ._validation import as_float_array, check_same_length
-from .concordance import pair_counts
+from .concordance import goodman_kruskal_gamma, kendall_tau, pair_counts
 from .dcg import dcg, idcg
 from .discounts import LogDiscount
 
@@ -38,6 +38,7 @@ __all__ = [
     "tutorial_ndcg",
     "preference_jaccard",
     "pair_set_jaccard",
+    "measure_suite",
 ]
 
 
@@ -176,3 +177,30 @@ def pair_set_jaccard(prefs_a, prefs_b) -> float:
     a, b = as_set("prefs_a", prefs_a), as_set("prefs_b", prefs_b)
     union = a | b
     return len(a & b) / len(union) if union else float("nan")
+
+
+def measure_suite(r_true, r_pred) -> dict[str, float]:
+    """Every measure of the tutorial for one pair of total rankings, by name.
+
+    Returns
+    -------
+    dict
+        ``footrule``, ``spearman_distance``, ``spearman_rho``, ``kendall_distance``,
+        ``kendall_tau``, ``gamma``, ``position_error``, ``discounted_error``, ``ndcg``
+        (the tutorial's), ``preference_jaccard``.
+    """
+    rt, rp = _two_rankings(r_true, r_pred)
+    # rank vectors: smaller is better, so scores are their negatives
+    return {
+        "footrule": spearman_footrule(rt, rp),
+        "spearman_distance": spearman_distance(rt, rp),
+        "spearman_rho": spearman_rho(rt, rp),
+        "kendall_distance": pair_counts(rt, rp).discordant,
+        "kendall_tau": kendall_tau(rt, rp, variant="a"),
+        "gamma": goodman_kruskal_gamma(rt, rp),
+        "position_error": position_error(rt, rp),
+        "discounted_error": discounted_error(rt, rp),
+        "ndcg": tutorial_ndcg(rt, rp),
+        "preference_jaccard": preference_jaccard(-rt, -rp),
+    }
+

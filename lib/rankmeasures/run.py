@@ -1,0 +1,172 @@
+"""Run notebooks as executable papers: jupytext source -> papermill -> normalised output.
+
+``python -m rankmeasures.run [NOTEBOOK ...] [-p NAME VALUE ...] [--quick] [--jobs N]``
+
+* A notebook is ``notebooks/NNN_topic.py`` in jupytext py:percent, its only source. Its
+  cell tagged ``parameters`` declares every parameter; ``-p`` values and the named set
+  ``--quick`` (from ``notebooks/parameters.toml``) override them. Unknown names are
+  rejected (papermill itself only warns).
+* The executed notebook is normalised (no papermill or timing metadata, cell ids
+  ``cell-0``, ``cell-1``, ...) and written to ``notebooks/executed/NNN_topic.ipynb``, or to
+  ``--output-dir``. The kernel runs with ``PYTHONHASHSEED=0``, ``SOURCE_DATE_EPOCH=0``
+  so a rerun gives byte-identical files (figures display inline).
+* Any error output, or anything written to stderr, fails the run.
+* Independent notebooks run in parallel, one process each, on the machine's cores.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import os
+import sys
+import time
+import tomllib
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from pathlib import Path
+
+__all__ = ["notebook_parameters", "resolve_parameters", "execute", "main"]
+
+_ENV = {"PYTHONHASHSEED": "0", "SOURCE_DATE_EPOCH": "0"}
+
+
+def _read(path: Path):
+    import jupytext
+
+    return jupytext.read(path)
+
+
+def notebook_parameters(nb) -> dict:
+    """Names and default values assigned in the cell tagged ``parameters``."""
+    cells = [c for c in nb.cells if "parameters" in c.get("metadata", {}).get("tags", [])]
+    if len(cells) != 1:
+        raise ValueError(f"notebook: expected exactly one cell tagged 'parameters', found "
+                         f"{len(cells)}")
+    out = {}
+    for node in ast.parse(cells[0].source).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(
+                node.targets[0], ast.Name):
+            out[node.targets[0].id] = ast.literal_eval(node.value)
+        elif not isinstance(node, ast.Expr):  # docstrings/comments are fine
+            raise ValueError("notebook: the parameters cell may only assign literals to names")
+    return out
+
+
+def _parse_value(text: str):
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
+
+
+def resolve_parameters(path: Path, nb, overrides: dict, quick: bool) -> dict:
+    """The parameters to inject: the quick set (if asked) then ``overrides``; every name
+    must exist in the notebook's parameters cell."""
+    known = notebook_parameters(nb)
+    chosen: dict = {}
+    if quick:
+        table = path.parent / "parameters.toml"
+        sets = tomllib.loads(table.read_text()) if table.exists() else {}
+        chosen.update(sets.get(path.stem, {}).get("quick", {}))
+    chosen.update(overrides)
+    unknown = sorted(set(chosen) - set(known))
+    if unknown:
+        raise ValueError(f"parameters: {path.name} has no parameter(s) {unknown}; "
+                         f"known: {sorted(known)}")
+    return chosen
+
+
+def _normalise(nb) -> None:
+    nb.metadata.pop("papermill", None)
+    nb.metadata.pop("widgets", None)
+    nb.metadata.pop("jupytext", None)
+    for i, cell in enumerate(nb.cells):
+        cell["id"] = f"cell-{i}"
+        cell.metadata.pop("papermill", None)
+        cell.metadata.pop("execution", None)
+        if cell.cell_type == "code":
+            for out in cell.get("outputs", []):
+                out.get("metadata", {}).pop("papermill", None)
+
+
+def _problems(nb) -> list[str]:
+    found = []
+    for i, cell in enumerate(nb.cells):
+        for out in cell.get("outputs", []):
+            if out.get("output_type") == "error":
+                found.append(f"cell {i}: {out.get('ename')}: {out.get('evalue')}")
+            elif out.get("output_type") == "stream" and out.get("name") == "stderr":
+                found.append(f"cell {i}: stderr: {out.get('text', '')[:300]}")
+    return found
+
+
+def execute(path, *, parameters=None, quick=False, output_dir=None) -> Path:
+    """Execute one notebook and write its normalised copy; return the output path."""
+    import nbformat
+    import papermill
+
+    path = Path(path).resolve()
+    nb = _read(path)
+    params = resolve_parameters(path, nb, parameters or {}, quick)
+    out_dir = Path(output_dir) if output_dir else path.parent / "executed"
+    out_dir.mkdir(parents=True, exist_ok=True)
+    os.environ.update(_ENV)
+    executed = papermill.execute_notebook(
+        nb, None, parameters=params, kernel_name="python3", language="python",
+        progress_bar=False, cwd=str(path.parent), request_save_on_cell_execute=False,
+    )
+    problems = _problems(executed)
+    if problems:
+        raise RuntimeError(f"{path.name}: error output\n  " + "\n  ".join(problems))
+    _normalise(executed)
+    out = out_dir / f"{path.stem}.ipynb"
+    nbformat.write(executed, str(out))
+    return out
+
+
+def _job(args):
+    path, params, quick, output_dir = args
+    t0 = time.perf_counter()
+    out = execute(path, parameters=params, quick=quick, output_dir=output_dir)
+    return path, out, time.perf_counter() - t0
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m rankmeasures.run", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("notebooks", nargs="*", help="notebooks/NNN_*.py (default: all)")
+    p.add_argument("-p", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
+                   help="set a parameter (a Python literal, else a string)")
+    p.add_argument("--quick", action="store_true", help="the quick parameter set")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--output-dir", help="where executed notebooks go")
+    args = p.parse_args(argv)
+    paths = [Path(n) for n in args.notebooks] or sorted(Path("notebooks").glob("[0-9]*.py"))
+    if not paths:
+        print("run: no notebooks")
+        return 0
+    overrides = {k: _parse_value(v) for k, v in args.p}
+    # reject unknown names before starting any kernel
+    for path in paths:
+        if not path.exists():
+            p.error(f"no such notebook: {path}")
+        try:
+            resolve_parameters(path.resolve(), _read(path), overrides, args.quick)
+        except ValueError as exc:
+            p.error(str(exc))
+    jobs = [(path, overrides, args.quick, args.output_dir) for path in paths]
+    failed = 0
+    with ProcessPoolExecutor(max_workers=max(1, min(args.jobs, len(jobs)))) as pool:
+        futures = {pool.submit(_job, j): j[0] for j in jobs}
+        for i, fut in enumerate(as_completed(futures), start=1):
+            try:
+                path, out, sec = fut.result()
+                print(f"[{i}/{len(jobs)}] {path.name} -> {out} ({sec:.1f} s)", flush=True)
+            except Exception as exc:  # noqa: BLE001 - reported, exit status says it
+                failed += 1
+                print(f"[{i}/{len(jobs)}] {futures[fut].name} FAILED: {exc}", flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,242 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 003 — The loss functions of the preference-learning tutorial, executed
+#
+# Fürnkranz & Hüllermeier's tutorial slides ("Loss Functions") define a dozen measures
+# between a target ranking $r$ and a predicted ranking $\hat r$ and illustrate them on
+# one example: $X = \{A, B, C, D, E\}$, target $E \succ B \succ C \succ A \succ D$,
+# predicted $A \succ B \succ E \succ C \succ D$. This notebook computes every measure
+# with `rankmeasures`, sets each value beside the number printed on the slides, and shows
+# the verdict of `proofs_check`. Two pictures of the slides are lost; their examples are
+# reconstructed from the printed numbers.
+
+# %% tags=["parameters"]
+n_items = 10  # size of the random rankings in the disagreement figure
+n_random = 2000  # number of random predicted rankings
+seed = 20100920  # ECML/PKDD 2010, where the tutorial was given
+
+# %%
+import itertools
+
+import matplotlib.pyplot as plt
+import numpy as np
+from IPython.display import Markdown, display
+from scipy import stats
+from sklearn.metrics import ndcg_score
+
+import proofs_check
+import rankmeasures as rm
+from rankmeasures import figures
+
+# %% [markdown]
+# ## The worked example
+#
+# Rankings are rank vectors over the items A–E (1 = top). The slides' $R(i)$ is the true
+# rank of the item predicted at position $i$.
+
+# %%
+items = "ABCDE"
+r = rm.ranks_from_order("E>B>C>A>D", items)
+r_hat = rm.ranks_from_order("A>B>E>C>D", items)
+big_r = [int(r[np.flatnonzero(r_hat == i)[0]]) for i in range(1, 6)]
+display(Markdown(figures.markdown_table([
+    {"item": x, "r(x)": int(r[i]), "r_hat(x)": int(r_hat[i]),
+     "|r - r_hat|": abs(int(r[i] - r_hat[i]))}
+    for i, x in enumerate(items)])))
+print("R(i) for i = 1..5:", big_r)
+
+# %% [markdown]
+# Each measure, computed, next to the value printed on the slides. The discounted error
+# is printed as $3/\log 2 + 1/\log 4 + 2/\log 6$; the slide's own definition
+# $w_i = 1/\log(r(x_i)+1)$ gives $3/\log 5 + 1/\log 4 + 2/\log 2$ (claim S003-E7 below
+# shows the printed weights use the index of $x_i$ in $X$ instead of its rank).
+
+# %%
+suite = rm.measure_suite(r, r_hat)
+printed = {
+    "footrule": 6,
+    "spearman_distance": 14,
+    "kendall_distance": 4,
+    "position_error": 2,
+    "discounted_error": 3 / np.log(2) + 1 / np.log(4) + 2 / np.log(6),
+}
+claim_of = {"footrule": "S003-E1", "spearman_distance": "S003-E2",
+            "kendall_distance": "S003-E4", "position_error": "S003-E6",
+            "discounted_error": "S003-E7"}
+example_rows = [
+    {"measure": name, "computed": float(value),
+     "printed": float(printed[name]) if name in printed else "",
+     "agrees": ("yes" if abs(value - printed[name]) < 1e-12 else "NO") if name in printed else "",
+     "claim": claim_of.get(name, "")}
+    for name, value in suite.items()
+]
+figures.save_table(example_rows, "003_example_measures")
+display(Markdown(figures.markdown_table(example_rows)))
+
+# %% [markdown]
+# The agreements the table reports are asserted, and the one disagreement is the erratum:
+
+# %%
+for name in ("footrule", "spearman_distance", "kendall_distance", "position_error"):
+    assert suite[name] == printed[name], name
+assert abs(suite["discounted_error"] - printed["discounted_error"]) > 0.5
+assert abs(suite["discounted_error"] - (3 / np.log(5) + 1 / np.log(4) + 2 / np.log(2))) < 1e-12
+# Spearman's rho and Kendall's tau from the distances, as the slides define them
+c = len(items)
+assert abs(suite["spearman_rho"] - (1 - 6 * suite["spearman_distance"] / (c * (c * c - 1)))) < 1e-12
+assert abs(suite["kendall_tau"] - (1 - 4 * suite["kendall_distance"] / (c * (c - 1)))) < 1e-12
+
+# %% [markdown]
+# ## Every claim of the slides, checked
+#
+# `proofs_check` holds one check per claim (exact sympy where there is algebra,
+# exhaustive enumeration where the claim is about small rankings). Outcomes:
+# *verified*, *erratum* (the printed statement fails; the corrected one holds),
+# *needs-assumption*, *not-checkable*.
+
+# %%
+claims_003 = proofs_check.document_rows("003")
+assert all(row["outcome"] == row["recorded"] for row in claims_003)
+display(Markdown(figures.markdown_table(
+    [{k: row[k] for k in ("id", "statement", "outcome", "method")} for row in claims_003])))
+
+# %% [markdown]
+# ### Value ranges
+#
+# The slide's maximum of the Spearman distance, $\sum_{i=1}^{c}((c-i)-i)^2 = c(c^2-1)/3$,
+# has the right value but the wrong sum: the reversal puts item $i$ at position
+# $c+1-i$. The sum as printed evaluates to the expression below.
+
+# %%
+r1 = proofs_check.REGISTRY["S003-R1"].check()
+display(Markdown(figures.markdown_table([
+    {"form": "printed sum", "closed form": r1.evidence["printed_sum"]},
+    {"form": "corrected sum", "closed form": r1.evidence["corrected_sum"]},
+    {"form": "stated value", "closed form": r1.evidence["closed_form"]},
+])))
+maxima = r1.evidence["exhaustive_maxima"]
+assert all(maxima[c] == c * (c * c - 1) // 3 for c in maxima)
+
+# %% [markdown]
+# ### The lost bipartite and multipartite examples
+#
+# The bipartite slide prints $D_\tau = 2$ and AUC $= 4/6$ for the same predicted ranking;
+# the multipartite slide prints $D_\tau = 3$ and C-index $= 5/8$. Enumerating every
+# target consistent with those numbers, and keeping the ones that cut the original
+# target $E \succ B \succ C \succ A \succ D$ into consecutive levels, leaves exactly one
+# reconstruction each:
+
+# %%
+e9 = proofs_check.REGISTRY["S003-E9"].check().evidence
+e10 = proofs_check.REGISTRY["S003-E10"].check().evidence
+assert e9["fits_that_are_the_top_of_E>B>C>A>D"] == ["BE"]
+assert e10["fits_cutting_E>B>C>A>D_into_blocks"] == ["(EB)(C)(AD)"]
+bip = np.isin(np.arange(5), [items.index("E"), items.index("B")]).astype(int)
+multi = np.array([0, 2, 1, 0, 2])  # levels of A..E: {E, B} > {C} > {A, D}
+scores = -r_hat.astype(float)
+display(Markdown(figures.markdown_table([
+    {"example": "bipartite {E,B} > {A,C,D}", "D_tau": rm.kendall_distance(bip, scores),
+     "AUC / C-index": rm.auc(bip, scores),
+     "1 - normalised D_tau": 1 - rm.kendall_distance(bip, scores, normalize=True),
+     "fits (all targets)": len(e9["positives_fitting_the_numbers"])},
+    {"example": "multipartite {E,B} > {C} > {A,D}", "D_tau": rm.kendall_distance(multi, scores),
+     "AUC / C-index": rm.c_index(multi, scores),
+     "1 - normalised D_tau": 1 - rm.kendall_distance(multi, scores, normalize=True),
+     "fits (all targets)": e10["level_assignments_fitting"]},
+])))
+assert rm.auc(bip, scores) == 4 / 6 and rm.c_index(multi, scores) == 5 / 8
+
+# %% [markdown]
+# ### Identities between measures
+#
+# For the multipartite reconstruction: the C-index is the $c_ic_j$-weighted mean of the
+# pairwise AUCs and the m-AUC (Jonckheere–Terpstra form) their plain mean; for total
+# rankings gamma equals Kendall's tau — with $d$ counting the *agreeing* pairs, which is
+# the opposite of the slide's set definitions (claim S003-G1).
+
+# %%
+pa = rm.pairwise_aucs(multi, scores)
+weighted = sum(a * w for a, w in pa.values()) / sum(w for _, w in pa.values())
+display(Markdown(figures.markdown_table(
+    [{"levels": f"{int(a)} vs {int(b)}", "AUC": auc_ab, "weight c_i c_j": w}
+     for (a, b), (auc_ab, w) in pa.items()])))
+assert abs(weighted - rm.c_index(multi, scores)) < 1e-15
+assert abs(rm.m_auc(multi, scores) - np.mean([a for a, _ in pa.values()])) < 1e-15
+g1 = proofs_check.REGISTRY["S003-G1"].check().evidence
+assert g1["gamma_with_the_formulas_as_printed"] == -g1["kendall_tau"]
+assert abs(suite["gamma"] - suite["kendall_tau"]) < 1e-15
+
+# %% [markdown]
+# ## How the measures disagree
+#
+# Over all $5! = 120$ predicted rankings of the example's items, and over random
+# rankings of more items, each pair of measures orders the predictions differently.
+# The matrix shows Kendall's $\tau_b$ between the measures' values (distances negated
+# so that larger is better everywhere); the values are checked against scipy and
+# scikit-learn first.
+
+# %%
+target = np.arange(1, 6)
+perms = [np.array(p) for p in itertools.permutations(range(1, 6))]
+table_120 = [rm.measure_suite(target, p) for p in perms]
+rng = np.random.default_rng(seed)
+target_n = np.arange(1, n_items + 1)
+random_preds = [rng.permutation(n_items) + 1 for _ in range(n_random)]
+table_rand = [rm.measure_suite(target_n, p) for p in random_preds]
+
+# peers: Spearman's rho and Kendall's tau against scipy, the tutorial's NDCG against
+# scikit-learn's ndcg_score with gains c - r(x)
+for p, row in zip(perms, table_120, strict=True):
+    assert abs(row["spearman_rho"] - stats.spearmanr(target, p).statistic) < 1e-12
+    assert abs(row["kendall_tau"] - stats.kendalltau(target, p).statistic) < 1e-12
+    assert abs(row["ndcg"] - ndcg_score([5 - target], [-p])) < 1e-12
+
+# %%
+names = list(table_120[0])
+sign = {n: -1.0 for n in ("footrule", "spearman_distance", "kendall_distance",
+                          "position_error", "discounted_error")}
+agreement = {}
+for label, tab in (("all 120 permutations of 5", table_120),
+                   (f"{n_random} random permutations of {n_items}", table_rand)):
+    vals = {n: sign.get(n, 1.0) * np.array([row[n] for row in tab]) for n in names}
+    agreement[label] = np.array([[rm.kendall_tau(vals[a], vals[b]) for b in names]
+                                 for a in names])
+
+fig, axes = plt.subplots(1, 2, figsize=(13, 5.6), constrained_layout=True)
+for ax, (label, mat) in zip(axes, agreement.items(), strict=True):
+    im = ax.imshow(mat, vmin=-1, vmax=1, cmap="RdBu")
+    ax.set_xticks(range(len(names)), names, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(len(names)), names, fontsize=8)
+    ax.set_title(label, fontsize=10)
+    for i in range(len(names)):
+        for j in range(len(names)):
+            ax.text(j, i, f"{mat[i, j]:.2f}", ha="center", va="center", fontsize=6)
+fig.colorbar(im, ax=axes, shrink=0.8, label="Kendall tau-b between the two measures")
+fig.suptitle("003: how often two loss functions order two predictions the same way")
+figures.save(fig, "003_measure_agreement")
+plt.show()
+
+# %% [markdown]
+# Footrule and Kendall distance agree far more with each other than with the position
+# error, which sees only where the true top item lands; Kendall's tau and gamma coincide
+# on total rankings (their row is identical), as the gamma slide says.
+
+# %%
+mat = agreement["all 120 permutations of 5"]
+i_tau, i_gamma = names.index("kendall_tau"), names.index("gamma")
+assert np.allclose(mat[i_tau], mat[i_gamma])
+i_f, i_k = names.index("footrule"), names.index("kendall_distance")
+i_p = names.index("position_error")
+assert mat[i_f, i_k] > mat[i_p, i_k]

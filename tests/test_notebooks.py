@@ -1,0 +1,77 @@
+"""The notebook pipeline: parameter checking, determinism, and every notebook's quick run."""
+
+from pathlib import Path
+
+import pytest
+
+from rankmeasures import figures
+from rankmeasures.run import execute, main
+
+ROOT = Path(__file__).resolve().parents[1]
+NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9][0-9]_*.py"))
+
+TINY = '''# %% [markdown]
+# A tiny notebook for the runner's tests.
+
+# %% tags=["parameters"]
+n = 3
+label = "x"
+
+# %%
+import matplotlib.pyplot as plt
+from rankmeasures import figures
+fig, ax = plt.subplots()
+ax.plot(range(n))
+figures.save(fig, "999_tiny")
+print(label * n)
+'''
+
+
+@pytest.fixture
+def tiny(tmp_path, monkeypatch):
+    nb = tmp_path / "999_tiny.py"
+    nb.write_text(TINY)
+    monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path / "figures"))
+    return nb
+
+
+def test_unknown_parameter_is_rejected(tiny, capsys):
+    with pytest.raises(SystemExit):
+        main([str(tiny), "-p", "m", "4"])
+    assert "has no parameter(s) ['m']" in capsys.readouterr().err
+
+
+def test_parameters_injected_and_output_byte_identical(tiny, tmp_path):
+    a = execute(tiny, parameters={"n": 4, "label": "ab"}, output_dir=tmp_path / "a")
+    b = execute(tiny, parameters={"n": 4, "label": "ab"}, output_dir=tmp_path / "b")
+    assert "abababab" in a.read_text()
+    assert a.read_bytes() == b.read_bytes()
+    svg = (tmp_path / "figures" / "999_tiny.svg").read_bytes()
+    png = (tmp_path / "figures" / "999_tiny.png").read_bytes()
+    execute(tiny, parameters={"n": 4, "label": "ab"}, output_dir=tmp_path / "c")
+    assert (tmp_path / "figures" / "999_tiny.svg").read_bytes() == svg
+    assert (tmp_path / "figures" / "999_tiny.png").read_bytes() == png
+    assert b"papermill" not in a.read_bytes()
+
+
+def test_error_output_fails_the_run(tiny, tmp_path):
+    tiny.write_text(TINY + "\n# %%\nraise ValueError('boom')\n")
+    with pytest.raises(Exception, match="boom"):
+        execute(tiny, output_dir=tmp_path / "out")
+
+
+def test_figure_names_must_carry_the_notebook_number(tmp_path, monkeypatch):
+    monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path))
+    with pytest.raises(ValueError, match="name: must start with the notebook number"):
+        figures.save_table([{"a": 1}], "table")
+    figures.save_table([{"a": 1, "b": 0.5}], "003_t")
+    assert (tmp_path / "003_t.csv").read_text() == "a,b\n1,0.5\n"
+
+
+def test_every_notebook_runs_with_quick_parameters(tmp_path, monkeypatch):
+    assert NOTEBOOKS, "no notebooks found"
+    monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path / "figures"))
+    assert main([str(p) for p in NOTEBOOKS] + ["--quick", "--output-dir",
+                                                str(tmp_path / "executed")]) == 0
+    for p in NOTEBOOKS:
+        assert (tmp_path / "executed" / f"{p.stem}.ipynb").exists()
