@@ -57,6 +57,7 @@ def test_expected_dcg_error_under_random_tie_breaking(data):
         if s[i] == s[j]:
             half += Fraction(abs(y[i] - y[j]), 2)
     expect = rm.pairwise_loss(y, s) + half
+    assert rm.tied_pair_weight(y, s) == 2 * half
     assert rm.delta_dcg_linear(y, s, ties="average") == pytest.approx(float(expect), abs=1e-9)
     # pessimistic tie-breaking inverts every tied pair of different grades
     assert rm.delta_dcg_linear(y, s, ties="pessimistic") == pytest.approx(float(

@@ -59,7 +59,13 @@ from .discounts import (
 from .exact import dcg_symbolic, idcg_symbolic
 from .gains import Gain, as_gain, custom_gain, exponential_gain, identity_gain
 from .ndcg_loss import kendall_tau_loss, ndcg_loss
-from .pairwise import delta_dcg_linear, linear_dcg, pairwise_loss, pairwise_loss_levels
+from .pairwise import (
+    delta_dcg_linear,
+    linear_dcg,
+    pairwise_loss,
+    pairwise_loss_levels,
+    tied_pair_weight,
+)
 from .rank_distances import (
     discounted_error,
     measure_suite,
@@ -89,7 +95,7 @@ __all__ = [
     "dcg_symbolic", "idcg_symbolic",
     "Gain", "as_gain", "custom_gain", "exponential_gain", "identity_gain",
     "kendall_tau_loss", "ndcg_loss",
-    "delta_dcg_linear", "linear_dcg", "pairwise_loss", "pairwise_loss_levels",
+    "delta_dcg_linear", "linear_dcg", "pairwise_loss", "pairwise_loss_levels", "tied_pair_weight",
     "discounted_error", "measure_suite", "pair_set_jaccard", "position_error", "preference_jaccard",
     "ranks_from_order", "spearman_distance", "spearman_footrule", "spearman_rho",
     "tutorial_dcg", "tutorial_idcg", "tutorial_ndcg",
