@@ -140,7 +140,54 @@ figures.save(fig, "000_delta_dcg_vs_r")
 plt.show()
 
 # %% [markdown]
-# ## The bipartite case and Lemma 1
+# ## Three normalisations
+#
+# The DCG error can be normalised three ways: $1 - NDCG^\beta = \Delta DCG^\beta /
+# DCG^\beta_\pi$, $R(f)/DCG^\beta_\pi$, and the paper's $\hat R(f) = R(f)/Z$ with $Z$ the
+# number of pairs of different grades (eq. 3). By eq. (5) the first two coincide for
+# distinct scores; $\hat R$ measures something else (it weighs every inverted pair by
+# its grade gap but divides by the plain pair count, so it can exceed 1).
+
+# %%
+one_minus, r_over_ideal, r_hat = [], [], []
+for _ in range(n_lists):
+    n = int(rng.integers(2, max_n + 1))
+    y = rng.integers(0, n_levels, n)
+    if np.unique(y).size < 2:
+        continue
+    s = rng.permutation(n).astype(float)
+    ideal = rm.idcg(y, discount="linear")
+    one_minus.append(1 - rm.ndcg(y, s, discount="linear"))
+    r_over_ideal.append(rm.pairwise_loss(y, s) / ideal)
+    r_hat.append(rm.pairwise_loss(y, s, normalized=True))
+one_minus, r_over_ideal, r_hat = map(np.array, (one_minus, r_over_ideal, r_hat))
+assert np.allclose(one_minus, r_over_ideal, rtol=1e-12, atol=1e-15)
+display(Markdown(figures.markdown_table([
+    {"normalisation": "1 - NDCG^beta", "min": one_minus.min(), "max": one_minus.max()},
+    {"normalisation": "R(f) / DCG_pi", "min": r_over_ideal.min(), "max": r_over_ideal.max()},
+    {"normalisation": "Rhat(f) = R/Z", "min": r_hat.min(), "max": r_hat.max()},
+])))
+
+fig, axes = plt.subplots(1, 2, figsize=(11, 4.5), constrained_layout=True)
+axes[0].scatter(r_over_ideal, one_minus, s=6, alpha=0.5)
+axes[0].plot([0, 1], [0, 1], color="k", lw=0.8)
+axes[0].set(xlabel="R(f) / DCG_pi^beta", ylabel="1 - NDCG^beta",
+            title="identical, by eq. (5)")
+axes[1].scatter(one_minus, r_hat, s=6, alpha=0.5, color="C2")
+axes[1].axhline(1.0, color="k", lw=0.6, ls="--")
+axes[1].set(xlabel="1 - NDCG^beta", ylabel="Rhat(f) = R(f) / Z",
+            title="the paper's Rhat: another scale, not bounded by 1")
+fig.suptitle(f"000: three normalisations of the DCG error ({len(r_hat)} random lists)")
+figures.save(fig, "000_normalisations")
+plt.show()
+
+# %% [markdown]
+# ## Theorem 1, the bipartite case and Lemma 1
+#
+# Theorem 1 splits $R$ into the bipartite losses of the $L-1$ thresholds,
+# $R(f) = \sum_{k=0}^{L-2} R_k(f)$: a pair with grades $a < b$ is inverted in $R_k$ for
+# each of the $b - a$ thresholds $a \le k < b$. The first table above shows the split on
+# the example; `proofs_check` checks it symbolically and exhaustively (S000-T1).
 #
 # With $m$ relevant and $n$ irrelevant documents, $DCG^\beta_\pi = mn + m(m-1)/2$, and
 # any ranking is reached from the ideal one by at most $\min(m, n)$ exchanges.
@@ -151,6 +198,10 @@ bip = [{"m": m, "n": n, "DCG_pi (library)": rm.idcg([1] * m + [0] * n, discount=
        for m, n in [(1, 1), (2, 3), (5, 2), (10, 10), (30, 70)]]
 display(Markdown(figures.markdown_table(bip)))
 assert all(row["DCG_pi (library)"] == row["mn + m(m-1)/2"] for row in bip)
+lemma = proofs_check.REGISTRY["S000-L1"].check()
+print("Lemma 1:", lemma.method, "->", lemma.outcome,
+      "| bound attained for every size:", lemma.evidence["bound_attained_for_every_size"])
+assert lemma.outcome == "verified"
 
 # %% [markdown]
 # ## Every claim of the paper
