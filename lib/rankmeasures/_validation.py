@@ -17,6 +17,7 @@ __all__ = [
     "check_same_length",
     "check_nonnegative",
     "as_offsets",
+    "as_float_pair",
 ]
 
 
@@ -111,3 +112,11 @@ def as_offsets(offsets, n_items: int, name: str = "offsets") -> np.ndarray:
             "every query needs at least one item"
         )
     return arr
+
+
+def as_float_pair(names: tuple[str, str], a, b) -> tuple[np.ndarray, np.ndarray]:
+    """Two finite 1-d float arrays of the same length (named in errors by ``names``)."""
+    xa = as_float_array(names[0], a)
+    xb = as_float_array(names[1], b)
+    check_same_length(names, xa, xb)
+    return xa, xb

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import as_float_array, check_same_length
+from ._validation import as_float_pair
 
 __all__ = [
     "PairCounts",
@@ -158,9 +158,7 @@ def pair_counts(x, y, *, names=("x", "y")) -> PairCounts:
     -------
     PairCounts
     """
-    xa = as_float_array(names[0], x)
-    ya = as_float_array(names[1], y)
-    check_same_length(names, xa, ya)
+    xa, ya = as_float_pair(names, x, y)
     nn = xa.size
     rx, tx = _rank_and_ties(xa)
     ry, ty = _rank_and_ties(ya)
@@ -240,13 +238,6 @@ def somers_d(x, y) -> float:
     return (pc.concordant - pc.discordant) / den if den else float("nan")
 
 
-def _label_score(y_true, y_score):
-    yt = as_float_array("y_true", y_true)
-    ys = as_float_array("y_score", y_score)
-    check_same_length(("y_true", "y_score"), yt, ys)
-    return yt, ys
-
-
 def _concordance_index(yt, ys) -> float:
     pc = pair_counts(yt, ys, names=("y_true", "y_score"))
     den = pc.total - pc.ties_x
@@ -263,7 +254,7 @@ def auc(y_true, y_score) -> float:
         Both classes must occur.
     y_score : array_like, shape (n,)
     """
-    yt, ys = _label_score(y_true, y_score)
+    yt, ys = as_float_pair(("y_true", "y_score"), y_true, y_score)
     if not np.all((yt == 0) | (yt == 1)):
         raise ValueError("y_true: AUC needs binary labels 0/1; use c_index for graded labels")
     if yt.min() == yt.max():
@@ -278,7 +269,7 @@ def c_index(y_true, y_score) -> float:
     Equals the AUC for two levels, and ``sum c_i c_j AUC_ij / sum c_i c_j`` over pairs of
     levels in general (tutorial; see :func:`pairwise_aucs`).
     """
-    yt, ys = _label_score(y_true, y_score)
+    yt, ys = as_float_pair(("y_true", "y_score"), y_true, y_score)
     if yt.min() == yt.max():
         raise ValueError("y_true: all labels equal; no pair to compare")
     return _concordance_index(yt, ys)
@@ -292,7 +283,7 @@ def pairwise_aucs(y_true, y_score) -> dict[tuple[float, float], tuple[float, int
     dict
         ``{(a, b): (AUC of the items of levels a and b, c_a * c_b)}``.
     """
-    yt, ys = _label_score(y_true, y_score)
+    yt, ys = as_float_pair(("y_true", "y_score"), y_true, y_score)
     levels = np.unique(yt)
     if levels.size < 2:
         raise ValueError("y_true: all labels equal; no pair of levels")

@@ -34,6 +34,7 @@ import numpy as np
 
 from ._validation import (
     as_float_array,
+    as_float_pair,
     as_offsets,
     check_k,
     check_nonnegative,
@@ -240,13 +241,6 @@ def _prepare_gains(y_true, gain: Gain, *, need_nonneg: bool, name: str = "y_true
     return g
 
 
-def _single(y_true, y_score):
-    yt = as_float_array("y_true", y_true)
-    ys = as_float_array("y_score", y_score)
-    check_same_length(("y_true", "y_score"), yt, ys)
-    return yt, ys
-
-
 def _unscored_pool(yt, unscored_labels, offsets, unscored_offsets):
     """Labels of the ideal ordering: scored items plus judged, unscored ones, per query."""
     if unscored_labels is None:
@@ -311,7 +305,7 @@ def dcg(y_true, y_score, *, k=None, gain="identity", discount="log2", ties="aver
     -------
     float
     """
-    yt, ys = _single(y_true, y_score)
+    yt, ys = as_float_pair(("y_true", "y_score"), y_true, y_score)
     return float(dcg_queries(yt, ys, offsets=[0, yt.size], k=k, gain=gain,
                              discount=discount, ties=ties).values[0])
 
@@ -342,7 +336,7 @@ def ndcg(y_true, y_score, *, k=None, gain="identity", discount="log2", ties="ave
     in :func:`dcg` and :func:`idcg`; ``zero_idcg`` says what to return when IDCG = 0
     (default ``"zero"``, as scikit-learn and trec_eval).
     """
-    yt, ys = _single(y_true, y_score)
+    yt, ys = as_float_pair(("y_true", "y_score"), y_true, y_score)
     return float(ndcg_queries(yt, ys, offsets=[0, yt.size], k=k, gain=gain, discount=discount,
                               ties=ties, zero_idcg=zero_idcg,
                               unscored_labels=unscored_labels).values[0])

@@ -21,7 +21,7 @@ import math
 import numpy as np
 from scipy.stats import rankdata
 
-from ._validation import as_float_array, check_same_length
+from ._validation import as_float_array, as_float_pair, check_same_length
 from .concordance import goodman_kruskal_gamma, kendall_tau, pair_counts
 from .dcg import dcg, idcg
 from .discounts import LogDiscount
@@ -90,9 +90,7 @@ def spearman_rho(x, y) -> float:
     "Spearman Distance"); with ties it is scipy's ``spearmanr`` (average ranks).
     NaN when either input is constant, as scipy.
     """
-    xa = as_float_array("x", x)
-    ya = as_float_array("y", y)
-    check_same_length(("x", "y"), xa, ya)
+    xa, ya = as_float_pair(("x", "y"), x, y)
     rx = rankdata(xa) - (xa.size + 1) / 2
     ry = rankdata(ya) - (ya.size + 1) / 2
     den = math.sqrt(float((rx * rx).sum()) * float((ry * ry).sum()))
