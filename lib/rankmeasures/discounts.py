@@ -233,7 +233,7 @@ class PowerDiscount(Discount):
         return (_t ** (1 - b) - 1) / (1 - b)
 
     def _integral(self, t, length):
-        b = mpmath.mpf(self.beta)
+        b = mpmath.mpf(repr(float(self.beta)))  # the decimal as written: 0.5, not a double
         if b == 1:
             return mpmath.log(t)
         return (t ** (1 - b) - 1) / (1 - b)
@@ -344,7 +344,8 @@ class CutoffDiscount(Discount):
         return sympy.Piecewise((fb, _t <= kk), (fb.subs(_t, kk), True))
 
     def _integral(self, t, length):
-        kk = self.k if self.k is not None else mpmath.ceil(mpmath.mpf(self.fraction) * length)
+        kk = self.k if self.k is not None else mpmath.ceil(
+            mpmath.mpf(repr(float(self.fraction))) * length)
         return self.base.integral(min(t, mpmath.mpf(kk)), length, dps=mpmath.mp.dps)
 
 

@@ -1,0 +1,180 @@
+"""Large-n behaviour of NDCG for binary relevance (Wang et al. 2013).
+
+A ranking function is summarised by its relevance curve ``ybar(s) = P[Y = 1 | ftilde(X) =
+s]`` on [0, 1], where ``ftilde`` is the canonical (uniform) version of f (Definition 2,
+Lemma 1); ``s`` near 1 is the top of the ranking and ``p = int_0^1 ybar`` is P[Y = 1].
+
+* :func:`pseudo_expectation` — Definition 5: ``N_D(n) = Ntilde(n) / F(np)`` with
+  ``Ntilde(n) = int_1^n ybar(1 - s/n) D(s) ds`` and ``F(t) = int_1^t D``, at any precision
+  and for n up to 1e100 and beyond (mpmath quadrature on a log-spaced grid);
+* :func:`ndcg_limit` — the limits of Theorems 1, 3, 5, 7, 8 and 9 for the discount given.
+
+``ybar`` is a callable that accepts mpmath numbers (numpy-only callables work at double
+precision), or a sympy expression in the symbol :data:`s`.
+"""
+
+from __future__ import annotations
+
+import mpmath
+import sympy
+
+from .discounts import (
+    CutoffDiscount,
+    Discount,
+    LogDiscount,
+    PowerDiscount,
+    TopKDiscount,
+    as_discount,
+)
+
+__all__ = ["s", "relevance_curve", "relevance_rate", "pseudo_expectation", "ndcg_limit"]
+
+#: The canonical score symbol of sympy relevance curves.
+s = sympy.Symbol("s", nonnegative=True)
+
+
+def relevance_curve(ybar):
+    """An mpmath-callable ``ybar(s)`` from a callable or a sympy expression in ``s``."""
+    if isinstance(ybar, sympy.Basic):
+        extra = ybar.free_symbols - {s}
+        if extra:
+            raise ValueError(f"ybar: only the symbol s is allowed, found {sorted(map(str, extra))}")
+        return sympy.lambdify(s, ybar, modules="mpmath")
+    if not callable(ybar):
+        raise ValueError(f"ybar: must be callable or a sympy expression, got {type(ybar).__name__}")
+    return ybar
+
+
+def relevance_rate(ybar, dps: int = 30) -> mpmath.mpf:
+    """``p = P[Y = 1] = int_0^1 ybar(s) ds``."""
+    f = relevance_curve(ybar)
+    with mpmath.workdps(dps):
+        p = mpmath.quad(f, [0, 0.5, 1])
+    if not p > 0:
+        raise ValueError("ybar: P[Y = 1] must be positive")
+    return p
+
+
+def _grid(top):
+    """Break points 0, 1, 2, 4, 8, ... (then top) for quadrature in t = log x; the
+    integrand is smooth in t, so doubling pieces keep full precision."""
+    pts = [mpmath.mpf(0)]
+    step = mpmath.mpf(1)
+    while pts[-1] + step < top:
+        pts.append(pts[-1] + step)
+        step *= 2
+    pts.append(top)
+    return pts
+
+
+def pseudo_expectation(ybar, discount, n, *, dps: int = 30, normalized: bool = True):
+    """The pseudo-expectation of NDCG (Wang et al. 2013, Definition 5).
+
+    ``Ntilde(n) = int_1^n ybar(1 - x/n) D(x) dx`` and, with ``normalized=True``,
+    ``N_D(n) = Ntilde(n) / F(np)``.
+
+    Parameters
+    ----------
+    ybar : callable or sympy expression in s
+    discount : Discount or name (cut-offs by a fraction of n are allowed)
+    n : int or mpmath number, n >= 2 (1e100 is fine)
+    dps : int
+        Decimal digits of the computation.
+
+    Returns
+    -------
+    mpmath.mpf
+    """
+    f = relevance_curve(ybar)
+    d = as_discount(discount)
+    with mpmath.workdps(dps + 5):
+        nn = mpmath.mpf(n)
+        if nn < 2:
+            raise ValueError(f"n: must be >= 2, got {n}")
+        length = nn if d.needs_n else None
+        expr = d.expr
+        if expr is not None:
+            from .discounts import n as n_sym
+            from .discounts import r as r_sym
+
+            dfun = sympy.lambdify(r_sym, expr.subs(n_sym, nn) if d.needs_n else expr,
+                                  modules="mpmath")
+        else:
+            def dfun(x):
+                return mpmath.mpf(float(d.evaluate([float(x)], length)[0]))
+        kmax = nn
+        if isinstance(d, CutoffDiscount):
+            kmax = min(nn, mpmath.mpf(d.k) if d.k is not None else
+                       mpmath.ceil(_exact(d.fraction) * nn))
+        elif isinstance(d, TopKDiscount):
+            kmax = min(nn, mpmath.mpf(d.k))
+        # Ntilde = int_1^kmax ybar(1 - x/n) D(x) dx in t = log x: every decade of x is a
+        # unit-scale piece (quadrature on x or x/n itself would lose digits for huge n,
+        # mpmath's tolerance being absolute)
+        top = mpmath.log(kmax)
+        pts = _grid(top)
+        tilde = mpmath.quad(
+            lambda t: f(1 - mpmath.exp(t) / nn) * dfun(mpmath.exp(t)) * mpmath.exp(t), pts)
+        if not normalized:
+            return +tilde
+        p = relevance_rate(f, dps + 5)
+        return +(tilde / d.integral(nn * p, length, dps=dps + 5))
+
+
+def _exact(x):
+    """A float parameter as the decimal it was written as (0.2 -> mpf('0.2'), not the
+    binary double 0.2000000000000000111)."""
+    return mpmath.mpf(repr(float(x)))
+
+
+def _base_and_cut(d: Discount):
+    if isinstance(d, CutoffDiscount):
+        return d.base, d.k, None if d.fraction is None else _exact(d.fraction)
+    return d, None, None
+
+
+def ndcg_limit(ybar, discount, *, dps: int = 30):
+    """The limit in probability of NDCG as n grows (binary relevance).
+
+    * ``1/log(1+r)`` (any base): 1 (Theorem 1);
+    * ``r^-beta``, 0 < beta < 1: ``(1-beta) int_0^1 ybar(s)(1-s)^-beta ds / p^(1-beta)``
+      (Theorem 3);
+    * ``1/r``: ``ybar(1)`` (Theorem 5);
+    * a fixed cut-off k (k = o(n)) of a discount with divergent sum: ``ybar(1)``
+      (Theorem 7 with k fixed read as the k = o(n), k -> infinity limit of the measure);
+    * log cut at ``k = c n``: ``int_{1-c}^1 ybar / min(c, p)`` (Theorem 8);
+    * ``r^-beta`` cut at ``k = c n``:
+      ``(1-beta)/min(c,p)^(1-beta) int_{1-c}^1 ybar(s)(1-s)^-beta ds`` (Theorem 9).
+
+    Raises ValueError for a summable discount (Theorem 6: no limit) or one not covered.
+    """
+    f = relevance_curve(ybar)
+    d = as_discount(discount)
+    base, k, c = _base_and_cut(d)
+    with mpmath.workdps(dps + 5):
+        p = relevance_rate(f, dps + 5)
+        if k is not None:
+            if isinstance(base, (LogDiscount, PowerDiscount)) and (
+                    isinstance(base, LogDiscount) or base.beta <= 1):
+                return +f(mpmath.mpf(1))
+            raise ValueError("discount: no limit theorem for this cut-off discount")
+        if isinstance(base, LogDiscount):
+            if c is None:
+                return mpmath.mpf(1)
+            cc = mpmath.mpf(c)
+            return +(mpmath.quad(f, [1 - cc, 1]) / min(cc, p))
+        if isinstance(base, PowerDiscount):
+            beta = _exact(base.beta)
+            if beta == 1 and c is None:
+                return +f(mpmath.mpf(1))
+            if beta < 1:
+                # (1-beta) int_{1-c}^1 ybar(s)(1-s)^-beta ds with u = 1 - s = v^(1/(1-beta))
+                # is int_0^{c^(1-beta)} ybar(1 - v^(1/(1-beta))) dv: no endpoint singularity
+                cc = mpmath.mpf(1) if c is None else mpmath.mpf(c)
+                e = 1 / (1 - beta)
+                integral = mpmath.quad(lambda v: f(1 - v**e), [0, cc ** (1 - beta)])
+                scale = p if c is None else min(cc, p)
+                return +(integral / scale ** (1 - beta))
+        raise ValueError(f"discount: {d.name} has no limit theorem here (Theorem 6 covers "
+                         "summable discounts: NDCG does not converge)")
+
