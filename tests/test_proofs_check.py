@@ -9,7 +9,7 @@ import json
 import pytest
 import sympy
 
-from proofs_check import REGISTRY, doc000, doc002, doc003, run_claim
+from proofs_check import REGISTRY, doc000, doc002, doc003, doc004, run_claim
 from proofs_check.__main__ import main
 from proofs_check.registry import OUTCOMES
 
@@ -69,3 +69,12 @@ def test_003_perturbed_example_numbers_fail():
     # no bipartite target fits D_tau = 3 with AUC = 4/6, so the reconstruction fails
     assert doc003.s003_e9(printed_dtau=3).outcome == "failed"
     assert doc003.s003_e10(printed_c=sympy.Rational(6, 8)).outcome == "failed"
+
+
+def test_004_perturbed_constants_fail():
+    # a wrong exponent on p in Theorem 3, a wrong factor in Theorem 8
+    assert doc004.s004_t3(exponent_shift=0.1).outcome == "failed"
+    assert doc004.s004_t8(scale_shift=0.05).outcome == "failed"
+    # a bound that is too tight, a sign flipped in Claim 5's antiderivative
+    assert doc004.s004_l4c(bound=2).outcome == "failed"
+    assert doc004.s004_c5(sign_shift=1, max_k=3).outcome == "failed"

@@ -1,0 +1,324 @@
+"""Claims of document 004: Wang, Wang, Li, He, Liu, Chen (2013), "A Theoretical Analysis
+of NDCG Type Ranking Measures" (COLT, arXiv version with appendices).
+
+Relevance curves ybar(s) = P[Y = 1 | ftilde(X) = s] used throughout: ``s`` (p = 1/2),
+``s^2`` (p = 1/3) and ``1/5 + 3s/5`` (p = 1/2, ybar(1) = 4/5 < 1). Limits are checked
+three ways where the claim is a limit: the closed form, the pseudo-expectation N_D(n) of
+Definition 5 at n up to 10^100 (mpmath, 30 digits), and Monte Carlo means with standard
+errors (seeded).
+"""
+
+from __future__ import annotations
+
+import mpmath
+import numpy as np
+import sympy
+
+import rankmeasures as rm
+from rankmeasures import asymptotics as asy
+from rankmeasures.simulate import simulate_ndcg
+
+from .registry import Result, claim, verdict
+
+DOC = "004"
+S = asy.s
+CURVES = {"s": S, "s^2": S**2, "1/5 + 3s/5": sympy.Rational(1, 5) + sympy.Rational(3, 5) * S}
+DPS = 30
+
+
+def _three_ways(disc, limit_of, ns=(10**3, 10**6, 10**12, 10**100), mc_n=20_000,
+                draws=30, seed=0):
+    """Limit, pseudo-expectations and Monte Carlo for each curve; returns evidence and
+    whether (i) N(n) approaches the stated limit and (ii) Monte Carlo agrees with N."""
+    ev, approach_ok, mc_ok = {}, True, True
+    with mpmath.workdps(DPS):
+        for name, curve in CURVES.items():
+            stated = limit_of(curve)
+            pe = [asy.pseudo_expectation(curve, disc, n, dps=DPS) for n in ns]
+            gaps = [abs(v - stated) for v in pe]
+            approach_ok &= gaps[-1] < gaps[0] and gaps[-1] < mpmath.mpf("0.01")
+            sim = simulate_ndcg(curve, disc, mc_n, n_draws=draws, seed=seed)["ndcg"]
+            se = sim.std(ddof=1) / np.sqrt(draws)
+            pe_mc = float(asy.pseudo_expectation(curve, disc, mc_n, dps=DPS))
+            # Lemma 2: |E NDCG - N(n)| = O~(n^-1/3); allow that bias beside 4 s.e.
+            mc_ok &= abs(sim.mean() - pe_mc) < 4 * se + 2 * mc_n ** (-1 / 3)
+            ev[f"ybar = {name}"] = {
+                "stated limit": mpmath.nstr(stated, 20),
+                "N(n)": {f"1e{len(str(n)) - 1}": mpmath.nstr(v, 20)
+                         for n, v in zip(ns, pe, strict=True)},
+                f"Monte Carlo mean at n = {mc_n}": round(float(sim.mean()), 6),
+                "standard error": round(float(se), 6),
+                f"N({mc_n})": round(pe_mc, 6),
+            }
+    return ev, approach_ok, mc_ok
+
+
+@claim("S004-D1", doc=DOC, recorded="verified",
+       statement="NDCG lies in [0, 1]; the base of the logarithm does not matter; an "
+                 "order-preserving transform of f gives the same NDCG")
+def s004_d1(n_cases: int = 300, seed: int = 41) -> Result:
+    rng = np.random.default_rng(seed)
+    ok = True
+    for _ in range(n_cases):
+        n = int(rng.integers(1, 30))
+        y = rng.integers(0, 2, n)
+        sc = rng.normal(size=n)
+        v = rm.ndcg(y, sc, discount="log")
+        ok &= 0.0 <= v <= 1.0
+        ok &= abs(v - rm.ndcg(y, sc, discount="log2")) < 1e-13
+        ok &= abs(v - rm.ndcg(y, np.exp(2 * sc) + 5, discount="log")) < 1e-13
+    return Result(verdict(ok), f"{n_cases} random binary lists (seed {seed})", {})
+
+
+@claim("S004-L1", doc=DOC, recorded="needs-assumption",
+       statement="Lemma 1: the canonical ftilde(x) = P[f(X) <= f(x)] preserves the order of f "
+                 "and ftilde(X) ~ U[0, 1]")
+def s004_l1(n: int = 200_000, seed: int = 5) -> Result:
+    rng = np.random.default_rng(seed)
+    x = rng.random(n)
+    # continuous score distribution: f(x) = x^3, ftilde(x) = x (the CDF of X^3 at x^3)
+    ftilde = x
+    ks = float(np.max(np.abs(np.sort(ftilde) - (np.arange(1, n + 1) - 0.5) / n)))
+    # a score with atoms: f(x) = floor(2x); ftilde takes the values 1/2 and 1 only
+    atoms = np.where(np.floor(2 * x) == 0, 0.5, 1.0)
+    p_le_quarter = float(np.mean(atoms <= 0.25))
+    continuous_ok = ks < 4 / np.sqrt(n)
+    return Result(verdict(False, continuous_ok and p_le_quarter == 0.0, assumption=True),
+                  f"exact example with atoms; Kolmogorov distance at n = {n} (seed {seed})",
+                  {"continuous_case_ks": ks,
+                   "atoms_case_P[ftilde <= 1/4]": p_le_quarter,
+                   "assumption": "f(X) has no atoms (a continuous distribution); otherwise "
+                                 "ftilde(X) is not uniform, e.g. f(x) = floor(2x) on U[0,1] "
+                                 "gives ftilde in {1/2, 1}, P[ftilde <= 1/4] = 0"})
+
+
+@claim("S004-T1", doc=DOC, recorded="verified",
+       statement="Theorem 1: with D(r) = 1/log(1+r), NDCG -> 1 almost surely for every f")
+def s004_t1() -> Result:
+    ev, approach_ok, mc_ok = _three_ways(rm.log_discount, lambda c: mpmath.mpf(1))
+    # the rate: (1 - N(n)) log n settles to a constant (1/log n convergence)
+    with mpmath.workdps(DPS):
+        rate = {f"1e{e}": mpmath.nstr((1 - asy.pseudo_expectation(S, "log", 10**e, dps=DPS))
+                                      * mpmath.log(mpmath.mpf(10) ** e), 8)
+                for e in (6, 20, 50, 100)}
+    ev["(1 - N(n)) log n, ybar = s"] = rate
+    return Result(verdict(approach_ok and mc_ok),
+                  "mpmath pseudo-expectation to n = 1e100 (30 digits); Monte Carlo 30 draws "
+                  "at n = 20000; a.s. convergence itself is the paper's proof", ev)
+
+
+@claim("S004-T3", doc=DOC, recorded="verified",
+       statement="Theorem 3: D(r) = r^-beta, 0 < beta < 1: NDCG -> (1-beta) int_0^1 ybar(s) "
+                 "(1-s)^-beta ds / p^(1-beta) in probability")
+def s004_t3(beta: float = 0.5, exponent_shift: float = 0.0) -> Result:
+    disc = rm.power_discount(beta)
+    with mpmath.workdps(DPS):
+        def stated(curve):
+            f = asy.relevance_curve(curve)
+            b = mpmath.mpf(repr(beta))
+            p = asy.relevance_rate(curve, DPS)
+            e = 1 / (1 - b)
+            integral = mpmath.quad(lambda v: f(1 - v**e), [0, 1])  # (1-b) int ybar(1-s)^-b
+            return integral / p ** (1 - b + exponent_shift)
+
+        # exact values for ybar = s: (1-b) B(2, 1-b) / (1/2)^(1-b)
+        b = sympy.nsimplify(beta)
+        exact = sympy.simplify((1 - b) * sympy.beta(2, 1 - b) / sympy.Rational(1, 2) ** (1 - b))
+        ev, approach_ok, mc_ok = _three_ways(disc, stated)
+        ev["closed form, ybar = s"] = str(exact)
+        close = abs(mpmath.mpf(str(sympy.N(exact, 35))) - stated(S)) < mpmath.mpf(10) ** -25
+    return Result(verdict(approach_ok and mc_ok and close),
+                  "sympy closed form (Beta function); mpmath N(n) to 1e100; Monte Carlo", ev)
+
+
+@claim("S004-T5", doc=DOC, recorded="verified",
+       statement="Theorem 5: D(r) = 1/r: NDCG -> ybar(1) in probability")
+def s004_t5() -> Result:
+    ev, approach_ok, mc_ok = _three_ways(rm.zipf_discount,
+                                         lambda c: asy.relevance_curve(c)(mpmath.mpf(1)))
+    ev["note"] = "the gap to ybar(1) closes like 1/log n"
+    return Result(verdict(approach_ok and mc_ok), "mpmath N(n) to 1e100; Monte Carlo", ev)
+
+
+@claim("S004-T7", doc=DOC, recorded="verified",
+       statement="Theorem 7: k = o(n), k -> infinity, sum D(r) unbounded: NDCG@k -> ybar(1)")
+def s004_t7() -> Result:
+    ev, ok = {}, True
+    with mpmath.workdps(DPS):
+        for name, curve in CURVES.items():
+            vals = {}
+            for e in (4, 10, 40, 100):
+                k = int(mpmath.floor(mpmath.sqrt(mpmath.mpf(10) ** e)))  # k = sqrt(n)
+                vals[f"n=1e{e}, k=sqrt(n)"] = asy.pseudo_expectation(
+                    curve, rm.cutoff(rm.log_discount, k), 10**e, dps=DPS)
+            top = asy.relevance_curve(curve)(mpmath.mpf(1))  # ybar(1)
+            gaps = [abs(v - top) for v in vals.values()]
+            ok &= all(a > b for a, b in zip(gaps, gaps[1:], strict=False))
+            ok &= gaps[-1] < mpmath.mpf(10) ** -20
+            ev[f"ybar = {name}"] = {k: mpmath.nstr(v, 20) for k, v in vals.items()}
+    return Result(verdict(ok), "mpmath N(n) with D = 1/log(1+r) cut at k = sqrt(n), to 1e100",
+                  ev)
+
+
+@claim("S004-T8", doc=DOC, recorded="verified",
+       statement="Theorem 8: log discount, k = cn: NDCG@k -> (c / min{c, p}) "
+                 "P[Y = 1 | ftilde >= 1 - c]")
+def s004_t8(c: float = 0.2, scale_shift: float = 0.0) -> Result:
+    disc = rm.cutoff(rm.log_discount, fraction=c)
+    cc = mpmath.mpf(repr(c))
+
+    def stated(curve):
+        f = asy.relevance_curve(curve)
+        p = asy.relevance_rate(curve, DPS)
+        cond = mpmath.quad(f, [1 - cc, 1]) / cc  # P[Y = 1 | ftilde >= 1 - c]
+        return (cc + scale_shift) / min(cc, p) * cond
+
+    ev, approach_ok, mc_ok = _three_ways(disc, stated, ns=(10**3, 10**6, 10**12, 10**100))
+    return Result(verdict(approach_ok and mc_ok),
+                  f"c = {c}; mpmath N(n) to 1e100; Monte Carlo at n = 20000", ev)
+
+
+@claim("S004-T9", doc=DOC, recorded="verified",
+       statement="Theorem 9: r^-beta, k = cn: NDCG@k -> (1-beta)/min{c, p}^(1-beta) "
+                 "int_{1-c}^1 ybar(s)(1-s)^-beta ds")
+def s004_t9(c: float = 0.6, beta: float = 0.5) -> Result:
+    disc = rm.cutoff(rm.power_discount(beta), fraction=c)
+    cc, b = mpmath.mpf(repr(c)), mpmath.mpf(repr(beta))
+
+    def stated(curve):
+        f = asy.relevance_curve(curve)
+        p = asy.relevance_rate(curve, DPS)
+        e = 1 / (1 - b)
+        integral = mpmath.quad(lambda v: f(1 - v**e), [0, cc ** (1 - b)])  # (1-b) int ...
+        return integral / min(cc, p) ** (1 - b)
+
+    ev, approach_ok, mc_ok = _three_ways(disc, stated)
+    return Result(verdict(approach_ok and mc_ok),
+                  f"c = {c} (> p for both curves), beta = {beta}; mpmath N(n) to 1e100; "
+                  "Monte Carlo", ev)
+
+
+@claim("S004-D5", doc=DOC, recorded="verified",
+       statement="Definition 5 and eq. (19): int_1^n ybar(1-s/n) D(s) ds = n int_{1/n}^1 "
+                 "ybar(1-s) D(ns) ds, and F(np) = Li(1+np) for D = 1/log(1+r)")
+def s004_d5() -> Result:
+    x, n, u = sympy.symbols("x n u", positive=True)
+    yb = sympy.Function("ybar")
+    d = sympy.Function("D")
+    lhs = sympy.Integral(yb(1 - x / n) * d(x), (x, 1, n))
+    rhs = n * sympy.Integral(yb(1 - u) * d(n * u), (u, 1 / n, 1))
+    subst_ok = sympy.simplify(lhs.transform(x, (n * u, u)) - rhs) == 0
+    with mpmath.workdps(DPS):
+        li_gap = max(abs(rm.log_discount.integral(t, dps=DPS) - mpmath.li(1 + t, offset=True))
+                     for t in (mpmath.mpf(1), mpmath.mpf("3.5"), mpmath.mpf(10) ** 6,
+                               mpmath.mpf(10) ** 100))
+    return Result(verdict(bool(subst_ok) and li_gap < mpmath.mpf(10) ** -25),
+                  "sympy change of variables x = n u; mpmath F(t) against Li(1+t), 30 digits",
+                  {"max |F(t) - Li(1+t)|": mpmath.nstr(li_gap, 5)})
+
+
+@claim("S004-C5/C20", doc=DOC, recorded="verified",
+       statement="Claims 5 and 20: int log^k x dx = k! sum_{j=0}^k (-1)^(k-j) x log^j x / j! + C, "
+                 "hence int_0^{2/n} log^k x dx = O(log^k n / n)")
+def s004_c5(max_k: int = 8, sign_shift: int = 0) -> Result:
+    x = sympy.Symbol("x", positive=True)
+    ok = True
+    for k in range(max_k + 1):
+        anti = sympy.factorial(k) * sum((-1) ** (k - j + sign_shift) * x * sympy.log(x) ** j
+                                        / sympy.factorial(j) for j in range(k + 1))
+        ok &= sympy.simplify(sympy.diff(anti, x) - sympy.log(x) ** k) == 0
+    # the O(.) bound: n/log^k n * |int_0^{2/n} log^k| tends to 2 (the constant of the O)
+    ratios = {}
+    with mpmath.workdps(DPS):
+        for k in (1, 3):
+            for e in (3, 10, 50):
+                nn = mpmath.mpf(10) ** e
+                val = mpmath.quad(lambda t, k=k: mpmath.log(t) ** k, [0, 2 / nn])
+                ratios[f"k={k}, n=1e{e}"] = mpmath.nstr(abs(val) * nn / mpmath.log(nn) ** k, 8)
+    return Result(verdict(ok), f"sympy differentiation for k <= {max_k}; mpmath ratios",
+                  {"n |int_0^{2/n} log^k| / log^k n": ratios})
+
+
+@claim("S004-L4c", doc=DOC, recorded="verified",
+       statement="proof of Lemma 4: |D'(1)| + D(1) <= 10 for D(r) = 1/log(1+r)")
+def s004_l4c(bound: float = 10) -> Result:
+    r = sympy.Symbol("r", positive=True)
+    dexpr = 1 / sympy.log(1 + r)
+    val = sympy.Abs(sympy.diff(dexpr, r).subs(r, 1)) + dexpr.subs(r, 1)
+    exact = sympy.simplify(val)
+    return Result(verdict(float(exact) <= bound), "sympy",
+                  {"|D'(1)| + D(1)": str(exact), "value": float(exact)})
+
+
+@claim("S004-E30", doc=DOC, recorded="erratum",
+       statement="eq. (30): Hoeffding's bound uses (D(r))^2 <= D(r) for all r, giving "
+                 "2 exp(-2 eps^2 / F(n))")
+def s004_e30(max_n: int = 10**6) -> Result:
+    d1 = 1 / mpmath.log(2)
+    printed_ok = d1**2 <= d1
+    # corrected: sum_{r<=n} D(r)^2 <= F(n) (what (30) needs) holds from some n0 on
+    w = rm.log_discount.weights(max_n)
+    sq = np.cumsum(w**2)
+    f_vals = np.array([float(rm.log_discount.integral(t)) for t in range(1, 101)])
+    small_fail = [t for t in range(1, 101) if sq[t - 1] > f_vals[t - 1]]
+    n0 = (max(small_fail) + 1) if small_fail else 1
+    # beyond 100 the sums grow apart: check on a log grid up to max_n
+    grid = np.unique(np.logspace(2, np.log10(max_n), 40).astype(int))
+    beyond_ok = all(sq[t - 1] <= float(rm.log_discount.integral(int(t))) for t in grid)
+    return Result(verdict(bool(printed_ok), beyond_ok),
+                  f"mpmath at r = 1; the sums of D^2 against F(n) for n <= {max_n}",
+                  {"D(1)": float(d1), "D(1)^2": float(d1**2),
+                   "corrected": f"D(r) <= 1 only for r >= e - 1, so (D(r))^2 <= D(r) fails at "
+                                f"r = 1; the variance bound (30) needs sum_r D(r)^2 <= F(n), "
+                                f"which holds for every n >= {n0} checked (up to {max_n}) and "
+                                "asymptotically (sum D^2 ~ n / log^2 n, F(n) ~ n / log n)",
+                   "n_where_sum_D2_exceeds_F": small_fail})
+
+
+@claim("S004-T14s", doc=DOC, recorded="verified",
+       statement="proof of Theorem 14: sum_{n>=N} e^{-n^{1/4}} <= O(N^{3/4} e^{-N^{1/4}}) "
+                 "<= O(e^{-N^{1/5}})")
+def s004_t14s() -> Result:
+    rows, ok = {}, True
+    with mpmath.workdps(DPS):
+        prev1 = prev2 = None
+        for e in (4, 8, 16, 32):
+            nn = mpmath.mpf(10) ** e
+            a = nn ** mpmath.mpf(0.25)
+            # sum_{m>=N} e^{-m^1/4} lies between the integral from N and that plus e^{-a};
+            # int_N^inf e^{-m^1/4} dm = 4 Gamma(4, N^1/4) (substitute m = t^4)
+            integral = 4 * mpmath.gammainc(4, a)
+            tail_hi = integral + mpmath.exp(-a)
+            mid = nn ** mpmath.mpf(0.75) * mpmath.exp(-a)
+            r1 = tail_hi / mid  # bounded: tends to 4
+            r2 = mid / mpmath.exp(-(nn ** mpmath.mpf(0.2)))  # tends to 0
+            if prev1 is not None:
+                ok &= r1 < prev1 and r2 < prev2
+            prev1, prev2 = r1, r2
+            rows[f"N=1e{e}"] = {"tail / (N^3/4 e^-N^1/4)": mpmath.nstr(r1, 8),
+                                "(N^3/4 e^-N^1/4) / e^-N^1/5": mpmath.nstr(r2, 8)}
+        ok &= abs(prev1 - 4) < mpmath.mpf("0.01")
+    return Result(verdict(ok), "mpmath: the tail bracketed by 4 Gamma(4, N^1/4), 30 digits",
+                  rows)
+
+
+@claim("S004-T1p", doc=DOC, recorded="verified",
+       statement="proof of Theorem 1, eq. (40): with all relevant objects at the bottom, "
+                 "[Li(n+1) - Li(n(1-p+n^-1/3)+1)] / Li(n(p+n^-1/3)+1) >= 1 - o(1)")
+def s004_t1p(p: float = 0.3) -> Result:
+    vals = {}
+    with mpmath.workdps(DPS):
+        pp = mpmath.mpf(repr(p))
+        for e in (3, 10, 30, 100):
+            nn = mpmath.mpf(10) ** e
+            eps = nn ** (-mpmath.mpf(1) / 3)
+
+            def li(t):
+                return mpmath.li(t, offset=True)
+
+            vals[e] = (li(nn + 1) - li(nn * (1 - pp + eps) + 1)) / li(nn * (pp + eps) + 1)
+    seq = list(vals.values())
+    ok = all(abs(1 - b) < abs(1 - a) for a, b in zip(seq, seq[1:], strict=False)) and abs(
+        1 - seq[-1]) < 0.01
+    return Result(verdict(ok), "mpmath offset logarithmic integral, n to 1e100",
+                  {f"n=1e{e}": mpmath.nstr(v, 15) for e, v in vals.items()})
