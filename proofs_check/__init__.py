@@ -5,7 +5,7 @@ Run ``python -m proofs_check`` (all claims; writes ``figures/claims.json`` and
 checks live in ``doc<NNN>.py``; :mod:`proofs_check.registry` holds the catalogue.
 """
 
-from . import doc000, doc002, doc003, doc004  # noqa: F401  (registers the checks)
+from . import doc000, doc001, doc002, doc003, doc004  # noqa: F401  (registers the checks)
 from .registry import OUTCOMES, REGISTRY, Claim, Result, run_claim
 
 __all__ = ["OUTCOMES", "REGISTRY", "Claim", "Result", "run_claim", "document_rows"]

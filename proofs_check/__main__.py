@@ -40,6 +40,16 @@ def _markdown(rows) -> str:
         stmt = r["statement"].replace("|", "\\|")
         lines.append(f"| {r['id']} | {r['doc']} | {stmt} | **{r['outcome']}** | "
                      f"{r['method'].replace('|', '/')} |")
+    errata = [r for r in rows if r["outcome"] in ("erratum", "needs-assumption")]
+    lines += ["", "## Errata and unstated assumptions", "",
+              "Each entry: the statement as printed, what holds instead, and the evidence "
+              "(the full evidence is in the next section).", ""]
+    for r in errata:
+        ev = r["evidence"]
+        fix = ev.get("corrected") or ev.get("assumption") or ev.get("explanation") or ""
+        lines.append(f"- **{r['id']}** ({r['outcome']}). Printed: {r['statement']}.")
+        lines.append(f"  Instead: {fix}")
+        lines.append(f"  Checked by: {r['method']}.")
     lines += ["", "## Evidence", ""]
     for r in rows:
         lines.append(f"### {r['id']} — {r['outcome']}")

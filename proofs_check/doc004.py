@@ -270,8 +270,10 @@ def s004_e30(max_n: int = 10**6) -> Result:
                   {"D(1)": float(d1), "D(1)^2": float(d1**2),
                    "corrected": f"D(r) <= 1 only for r >= e - 1, so (D(r))^2 <= D(r) fails at "
                                 f"r = 1; the variance bound (30) needs sum_r D(r)^2 <= F(n), "
-                                f"which holds for every n >= {n0} checked (up to {max_n}) and "
-                                "asymptotically (sum D^2 ~ n / log^2 n, F(n) ~ n / log n)",
+                                f"which holds for every n from {n0} to 100, on a log grid "
+                                f"of n up to {max_n}, and asymptotically (sum D^2 ~ "
+                                "n / log^2 n, "
+                                "F(n) ~ n / log n)",
                    "n_where_sum_D2_exceeds_F": small_fail})
 
 

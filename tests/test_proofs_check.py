@@ -9,7 +9,7 @@ import json
 import pytest
 import sympy
 
-from proofs_check import REGISTRY, doc000, doc002, doc003, doc004, run_claim
+from proofs_check import REGISTRY, doc000, doc001, doc002, doc003, doc004, run_claim
 from proofs_check.__main__ import main
 from proofs_check.registry import OUTCOMES
 
@@ -78,3 +78,18 @@ def test_004_perturbed_constants_fail():
     # a bound that is too tight, a sign flipped in Claim 5's antiderivative
     assert doc004.s004_l4c(bound=2).outcome == "failed"
     assert doc004.s004_c5(sign_shift=1, max_k=3).outcome == "failed"
+
+
+def test_001_perturbed_example_fails():
+    # the region of the example starts at 1/4, not 1/3; a wrong bit in the binary vector
+    assert doc001.s001_e1(lower=sympy.Rational(1, 3)).outcome == "failed"
+    wrong = (1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 0, 0)
+    assert doc001.s001_e3(printed=wrong).outcome == "failed"
+
+
+def test_every_erratum_and_assumption_states_what_holds_instead():
+    for c in REGISTRY.values():
+        if c.recorded in ("erratum", "needs-assumption"):
+            res, _ = run_claim(c)
+            ev = res.evidence
+            assert ev.get("corrected") or ev.get("assumption") or ev.get("explanation"), c.id

@@ -1,0 +1,225 @@
+"""Claims of document 001: Zhou, Zha, Xue, Yu, "Learning the Gain Values and Discount
+Factors of DCG" (Sections 3-5; the simulations of Section 6 need the learning QP).
+
+DCG_{g,K}(pi) = sum_{i<=K} c_i g_{pi(i)} with c_1 > ... > c_K > 0; grade 1 is the most
+preferred, so a compatible gain vector is decreasing. Computed with the library's dcg
+(identity gain on the gain values, the discount factors as an explicit discount).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import sympy
+
+import rankmeasures as rm
+from rankmeasures import learn_dcg
+
+from .registry import Result, claim, verdict
+
+DOC = "001"
+QUARTER = sympy.Rational(1, 4)  # the example's lower bound on eps
+
+
+def _dcg(gains_of_docs, ranking, c):
+    """DCG_{g,K}(pi): the documents in the order ``ranking`` (top first), K = len(c)."""
+    order = np.asarray(ranking)
+    c_arr = np.asarray(c, dtype=float)
+    k = c_arr.size
+    disc = rm.CustomDiscount(
+        lambda p: np.where(p <= k, c_arr[np.minimum(p, k).astype(int) - 1], 0.0), name="c")
+    scores = np.empty(len(order))
+    scores[order] = np.arange(len(order), 0, -1)
+    return rm.dcg(np.asarray(gains_of_docs, dtype=float), scores, discount=disc,
+                  ties="stable")
+
+
+@claim("S001-P1", doc=DOC, recorded="verified",
+       statement="Proposition 1: for a_1 >= ... >= a_N and b_1 >= ... >= b_N, sum a_i b_i = "
+                 "max over permutations of sum a_i b_pi(i)")
+def s001_p1(max_n: int = 6, n_random: int = 40, seed: int = 1) -> Result:
+    rng = np.random.default_rng(seed)
+    ok = True
+    for n in range(1, max_n + 1):
+        for _ in range(n_random):
+            a = -np.sort(-rng.integers(-3, 4, n).astype(float))
+            b = -np.sort(-rng.integers(-3, 4, n).astype(float))
+            best = max(float(a @ b[list(p)]) for p in itertools.permutations(range(n)))
+            ok &= float(a @ b) == best
+    return Result(verdict(ok), f"exhaustive over permutations, N <= {max_n}, {n_random} random "
+                  f"integer vectors per N (ties and negatives included; seed {seed})", {})
+
+
+@claim("S001-C1", doc=DOC, recorded="erratum",
+       statement="any ranking pi with g_pi(1) >= g_pi(2) >= ... >= g_pi(K) achieves the highest "
+                 "DCG_{g,K}, as long as g is compatible")
+def s001_c1() -> Result:
+    gains = [2, 3, 0.5]  # the paper's own example: documents x1, x2, x3
+    c = [1.5, 0.5]  # c_1 > c_2 > 0 (epsilon = 1/2)
+    pi1 = (0, 2, 1)  # pi_1 = (1, 3, 2): gains 2 >= 1/2 on top, sorted as the claim asks
+    best = max(_dcg(gains, p, c) for p in itertools.permutations(range(3)))
+    printed_ok = _dcg(gains, pi1, c) == best
+    # corrected: the top K must hold the K largest gains, in decreasing order
+    corrected_ok = True
+    rng = np.random.default_rng(3)
+    for _ in range(200):
+        n = int(rng.integers(2, 6))
+        k = int(rng.integers(1, n + 1))
+        g = rng.integers(0, 4, n).astype(float)
+        cc = -np.sort(-rng.random(k)) + 0.01
+        top = tuple(np.argsort(-g, kind="stable"))
+        best = max(_dcg(g, p, cc) for p in itertools.permutations(range(n)))
+        corrected_ok &= abs(_dcg(g, top, cc) - best) < 1e-12
+    return Result(verdict(printed_ok, corrected_ok),
+                  "the paper's own example as a counterexample; the corrected statement "
+                  "exhaustively on 200 random cases (N <= 5)",
+                  {"counterexample": {"gains of x1, x2, x3": gains, "c": c,
+                                      "pi_1 = (1, 3, 2) DCG": _dcg(gains, pi1, c),
+                                      "optimal DCG": max(_dcg(gains, p, c) for p in
+                                                         itertools.permutations(range(3)))},
+                   "corrected": "pi is optimal iff its first K documents have the K largest "
+                                "gains, in decreasing order (sorting only the top K is not "
+                                "enough)"})
+
+
+@claim("S001-T1", doc=DOC, recorded="verified",
+       statement="Theorem: if L = 2, compatibility implies coherency")
+def s001_t1(max_n: int = 5, n_random: int = 30, seed: int = 2) -> Result:
+    c1a, c1b, g1, g2, cs = sympy.symbols("c1a c1b g1 g2 c", real=True)
+    # DCG = c1(pi) g1 + (c - c1(pi)) g2, so DCG(pi1) - DCG(pi2) = (c1(pi1) - c1(pi2))(g1 - g2)
+    diff = (c1a * g1 + (cs - c1a) * g2) - (c1b * g1 + (cs - c1b) * g2)
+    symbolic = sympy.factor(diff) in (sympy.factor((c1a - c1b) * (g1 - g2)),)
+    rng = np.random.default_rng(seed)
+    bad = []
+    for n in range(2, max_n + 1):
+        for _ in range(n_random):
+            k = int(rng.integers(1, n + 1))
+            c = -np.sort(-rng.random(k)) + 0.01
+            labels = rng.integers(1, 3, n)
+            ga = np.where(labels == 1, 1 + rng.random(), rng.random())  # compatible gains
+            gb = np.where(labels == 1, 5 + rng.random(), rng.random())
+            perms = list(itertools.permutations(range(n)))
+            da = np.array([_dcg(ga, p, c) for p in perms])
+            db = np.array([_dcg(gb, p, c) for p in perms])
+            agree = (da[:, None] >= da[None, :] - 1e-12) == (db[:, None] >= db[None, :] - 1e-12)
+            if not agree.all():
+                bad.append((n, k))
+    return Result(verdict(symbolic and not bad),
+                  f"sympy (the difference factors); exhaustive over all pairs of rankings, "
+                  f"N <= {max_n}, {n_random} random compatible gain pairs and discounts each",
+                  {"incoherent_cases": bad[:3],
+                   "note": "the printed proof compares pi_1 with itself on both sides of its "
+                           "first inequality (read pi_2 on the right) and turns >= into >"})
+
+
+@claim("S001-E1", doc=DOC, recorded="verified",
+       statement="example: gains 2, 3, 1/2, optimal ranking (2, 1, 3); DCG_A(pi_1) = 2c_1 + "
+                 "c_2/2 > c_1/2 + 3c_2 = DCG_A(pi_2) for c = (1+eps, 1-eps), 1/4 < eps < 1")
+def s001_e1(lower=QUARTER) -> Result:
+    eps = sympy.Symbol("epsilon", real=True)
+    c1, c2 = 1 + eps, 1 - eps
+    gap = sympy.expand((2 * c1 + c2 / 2) - (c1 / 2 + 3 * c2))
+    region = sympy.solve_univariate_inequality(gap > 0, eps, relational=False)
+    # c_2 > 0 needs eps < 1; c_1 > c_2 needs eps > 0
+    stated = sympy.Interval.open(lower, 1)
+    region_ok = region.intersect(sympy.Interval.open(0, 1)) == stated
+    gains = [2, 3, 0.5]
+    optimal_ok = True
+    vals_ok = True
+    for e in (0.3, 0.5, 0.9):
+        c = [1 + e, 1 - e]
+        values = {p: _dcg(gains, p, c) for p in itertools.permutations(range(3))}
+        top = max(values.values())
+        optimal_ok &= [p for p, v in values.items() if v == top] == [(1, 0, 2)]  # (2, 1, 3)
+        vals_ok &= abs(values[(0, 2, 1)] - (2 * c[0] + 0.5 * c[1])) < 1e-12
+        vals_ok &= abs(values[(2, 1, 0)] - (0.5 * c[0] + 3 * c[1])) < 1e-12
+    return Result(verdict(region_ok and optimal_ok and vals_ok),
+                  "sympy (the inequality in eps); the library's DCG at eps = 0.3, 0.5, 0.9",
+                  {"DCG_A(pi1) - DCG_A(pi2)": str(gap), "region": str(region)})
+
+
+@claim("S001-E2", doc=DOC, recorded="verified",
+       statement="with g^B = phi(g^A), phi(t) = t^k: for k large enough 2^k c_1 + (1/2)^k c_2 < "
+                 "(1/2)^k c_1 + 3^k c_2, so B prefers pi_2")
+def s001_e2(eps_values=(0.26, 0.5, 0.9, 0.99)) -> Result:
+    thresholds = {}
+    ok = True
+    for e in eps_values:
+        c1, c2 = 1 + e, 1 - e
+
+        def b_prefers_pi2(k, c1=c1, c2=c2):
+            return _dcg([2.0**k, 3.0**k, 0.5**k], (0, 2, 1), [c1, c2]) < _dcg(
+                [2.0**k, 3.0**k, 0.5**k], (2, 1, 0), [c1, c2])
+
+        k_star = next(k for k in range(1, 200) if b_prefers_pi2(k))
+        ok &= all(b_prefers_pi2(k) for k in range(k_star, 200))  # stays so from k* on
+        ok &= not b_prefers_pi2(1)  # k = 1 is ranker A itself
+        thresholds[str(e)] = k_star
+    return Result(verdict(ok), "the library's DCG for integer k up to 200",
+                  {"smallest k with B preferring pi_2, by eps": thresholds,
+                   "condition": "B prefers pi_2 iff 3^k c_2 + 2^-k c_1 > 2^k c_1 + 2^-k c_2"})
+
+
+@claim("S001-T2", doc=DOC, recorded="verified",
+       statement="for L > 2, compatibility does not imply coherency")
+def s001_t2(eps: float = 0.5) -> Result:
+    gains_a = np.array([2.0, 3.0, 0.5])  # the example's three documents, L = 3
+    c = [1 + eps, 1 - eps]
+    found = None
+    for k in range(2, 50):
+        gains_b = gains_a**k  # phi(t) = t^k keeps the order: compatible
+        a = _dcg(gains_a, (0, 2, 1), c) > _dcg(gains_a, (2, 1, 0), c)
+        b = _dcg(gains_b, (0, 2, 1), c) < _dcg(gains_b, (2, 1, 0), c)
+        if a and b:
+            found = k
+            break
+    return Result(verdict(found is not None), "a witness from the paper's example",
+                  {"eps": eps, "k": found,
+                   "A (gains 2, 3, 1/2) prefers": "pi_1 = (1, 3, 2)",
+                   "B (gains to the power k) prefers": "pi_2 = (3, 2, 1)"})
+
+
+@claim("S001-E3", doc=DOC, recorded="verified",
+       statement="the binary vector of (Perfect, Bad, Good) with L = 5 is "
+                 "[1,0,0,0,0, 0,0,0,0,1, 0,0,1,0,0]")
+def s001_e3(printed=(1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0)) -> Result:
+    s = learn_dcg.binary_representation([1, 5, 3], 5)
+    return Result(verdict(tuple(s.tolist()) == tuple(printed)), "exhaustive (the example)",
+                  {"s(pi)": s.tolist()})
+
+
+@claim("S001-E4", doc=DOC, recorded="verified",
+       statement="Case 1: w_{i,j} = c_i g_j gives w^T s(pi) = DCG_{g,K}(pi)")
+def s001_e4(k: int = 3, n_levels: int = 3) -> Result:
+    c = sympy.symbols(f"c1:{k + 1}")
+    g = sympy.symbols(f"g1:{n_levels + 1}")
+    w = [c[i] * g[j] for i in range(k) for j in range(n_levels)]
+    ok = True
+    for labels in itertools.product(range(1, n_levels + 1), repeat=k):
+        s = learn_dcg.binary_representation(list(labels), n_levels)
+        u = sum(wi * int(si) for wi, si in zip(w, s, strict=True))
+        dcg = sum(c[i] * g[labels[i] - 1] for i in range(k))
+        ok &= sympy.expand(u - dcg) == 0
+    return Result(verdict(ok), f"sympy, symbolic c and g, every labelling of K = {k} "
+                  f"positions with L = {n_levels}", {})
+
+
+@claim("S001-E5", doc=DOC, recorded="verified",
+       statement="T(w) preserves the order of rankings: T(w)^T s(pi_1) > T(w)^T s(pi_2) iff "
+                 "w^T s(pi_1) > w^T s(pi_2)")
+def s001_e5(k: int = 3, n_levels: int = 3) -> Result:
+    w = sympy.symbols(f"w1:{k * n_levels + 1}")
+    t = learn_dcg.order_transform(np.arange(k * n_levels), n_levels)  # numeric sanity
+    ok = t.reshape(k, n_levels)[:, -1].tolist() == [0] * k
+    # symbolically: w^T s - T(w)^T s = sum_i w_{i,L}, the same for every ranking
+    const = sum(w[i * n_levels + n_levels - 1] for i in range(k))
+    for labels in itertools.product(range(1, n_levels + 1), repeat=k):
+        s = learn_dcg.binary_representation(list(labels), n_levels)
+        tw = [w[i * n_levels + j] - w[i * n_levels + n_levels - 1] for i in range(k)
+              for j in range(n_levels)]
+        gap = sum((w[m] - tw[m]) * int(s[m]) for m in range(k * n_levels))
+        ok &= sympy.expand(gap - const) == 0
+    return Result(verdict(ok), "sympy: w^T s - T(w)^T s = sum_i w_{i,L} for every ranking",
+                  {"note": "the shift is the same for every ranking with K positions filled, "
+                           "so differences, and hence orders, are unchanged"})
