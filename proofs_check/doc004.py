@@ -324,3 +324,105 @@ def s004_t1p(p: float = 0.3) -> Result:
         1 - seq[-1]) < 0.01
     return Result(verdict(ok), "mpmath offset logarithmic integral, n to 1e100",
                   {f"n=1e{e}": mpmath.nstr(v, 15) for e, v in vals.items()})
+
+
+@claim("S004-C1", doc=DOC, recorded="verified",
+       statement="Claim 1: sum_{r=1}^n density[ftilde(x_(r)) = s] = n for every s in [0, 1]")
+def s004_c1(max_n: int = 12, extra: int = 0) -> Result:
+    x = sympy.Symbol("x", positive=True)
+    ok = True
+    for n in range(1, max_n + 1):
+        dens = [n * sympy.binomial(n - 1, r - 1) * x ** (n - r) * (1 - x) ** (r - 1)
+                for r in range(1, n + 1)]
+        ok &= sympy.expand(sum(dens) - n - extra) == 0
+    with mpmath.workdps(DPS):
+        big = max(abs(sum(asy.order_statistic_density(r, 1000, xx) for r in range(1, 1001))
+                      - 1000) for xx in ("0.001", "0.5", "0.999"))
+    ok &= big < mpmath.mpf(10) ** -20
+    return Result(verdict(ok), f"sympy for n <= {max_n} (binomial theorem); mpmath at n = 1000",
+                  {"max deviation at n = 1000": mpmath.nstr(big, 5)})
+
+
+@claim("S004-C2", doc=DOC, recorded="verified",
+       statement="Claim 2: E[DCG] = sum_r D(r) int_0^1 density[ftilde(x_(r)) = 1-s] ybar(1-s) ds")
+def s004_c2(n: int = 50, draws: int = 4000, seed: int = 22) -> Result:
+    ev, ok = {}, True
+    with mpmath.workdps(DPS):
+        for name, curve in CURVES.items():
+            exact = float(asy.expected_dcg(curve, rm.log_discount, n))
+            sim = simulate_ndcg(curve, rm.log_discount, n, n_draws=draws, seed=seed)["dcg"]
+            se = sim.std(ddof=1) / np.sqrt(draws)
+            ok &= abs(sim.mean() - exact) < 4 * se
+            ev[f"ybar = {name}"] = {"formula": round(exact, 6),
+                                    "Monte Carlo": round(float(sim.mean()), 6),
+                                    "standard error": round(float(se), 6)}
+    return Result(verdict(ok), f"mpmath quadrature of the formula at n = {n}; Monte Carlo "
+                  f"({draws} draws, seed {seed}) within 4 standard errors", ev)
+
+
+@claim("S004-C3", doc=DOC, recorded="verified",
+       statement="Claim 3: P[1 - ftilde(x_(r)) in [r/n - n^-1/3, r/n + n^-1/3]] >= 1 - 2e^{-n^1/3} "
+                 "for every r")
+def s004_c3(ns=(8, 30, 100, 1000), width_scale: float = 1.0) -> Result:
+    worst = {}
+    ok = True
+    with mpmath.workdps(DPS):
+        for n in ns:
+            h = width_scale * mpmath.mpf(n) ** (-mpmath.mpf(1) / 3)
+            bound = 1 - 2 * mpmath.exp(-(mpmath.mpf(n) ** (mpmath.mpf(1) / 3)))
+            rs = range(1, n + 1) if n <= 100 else list(range(1, 11)) + list(
+                range(n // 2 - 5, n // 2 + 5)) + list(range(n - 9, n + 1))
+            # 1 - ftilde(x_(r)) is the r-th smallest of n uniforms: Beta(r, n - r + 1)
+            m = min(mpmath.betainc(r, n - r + 1, max(0, r / mpmath.mpf(n) - h),
+                                   min(1, r / mpmath.mpf(n) + h), regularized=True)
+                    for r in rs)
+            ok &= m >= bound
+            worst[str(n)] = {"min over r of the probability": mpmath.nstr(m, 12),
+                             "1 - 2 exp(-n^1/3)": mpmath.nstr(bound, 12)}
+    return Result(verdict(ok), "exact Beta probabilities (mpmath betainc), every r for "
+                  "n <= 100, the ends and the middle for n = 1000", worst)
+
+
+@claim("S004-C4", doc=DOC, recorded="verified",
+       statement="Claim 4: with probability at least 1 - 2e^{-2n^1/3}, |NDCG - DCG/F(np)| <= "
+                 "O(n^-1/3) for the log discount")
+def s004_c4(draws: int = 40, seed: int = 4) -> Result:
+    rows, scaled = {}, []
+    with mpmath.workdps(DPS):
+        for n in (10**3, 10**4, 10**5):
+            res = simulate_ndcg(S, rm.log_discount, n, n_draws=draws, seed=seed)
+            fnp = float(rm.log_discount.integral(n * 0.5))
+            gap = np.abs(res["ndcg"] - res["dcg"] / fnp)
+            scaled.append(float(gap.max()) * n ** (1 / 3))
+            rows[f"n=1e{len(str(n)) - 1}"] = {"max |NDCG - DCG/F(np)|": float(gap.max()),
+                                              "times n^1/3": scaled[-1]}
+    ok = all(b <= a * 1.5 for a, b in zip(scaled, scaled[1:], strict=False))
+    return Result(verdict(ok), f"Monte Carlo, ybar = s (p = 1/2), {draws} draws per n (seed "
+                  f"{seed}): the gap times n^1/3 stays bounded", rows)
+
+
+@claim("S004-T6", doc=DOC, recorded="verified",
+       statement="Theorem 6: sum D(r) <= B and the delta-condition: NDCG does not converge "
+                 "and does not distinguish ranking functions consistently")
+def s004_t6(draws: int = 200, seed: int = 6) -> Result:
+    # the delta-condition needs every label to keep a probability bounded below:
+    # ybar in [0.2, 0.8] satisfies it; ybar = s (P[Y = 0] -> 0 at the top) does not
+    good, weak = 0.2 + 0.6 * S, 0.35 + 0.3 * S
+    rows, sds, sds_violating = {}, [], []
+    for n in (10**2, 10**3, 10**4):
+        res = simulate_ndcg(good, rm.exponential_discount, n, n_draws=draws, seed=seed)["ndcg"]
+        viol = simulate_ndcg(S, rm.exponential_discount, n, n_draws=draws, seed=seed)["ndcg"]
+        sds.append(float(res.std(ddof=1)))
+        sds_violating.append(float(viol.std(ddof=1)))
+        rows[f"n=1e{len(str(n)) - 1}"] = {
+            "sd of NDCG, ybar = 0.2 + 0.6 s": round(sds[-1], 5),
+            "sd of NDCG, ybar = s (delta-condition fails)": round(sds_violating[-1], 5)}
+    a = simulate_ndcg(good, rm.exponential_discount, 10**4, n_draws=draws, seed=seed + 1)
+    b = simulate_ndcg(weak, rm.exponential_discount, 10**4, n_draws=draws, seed=seed + 2)
+    p_wrong = float(np.mean(a["ndcg"] < b["ndcg"]))
+    rows["P[NDCG(better f) < NDCG(weaker f)] at n = 1e4"] = p_wrong
+    ok = min(sds) > 0.05 and sds[-1] > 0.5 * sds[0] and p_wrong > 0.05
+    contrast = sds_violating[-1] < 0.1 * sds_violating[0]
+    rows["without the delta-condition the spread collapses"] = contrast
+    return Result(verdict(ok and contrast),
+                  f"Monte Carlo with D(r) = 2^-r, {draws} draws per n (seed {seed})", rows)

@@ -88,3 +88,12 @@ def test_bad_input():
         simulate_ndcg(lambda x: 2 * x, "log", 10)
     with pytest.raises(ValueError, match="n: must be a positive integer"):
         simulate_ndcg(S, "log", 0)
+
+
+def test_expected_dcg_small_n_exact():
+    """n = 2, ybar = s, D = log2: E[DCG] = D(1) E[max] + D(2) E[min] = 2/3 + (1/3)/log2(3)."""
+    got = A.expected_dcg(S, "log2", 2)
+    want = mpmath.mpf(2) / 3 + (mpmath.mpf(1) / 3) / mpmath.log(3, 2)
+    assert abs(got - want) < mpmath.mpf(10) ** -14  # D(r) enters as a double
+    with pytest.raises(ValueError, match="r: must lie in 1..n"):
+        A.order_statistic_density(0, 3, 0.5)

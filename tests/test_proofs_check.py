@@ -93,3 +93,10 @@ def test_every_erratum_and_assumption_states_what_holds_instead():
             res, _ = run_claim(c)
             ev = res.evidence
             assert ev.get("corrected") or ev.get("assumption") or ev.get("explanation"), c.id
+
+
+def test_004_perturbed_order_statistics_fail():
+    # a window five times narrower than n^-1/3 breaks Claim 3's bound; a wrong total in
+    # Claim 1's identity is caught by sympy
+    assert doc004.s004_c3(width_scale=0.2).outcome == "failed"
+    assert doc004.s004_c1(extra=1, max_n=4).outcome == "failed"

@@ -27,7 +27,15 @@ from .discounts import (
     as_discount,
 )
 
-__all__ = ["s", "relevance_curve", "relevance_rate", "pseudo_expectation", "ndcg_limit"]
+__all__ = [
+    "s",
+    "relevance_curve",
+    "relevance_rate",
+    "order_statistic_density",
+    "expected_dcg",
+    "pseudo_expectation",
+    "ndcg_limit",
+]
 
 #: The canonical score symbol of sympy relevance curves.
 s = sympy.Symbol("s", nonnegative=True)
@@ -53,6 +61,36 @@ def relevance_rate(ybar, dps: int = 30) -> mpmath.mpf:
     if not p > 0:
         raise ValueError("ybar: P[Y = 1] must be positive")
     return p
+
+
+def order_statistic_density(r: int, n: int, x):
+    """Density of ``ftilde(x_(r))``, the r-th largest of n uniform canonical scores, at x:
+    Beta(n - r + 1, r), i.e. ``n C(n-1, r-1) x^(n-r) (1-x)^(r-1)`` (Wang et al. 2013,
+    Claims 1-2)."""
+    if not 1 <= r <= n:
+        raise ValueError(f"r: must lie in 1..n = 1..{n}, got {r}")
+    x = mpmath.mpf(x)
+    return n * mpmath.binomial(n - 1, r - 1) * x ** (n - r) * (1 - x) ** (r - 1)
+
+
+def expected_dcg(ybar, discount, n: int, *, dps: int = 30):
+    """The exact finite-n ``E[DCG] = sum_r D(r) int_0^1 density[ftilde(x_(r)) = s] ybar(s) ds``
+    (Wang et al. 2013, Claim 2), one quadrature per position: meant for n up to a few
+    hundred.
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n: must be a positive integer, got {n!r}")
+    f = relevance_curve(ybar)
+    d = as_discount(discount)
+    w = d.weights(n)
+    with mpmath.workdps(dps + 5):
+        total = mpmath.mpf(0)
+        for r in range(1, n + 1):
+            if w[r - 1] == 0:
+                continue
+            mass = mpmath.quad(lambda x, r=r: order_statistic_density(r, n, x) * f(x), [0, 1])
+            total += mpmath.mpf(float(w[r - 1])) * mass
+        return +total
 
 
 def _grid(top):
