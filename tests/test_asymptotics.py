@@ -97,3 +97,24 @@ def test_expected_dcg_small_n_exact():
     assert abs(got - want) < mpmath.mpf(10) ** -14  # D(r) enters as a double
     with pytest.raises(ValueError, match="r: must lie in 1..n"):
         A.order_statistic_density(0, 3, 0.5)
+
+
+def test_graded_model_reduces_to_binary():
+    """GradedRelevance([1, 0], [ybar, 1 - ybar]) gives the binary pseudo-expectation and the
+    binary simulation exactly."""
+    g = A.GradedRelevance([1, 0], [S, 1 - S])
+    for disc in (rm.power_discount(0.5), rm.cutoff("log", fraction=0.3)):
+        a = A.pseudo_expectation(g, disc, 10**6)
+        b = A.pseudo_expectation(S, disc, 10**6)
+        assert abs(a - b) < mpmath.mpf(10) ** -20
+    sg = simulate_ndcg(g, "log", 3000, n_draws=3, seed=5)
+    sb = simulate_ndcg(S, "log", 3000, n_draws=3, seed=5)
+    assert sg["relevant"].tolist() == sb["relevant"].tolist()
+    np.testing.assert_allclose(sg["ndcg"], sb["ndcg"], rtol=1e-12)
+
+
+def test_graded_model_bad_input():
+    with pytest.raises(ValueError, match="values: must be strictly decreasing"):
+        A.GradedRelevance([0, 1], [S, 1 - S])
+    with pytest.raises(ValueError, match="values, probs: need the same number"):
+        A.GradedRelevance([1, 0], [S])

@@ -100,3 +100,8 @@ def test_004_perturbed_order_statistics_fail():
     # Claim 1's identity is caught by sympy
     assert doc004.s004_c3(width_scale=0.2).outcome == "failed"
     assert doc004.s004_c1(extra=1, max_n=4).outcome == "failed"
+
+
+def test_004_graded_theorem_perturbed_fails():
+    # Theorem 10's denominator with the power 1 - beta changed to 1 - beta + 0.2
+    assert doc004.s004_t10(exponent_shift=0.2).outcome == "failed"

@@ -29,6 +29,7 @@ from .discounts import (
 
 __all__ = [
     "s",
+    "GradedRelevance",
     "relevance_curve",
     "relevance_rate",
     "order_statistic_density",
@@ -39,6 +40,39 @@ __all__ = [
 
 #: The canonical score symbol of sympy relevance curves.
 s = sympy.Symbol("s", nonnegative=True)
+
+
+class GradedRelevance:
+    """Graded labels ``values[0] > values[1] > ...`` with ``P[Y = values[j] | ftilde = s]``
+    given by ``probs[j]`` (callables or sympy expressions in ``s``; Wang et al. 2013,
+    Section 3.4). Binary relevance is ``GradedRelevance([1, 0], [ybar, 1 - ybar])``.
+    """
+
+    def __init__(self, values, probs):
+        if len(values) != len(probs) or len(values) < 2:
+            raise ValueError("values, probs: need the same number (>= 2) of grades")
+        if any(a <= b for a, b in zip(values, values[1:], strict=False)):
+            raise ValueError("values: must be strictly decreasing")
+        if min(values) < 0:
+            raise ValueError("values: gains must be non-negative")
+        self.values = [mpmath.mpf(repr(float(v))) for v in values]
+        self.raw_values = list(values)
+        self.probs = [relevance_curve(p) for p in probs]
+        self._sympy = [p for p in probs]
+
+    def mean(self, x):
+        """``E[Y | ftilde = x]``."""
+        return sum(v * p(x) for v, p in zip(self.values, self.probs, strict=True))
+
+    def level_rates(self, dps: int = 30) -> list:
+        """``R_j = P[Y >= values[j]]`` for j = 1..m (cumulative, R_m = 1)."""
+        with mpmath.workdps(dps):
+            masses = [mpmath.quad(p, [0, 0.5, 1]) for p in self.probs]
+        out, acc = [], mpmath.mpf(0)
+        for m in masses:
+            acc += m
+            out.append(acc)
+        return out
 
 
 def relevance_curve(ybar):
@@ -111,9 +145,12 @@ def pseudo_expectation(ybar, discount, n, *, dps: int = 30, normalized: bool = T
     ``Ntilde(n) = int_1^n ybar(1 - x/n) D(x) dx`` and, with ``normalized=True``,
     ``N_D(n) = Ntilde(n) / F(np)``.
 
+    For graded relevance (:class:`GradedRelevance`) the numerator uses ``E[Y | s]`` and the
+    normaliser is the continuous ideal ``sum_j value_j (F(n R_j) - F(n R_{j-1}))``.
+
     Parameters
     ----------
-    ybar : callable or sympy expression in s
+    ybar : callable, sympy expression in s, or GradedRelevance
     discount : Discount or name (cut-offs by a fraction of n are allowed)
     n : int or mpmath number, n >= 2 (1e100 is fine)
     dps : int
@@ -123,7 +160,8 @@ def pseudo_expectation(ybar, discount, n, *, dps: int = 30, normalized: bool = T
     -------
     mpmath.mpf
     """
-    f = relevance_curve(ybar)
+    graded = isinstance(ybar, GradedRelevance)
+    f = ybar.mean if graded else relevance_curve(ybar)
     d = as_discount(discount)
     with mpmath.workdps(dps + 5):
         nn = mpmath.mpf(n)
@@ -155,8 +193,18 @@ def pseudo_expectation(ybar, discount, n, *, dps: int = 30, normalized: bool = T
             lambda t: f(1 - mpmath.exp(t) / nn) * dfun(mpmath.exp(t)) * mpmath.exp(t), pts)
         if not normalized:
             return +tilde
-        p = relevance_rate(f, dps + 5)
-        return +(tilde / d.integral(nn * p, length, dps=dps + 5))
+        if not graded:
+            p = relevance_rate(f, dps + 5)
+            return +(tilde / d.integral(nn * p, length, dps=dps + 5))
+        # the ideal list holds the grades in blocks [n R_{j-1}, n R_j]:
+        # sum_j value_j (F(n R_j) - F(n R_{j-1})), with F(1) = 0 below position 1
+        rates = ybar.level_rates(dps + 5)
+        ideal, prev = mpmath.mpf(0), mpmath.mpf(0)
+        for v, rj in zip(ybar.values, rates, strict=True):
+            fj = d.integral(max(1, nn * rj), length, dps=dps + 5)
+            ideal += v * (fj - prev)
+            prev = fj
+        return +(tilde / ideal)
 
 
 def _exact(x):

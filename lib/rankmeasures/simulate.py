@@ -32,12 +32,14 @@ def _numpy_curve(ybar):
 
 def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
                   chunk: int = 1 << 20) -> dict[str, np.ndarray]:
-    """Independent draws of NDCG, DCG and IDCG for binary relevance.
+    """Independent draws of NDCG, DCG and IDCG for binary or graded relevance.
 
     Parameters
     ----------
-    ybar : callable on numpy arrays, or sympy expression in ``asymptotics.s``
-        ``P[Y = 1 | ftilde = s]``, values in [0, 1].
+    ybar : callable on numpy arrays, sympy expression in ``asymptotics.s``, or
+        ``asymptotics.GradedRelevance``
+        ``P[Y = 1 | ftilde = s]`` (values in [0, 1]), or graded labels with their
+        conditional probabilities (the gain of a label is its value).
     discount : Discount or name
     n : int
         Objects per draw.
@@ -49,7 +51,7 @@ def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
     Returns
     -------
     dict with arrays ``ndcg``, ``dcg``, ``idcg`` (shape (n_draws,)) and ``relevant``
-    (the number of relevant objects of each draw). A draw with no relevant object has
+    (the number of objects with a positive label in each draw). A draw with no relevant object has
     NDCG 0 (the library's default zero-IDCG policy).
     """
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
@@ -58,7 +60,15 @@ def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
         raise ValueError(f"n_draws: must be a positive integer, got {n_draws!r}")
     if chunk < 1:
         raise ValueError(f"chunk: must be positive, got {chunk}")
-    f = _numpy_curve(ybar)
+    from .asymptotics import GradedRelevance
+
+    if isinstance(ybar, GradedRelevance):
+        values = np.array([float(v) for v in ybar.raw_values])
+        probs = [_numpy_curve(q) for q in ybar._sympy]
+    else:
+        values = np.array([1.0, 0.0])
+        f1 = _numpy_curve(ybar)
+        probs = [f1, lambda x, f1=f1: 1.0 - f1(x)]
     d = as_discount(discount)
     children = np.random.SeedSequence(seed).spawn(n_draws)
     dcg = np.zeros(n_draws)
@@ -67,25 +77,34 @@ def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
     for t, child in enumerate(children):
         score_rng, label_rng = (np.random.default_rng(c) for c in child.spawn(2))
         log_s = 0.0
-        total, m = 0.0, 0
+        total = 0.0
+        counts = np.zeros(values.size, dtype=np.int64)
         for start in range(0, n, chunk):
             stop = min(n, start + chunk)
             pos = np.arange(start + 1, stop + 1, dtype=np.float64)
             steps = np.log(score_rng.random(stop - start)) / (n - pos + 1)
             cum = log_s + np.cumsum(steps)
             log_s = cum[-1]
-            yb = f(np.exp(cum))
-            if np.any((yb < 0) | (yb > 1)):
-                raise ValueError("ybar: values must lie in [0, 1]")
-            y = label_rng.random(stop - start) < yb
+            sc = np.exp(cum)
+            pr = np.array([q(sc) for q in probs])
+            if np.any((pr < 0) | (pr > 1)) or np.any(np.abs(pr.sum(axis=0) - 1) > 1e-9):
+                raise ValueError("ybar: values must lie in [0, 1] (probabilities summing to 1)")
+            cdf = np.cumsum(pr, axis=0)  # P[Y >= values[j] | s]
+            grade = (label_rng.random(stop - start)[None, :] >= cdf).sum(axis=0)
+            grade = np.minimum(grade, values.size - 1)
             w = d.evaluate(pos, n if d.needs_n else None)
-            total += float(w[y].sum())
-            m += int(y.sum())
+            total += float((values[grade] * w).sum())
+            counts += np.bincount(grade, minlength=values.size)
+        # IDCG: grade j fills the positions after the better grades
         ideal = 0.0
-        for start in range(0, m, chunk):  # IDCG of m relevant objects: D(1) + ... + D(m)
-            stop = min(m, start + chunk)
-            pos = np.arange(start + 1, stop + 1, dtype=np.float64)
-            ideal += float(d.evaluate(pos, n if d.needs_n else None).sum())
-        dcg[t], idcg[t], relevant[t] = total, ideal, m
+        edges = np.concatenate([[0], np.cumsum(counts)])
+        for j in range(values.size):
+            if values[j] == 0:
+                continue
+            for start in range(int(edges[j]), int(edges[j + 1]), chunk):
+                stop = min(int(edges[j + 1]), start + chunk)
+                pos = np.arange(start + 1, stop + 1, dtype=np.float64)
+                ideal += values[j] * float(d.evaluate(pos, n if d.needs_n else None).sum())
+        dcg[t], idcg[t], relevant[t] = total, ideal, int(counts[values > 0].sum())
     ndcg = np.divide(dcg, idcg, out=np.zeros_like(dcg), where=idcg > 0)
     return {"ndcg": ndcg, "dcg": dcg, "idcg": idcg, "relevant": relevant}
