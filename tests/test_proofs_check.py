@@ -105,3 +105,8 @@ def test_004_perturbed_order_statistics_fail():
 def test_004_graded_theorem_perturbed_fails():
     # Theorem 10's denominator with the power 1 - beta changed to 1 - beta + 0.2
     assert doc004.s004_t10(exponent_shift=0.2).outcome == "failed"
+
+
+def test_004_lemma_6_bound_too_large_fails():
+    # the measured gap is twice the stated bound, so 2.5 times the bound must fail
+    assert doc004.s004_l6(scale=2.5).outcome == "failed"
