@@ -110,3 +110,10 @@ def test_004_graded_theorem_perturbed_fails():
 def test_004_lemma_6_bound_too_large_fails():
     # the measured gap is twice the stated bound, so 2.5 times the bound must fail
     assert doc004.s004_l6(scale=2.5).outcome == "failed"
+
+
+def test_004_erratum_checks_see_the_correction():
+    # with the exponent corrected to 1 the printed form of (15) holds: the check's outcome
+    # moves from erratum to verified, which the runner reports as a change
+    assert doc004.s004_e15(exponent=1.0).outcome == "verified"
+    assert doc004.s004_e16(start_factor=4.0).outcome == "verified"
