@@ -117,3 +117,8 @@ def test_004_erratum_checks_see_the_correction():
     # moves from erratum to verified, which the runner reports as a change
     assert doc004.s004_e15(exponent=1.0).outcome == "verified"
     assert doc004.s004_e16(start_factor=4.0).outcome == "verified"
+
+
+def test_004_tail_bound_with_a_stronger_exponent_fails():
+    # Beta tails are below 2e^{-2n^1/3} but not below 2e^{-4n^1/3}
+    assert doc004.s004_e27(exponent=4.0, ns=(27, 125)).outcome == "failed"
