@@ -761,3 +761,88 @@ def s004_exp() -> Result:
                              "same four discounts and three kinds of ranker are reproduced on "
                              "the synthetic model (where ybar is known) and on a bundled data "
                              "set by the notebook of document 004"})
+
+
+@claim("S004-E23", doc=DOC, recorded="verified",
+       statement="eq. (23): |int_{2/n}^1 Dy(1-s)/log(1+ns) ds - int_{2/n}^1 Dy(1-s)/(log n + "
+                 "log s) ds| <= int_{2/n}^1 ds/(ns log^2(ns)) <= O(log n / n)")
+def s004_e23(slack: float = 1.0) -> Result:
+    rows, ok = {}, True
+    with mpmath.workdps(DPS):
+        def dy(x):
+            return x - mpmath.mpf(1) / 2  # Delta y for ybar0 = s, ybar1 = 1/2
+
+        for e in (3, 6, 12, 30):
+            n = mpmath.mpf(10) ** e
+            pts = [2 / n] + [mpmath.mpf(10) ** -k for k in range(e - 1, 0, -1)] + [1]
+            a = mpmath.quad(lambda x, n=n: dy(1 - x) / mpmath.log(1 + n * x), pts)
+            b = mpmath.quad(lambda x, n=n: dy(1 - x) / (mpmath.log(n) + mpmath.log(x)), pts)
+            middle = mpmath.quad(lambda x, n=n: 1 / (n * x * mpmath.log(n * x) ** 2), pts)
+            lhs = abs(a - b)
+            ok &= lhs <= slack * middle and middle <= mpmath.log(n) / n
+            rows[f"n=1e{e}"] = {"left side": mpmath.nstr(lhs, 6),
+                                "middle": mpmath.nstr(middle, 6),
+                                "log n / n": mpmath.nstr(mpmath.log(n) / n, 6)}
+    return Result(verdict(ok), "mpmath quadrature, Delta y = s - 1/2, n = 1e3 ... 1e30", {
+        **rows, "note": "the middle integral is (1/log 2 - 1/log n)/n = O(1/n): the stated "
+                        "O(log n / n) holds with room"})
+
+
+@claim("S004-E24", doc=DOC, recorded="verified",
+       statement="eq. (24): 1/(log n + log s) = sum_{j=1}^m (-1)^{j-1} log^{j-1} s / log^j n + "
+                 "(-1)^m log^m s / (log n + xi)^{m+1} with xi in (log s, 0)")
+def s004_e24(max_m: int = 6) -> Result:
+    big_l, u = sympy.symbols("L u", real=True)
+    ok = True
+    for m in range(1, max_m + 1):
+        partial = sum((-1) ** (j - 1) * u ** (j - 1) / big_l**j for j in range(1, m + 1))
+        remainder = sympy.simplify(1 / (big_l + u) - partial)
+        # the exact remainder is (-1)^m u^m / (L^m (L + u)); the Lagrange form needs a xi in
+        # (u, 0) with (L + xi)^(m+1) = L^m (L + u), which exists for u < 0 < L + u
+        ok &= sympy.simplify(remainder - (-1) ** m * u**m / (big_l**m * (big_l + u))) == 0
+    with mpmath.workdps(DPS):
+        for lv, uv in ((mpmath.mpf(20), mpmath.mpf(-3)), (mpmath.mpf(5), mpmath.mpf(-4.5))):
+            for m in (1, 3, 5):
+                target = (lv**m * (lv + uv)) ** (mpmath.mpf(1) / (m + 1)) - lv  # xi
+                ok &= uv < target < 0
+    return Result(verdict(ok), f"sympy (exact remainder, m <= {max_m}); xi solved with mpmath",
+                  {"remainder": "(-1)^m log^m s / (log^m n (log n + log s))"})
+
+
+@claim("S004-C6/C21", doc=DOC, recorded="verified",
+       statement="Claims 6 and 21: int_{2/n}^1 |log^k x| / log^{k+1}(nx) dx <= O(log^{-k-1} n)")
+def s004_c6() -> Result:
+    rows, ok = {}, True
+    with mpmath.workdps(DPS):
+        for k in (1, 2, 3):
+            vals = []
+            for e in (6, 20, 100):
+                n = mpmath.mpf(10) ** e
+                pts = [2 / n] + [mpmath.mpf(10) ** -j for j in range(e - 1, 0, -1)] + [1]
+                integral = mpmath.quad(lambda x, k=k, n=n: abs(mpmath.log(x)) ** k
+                                       / mpmath.log(n * x) ** (k + 1), pts)
+                vals.append(integral * mpmath.log(n) ** (k + 1))
+            # the scaled integral settles to int_0^1 |log x|^k dx = k!
+            ok &= abs(vals[-1] - mpmath.factorial(k)) < abs(vals[0] - mpmath.factorial(k))
+            ok &= abs(vals[-1] / mpmath.factorial(k) - 1) < 0.2
+            rows[f"k={k}"] = [mpmath.nstr(v, 8) for v in vals]
+    return Result(verdict(ok), "mpmath, n = 1e6, 1e20, 1e100",
+                  {"log^{k+1} n times the integral (tends to k!)": rows})
+
+
+@claim("S004-C8", doc=DOC, recorded="verified",
+       statement="Claim 8: |sum_r ybar(1-r/n) D(r) - Ntilde(n)| <= C n^{-alpha/3} F(n) + D(1) + "
+                 "|D'(1)| for alpha-Hölder ybar with constant C")
+def s004_c8(slack: float = 1.0) -> Result:
+    rows, ok = {}, True
+    d1 = 1 / np.log(2)
+    dprime1 = 1 / (2 * np.log(2) ** 2)
+    for n in (10**3, 10**4, 10**6):
+        r = np.arange(1, n + 1, dtype=np.float64)
+        w = rm.log_discount.weights(n)
+        total = float(np.sum((1 - r / n) * w))  # ybar(s) = s: Hölder with alpha = 1, C = 1
+        tilde = float(asy.pseudo_expectation(S, "log", n, normalized=False))
+        bound = slack * (n ** (-1 / 3) * float(rm.log_discount.integral(n)) + d1 + dprime1)
+        ok &= abs(total - tilde) <= bound
+        rows[str(n)] = {"left side": abs(total - tilde), "bound": bound}
+    return Result(verdict(ok), "the sum in numpy, Ntilde(n) by mpmath, ybar = s", rows)

@@ -122,3 +122,7 @@ def test_004_erratum_checks_see_the_correction():
 def test_004_tail_bound_with_a_stronger_exponent_fails():
     # Beta tails are below 2e^{-2n^1/3} but not below 2e^{-4n^1/3}
     assert doc004.s004_e27(exponent=4.0, ns=(27, 125)).outcome == "failed"
+
+
+def test_004_claim_8_with_a_bound_too_small_fails():
+    assert doc004.s004_c8(slack=0.01).outcome == "failed"
