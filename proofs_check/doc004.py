@@ -571,10 +571,13 @@ def s004_l3(exponents=(200, 400, 800)) -> Result:
                        - asy.pseudo_expectation(half + 0 * S, "log", n, dps=40))
                 points.append((mpmath.log(n), gap * mpmath.log(n) ** k_first))
             a_measured = _richardson(points[-3:])
+            k_lib, a_lib = asy.log_discount_separation(y0, half + 0 * S)
             ok_printed &= abs(a_measured - mpmath.mpf(a_printed)) < 1e-4
             ok_corrected &= abs(a_measured - mpmath.mpf(a_printed / p)) < 1e-4
+            ok_corrected &= k_lib == k_first and abs(a_measured - a_lib) < 1e-4
             ev[label] = {"K": k_first, "a as in eq. (25)": str(a_printed),
                          "a / p": str(a_printed / p),
+                         "library log_discount_separation": [k_lib, mpmath.nstr(a_lib, 12)],
                          "measured (Richardson in 1/log n, n = 1e200..1e800)":
                              mpmath.nstr(a_measured, 12),
                          "moment int Delta y(1-s) ds": str(moments[0])}

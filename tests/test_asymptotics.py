@@ -118,3 +118,18 @@ def test_graded_model_bad_input():
         A.GradedRelevance([0, 1], [S, 1 - S])
     with pytest.raises(ValueError, match="values, probs: need the same number"):
         A.GradedRelevance([1, 0], [S])
+
+
+def test_log_discount_separation_by_hand():
+    """ybar0 = s vs 1/2: m_1 = int (1/2 - x) log x dx = -1/4, K = 1, a = (-1)(-1/4)/p = 1/2."""
+    k, a = A.log_discount_separation(S, 0.5 + 0 * S)
+    assert k == 1 and abs(a - mpmath.mpf("0.5")) < mpmath.mpf(10) ** -20
+    # a pair whose first moment vanishes: K = 2, a = (2/27) / (1/2)
+    half, u = sympy.Rational(1, 2), 1 - S
+    y0 = half + sympy.Rational(1, 9) - sympy.Rational(8, 9) * u + u**2
+    k, a = A.log_discount_separation(y0, half + 0 * S)
+    assert k == 2 and abs(a - mpmath.mpf(4) / 27) < mpmath.mpf(10) ** -20
+    with pytest.raises(ValueError, match="P\\[Y = 1\\] differs"):
+        A.log_discount_separation(S, S**2)
+    with pytest.raises(ValueError, match="every moment up to order"):
+        A.log_discount_separation(S, S, max_order=3)

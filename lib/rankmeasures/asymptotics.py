@@ -36,6 +36,7 @@ __all__ = [
     "expected_dcg",
     "pseudo_expectation",
     "ndcg_limit",
+    "log_discount_separation",
 ]
 
 #: The canonical score symbol of sympy relevance curves.
@@ -264,3 +265,35 @@ def ndcg_limit(ybar, discount, *, dps: int = 30):
         raise ValueError(f"discount: {d.name} has no limit theorem here (Theorem 6 covers "
                          "summable discounts: NDCG does not converge)")
 
+
+
+def log_discount_separation(ybar0, ybar1, *, max_order: int = 12, dps: int = 30,
+                            tol: float = 1e-20):
+    """Lemma 3 of Wang et al. (2013): the order K and constant a with
+    ``N^{f0}(n) - N^{f1}(n) = a / log^K n + O(log^{-K-1} n)`` for D = 1/log(1+r).
+
+    ``K`` is the first k >= 1 with ``m_k = int_0^1 Delta y(1-s) log^k s ds != 0`` and
+    ``a = (-1)^K m_K / p``. The paper's eq. (25) omits the ``1/p``, which comes from the
+    prefactor ``n / Li(1+np) ~ log(n)/p`` of eq. (22) (claim S004-L3 measures it).
+
+    Both curves must give the same ``p = P[Y = 1]`` (one data distribution, two ranking
+    functions); raises ValueError otherwise, or when no moment up to ``max_order`` is
+    non-zero (``ybar0 = ybar1`` a.e. as far as they can tell).
+
+    Returns
+    -------
+    (K, a) : (int, mpmath.mpf)
+    """
+    f0, f1 = relevance_curve(ybar0), relevance_curve(ybar1)
+    with mpmath.workdps(dps + 10):
+        p0, p1 = relevance_rate(f0, dps + 10), relevance_rate(f1, dps + 10)
+        if abs(p0 - p1) > mpmath.mpf(10) ** (-dps):
+            raise ValueError(f"ybar0, ybar1: P[Y = 1] differs ({mpmath.nstr(p0, 8)} vs "
+                             f"{mpmath.nstr(p1, 8)}); Lemma 3 compares two rankings of one "
+                             "data distribution")
+        for k in range(1, max_order + 1):
+            m_k = mpmath.quad(lambda x, k=k: (f0(1 - x) - f1(1 - x)) * mpmath.log(x) ** k,
+                              [0, mpmath.mpf(10) ** -8, 0.5, 1])
+            if abs(m_k) > tol:
+                return k, +((-1) ** k * m_k / p0)
+    raise ValueError(f"ybar0, ybar1: every moment up to order {max_order} vanishes")
