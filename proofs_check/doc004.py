@@ -851,6 +851,13 @@ def s004_c8(slack: float = 1.0) -> Result:
     return Result(verdict(ok), "the sum in numpy, Ntilde(n) by mpmath, ybar = s", rows)
 
 
+def _draws_by_n(ybar, disc, ns, draws, seed):
+    """NDCG draws for each n, and the fitted exponent of their standard deviation in n."""
+    res = {n: simulate_ndcg(ybar, disc, n, n_draws=draws, seed=seed)["ndcg"] for n in ns}
+    sds = [float(res[n].std(ddof=1)) for n in ns]
+    return res, sds, float(np.polyfit(np.log(ns), np.log(sds), 1)[0])
+
+
 @claim("S004-L7", doc=DOC, recorded="erratum",
        statement="Lemma 7: D(r) = r^-beta, alpha-Hölder ybar with constant C: P[|NDCG - N(n)| >= "
                  "5 C p^-1 n^-min(alpha/3, 1)] <= O(e^{-n^((1-beta)/3)})")
@@ -858,15 +865,12 @@ def s004_l7(beta: float = 0.8, draws: int = 100, seed: int = 17) -> Result:
     ybar = 0.25 + 0.5 * S  # alpha = 1, C = 1/2, p = 1/2, ybar(1) = 3/4 (labels stay random)
     c_h, p, alpha = 0.5, 0.5, 1.0
     ns = (10**3, 10**4, 10**5)
-    sds, rows = [], {}
-    for n in ns:
-        res = simulate_ndcg(ybar, rm.power_discount(beta), n, n_draws=draws, seed=seed)["ndcg"]
-        sds.append(float(res.std(ddof=1)))
-        rows[f"n=1e{len(str(n)) - 1}"] = {"sd of NDCG": round(sds[-1], 6),
-                                          "sd * n^(1-beta)": round(sds[-1] * n ** (1 - beta), 4),
-                                          "threshold 5Cp^-1 n^-1/3": round(
-                                              5 * c_h / p * n ** (-alpha / 3), 6)}
-    slope = float(np.polyfit(np.log(ns), np.log(sds), 1)[0])
+    _, sds, slope = _draws_by_n(ybar, rm.power_discount(beta), ns, draws, seed)
+    rows = {f"n=1e{len(str(n)) - 1}": {"sd of NDCG": round(sd, 6),
+                                       "sd * n^(1-beta)": round(sd * n ** (1 - beta), 4),
+                                       "threshold 5Cp^-1 n^-1/3": round(
+                                           5 * c_h / p * n ** (-alpha / 3), 6)}
+            for n, sd in zip(ns, sds, strict=True)}
     # sd ~ k n^-(1-beta) overtakes the threshold 5C/p n^-1/3 where the two lines cross
     k = sds[-1] * ns[-1] ** (1 - beta)
     crossover = (5 * c_h / p / k) ** (1 / (alpha / 3 - (1 - beta)))
@@ -886,15 +890,6 @@ def s004_l7(beta: float = 0.8, draws: int = 100, seed: int = 17) -> Result:
                                    "the lemma tends to 1, not 0. This is the only regime where "
                                    "Theorem 4's condition alpha > 3(1 - beta) can hold for a "
                                    "non-constant ybar (alpha <= 1)."})
-
-
-def _sd_slope(ybar, disc, ns, draws, seed):
-    sds, means = [], []
-    for n in ns:
-        res = simulate_ndcg(ybar, disc, n, n_draws=draws, seed=seed)["ndcg"]
-        sds.append(float(res.std(ddof=1)))
-        means.append(float(res.mean()))
-    return sds, means, float(np.polyfit(np.log(ns), np.log(sds), 1)[0])
 
 
 @claim("S004-L2", doc=DOC, recorded="verified",
@@ -922,12 +917,9 @@ def s004_l2(draws: int = 200, seed: int = 12, tolerance: float = 1.0) -> Result:
 def s004_l4(draws: int = 200, seed: int = 14) -> Result:
     ybar = 0.25 + 0.5 * S  # alpha = 1, C = 1/2, p = 1/2
     ns = (10**3, 10**4, 10**5)
-    sds, _, slope = _sd_slope(ybar, "log", ns, draws, seed)
-    exceed = []
-    for n in ns:
-        res = simulate_ndcg(ybar, "log", n, n_draws=draws, seed=seed + 1)["ndcg"]
-        n_val = float(asy.pseudo_expectation(ybar, "log", n))
-        exceed.append(float(np.mean(np.abs(res - n_val) >= 5 * 0.5 / 0.5 * n ** (-1 / 3))))
+    res, sds, slope = _draws_by_n(ybar, "log", ns, draws, seed)
+    exceed = [float(np.mean(np.abs(res[n] - float(asy.pseudo_expectation(ybar, "log", n)))
+                            >= 5 * 0.5 / 0.5 * n ** (-1 / 3))) for n in ns]
     ok = max(exceed) == 0.0 and slope < -1 / 3
     return Result(verdict(ok), f"Monte Carlo, {draws} draws per n (seed {seed})",
                   {"frequency beyond the threshold": exceed,

@@ -58,8 +58,9 @@ class GradedRelevance:
             raise ValueError("values: gains must be non-negative")
         self.values = [mpmath.mpf(repr(float(v))) for v in values]
         self.raw_values = list(values)
+        #: the probabilities as given (callables or sympy expressions), for other backends
+        self.prob_specs = list(probs)
         self.probs = [relevance_curve(p) for p in probs]
-        self._sympy = [p for p in probs]
 
     def mean(self, x):
         """``E[Y | ftilde = x]``."""

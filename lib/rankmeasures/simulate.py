@@ -64,7 +64,7 @@ def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
 
     if isinstance(ybar, GradedRelevance):
         values = np.array([float(v) for v in ybar.raw_values])
-        probs = [_numpy_curve(q) for q in ybar._sympy]
+        probs = [_numpy_curve(q) for q in ybar.prob_specs]
     else:
         values = np.array([1.0, 0.0])
         f1 = _numpy_curve(ybar)
