@@ -43,3 +43,154 @@ def test_bad_input():
         learn_dcg.order_transform(np.ones(5), 3)
     with pytest.raises(ValueError, match=r"T\(w\) is zero"):
         learn_dcg.similarity(np.ones(3), np.ones(3), 3)
+
+
+# --- the QP of eq. (1), (4), (6) -------------------------------------------------------
+
+
+def test_grade_free_representation_is_the_papers_example():
+    """Section 8: d3, d1, d4, d2, d5 -> the printed 25-vector."""
+    printed = [0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 1]
+    assert learn_dcg.grade_free_representation([3, 1, 4, 2, 5]).tolist() == printed
+
+
+def test_binary_representation_codes_rows():
+    rows = np.array([[1, 5, 3], [2, 2, 1]])
+    s = learn_dcg.binary_representation(rows, 5)
+    assert s.shape == (2, 15)
+    assert s[0].tolist() == learn_dcg.binary_representation([1, 5, 3], 5).tolist()
+    assert s[1].tolist() == learn_dcg.binary_representation([2, 2, 1], 5).tolist()
+
+
+def test_monotonicity_matrix_by_hand():
+    m = learn_dcg.monotonicity_matrix(2, 3)
+    assert m.tolist() == [[1, -1, 0, 0, 0, 0], [0, 1, -1, 0, 0, 0],
+                          [0, 0, 0, 1, -1, 0], [0, 0, 0, 0, 1, -1]]
+
+
+@pytest.mark.parametrize("solver", learn_dcg.SOLVERS)
+@pytest.mark.parametrize("c", [0.5, 3.0, 40.0])
+def test_single_preference_closed_form(solver, c):
+    """One constraint, no monotonicity: w = t d with t = C / (1 + C |d|^2) (by hand: the
+    objective t^2 |d|^2 + C (1 - t |d|^2)^2 is minimal there)."""
+    d = np.array([1.0, -1.0, 0.0, 2.0])
+    t = c / (1 + c * (d @ d))
+    w = learn_dcg.fit_utility(d[None, :], c=c, solver=solver)
+    np.testing.assert_allclose(w, t * d, rtol=1e-7, atol=1e-9)
+
+
+@pytest.mark.parametrize("solver", learn_dcg.SOLVERS)
+def test_monotonicity_binds_by_hand(solver):
+    """d = s([1,2]) - s([2,1]): unconstrained w = d/4 breaks w_21 >= w_22; with the
+    constraint the optimum ties position 2 and puts the margin on position 1, where the
+    objective 2a^2 + C(1-2a)^2 is minimal at a = C / (1 + 2C)."""
+    d = (learn_dcg.binary_representation([1, 2], 2)
+         - learn_dcg.binary_representation([2, 1], 2)).astype(float)
+    c = 5.0
+    a = c / (1 + 2 * c)
+    w = learn_dcg.fit_utility(d[None, :], c=c, n_levels=2, solver=solver)
+    np.testing.assert_allclose(w, [a, -a, 0, 0], atol=1e-8)
+
+
+def test_quadprog_and_clarabel_agree_on_the_protocol(rng):
+    """The issue's cross-check: two independent solvers (an active-set and an interior
+    point method) give the same w on problems of the simulation's size, with and without
+    the monotonicity constraints and with Hamming margins."""
+    from rankmeasures import learn_dcg_simulation as sim
+
+    for seed, kw in enumerate([{}, {"grade_free": True}, {"margins": "hamming"},
+                               {"c": 1000.0, "n_train": 50}, {"noisy_pairs": 30}]):
+        a = sim.run_learning(seed=seed, n_test=10, **kw)
+        b = sim.run_learning(seed=seed, n_test=10, solver="clarabel", **kw)
+        np.testing.assert_allclose(b.w_hat, a.w_hat, rtol=0, atol=1e-7 * np.abs(a.w_hat).max())
+
+
+def test_solution_is_feasible_and_optimal_against_perturbations(rng):
+    """KKT by sampling: the solution satisfies the monotonicity constraints, and no
+    feasible point nearby has a smaller objective (with xi at its optimum max(0, m - w.d))."""
+    k, n_levels = 4, 3
+    lists = rng.integers(1, n_levels + 1, (60, k))
+    s = learn_dcg.binary_representation(lists, n_levels).astype(float)
+    d = s[::2] - s[1::2]
+    d = d[np.abs(d).sum(axis=1) > 0]
+    c = 2.0
+    w = learn_dcg.fit_utility(d, c=c, n_levels=n_levels)
+    mono = learn_dcg.monotonicity_matrix(k, n_levels)
+    assert (mono @ w).min() >= -1e-9
+
+    def objective(v):
+        return v @ v + c * np.sum(np.maximum(0.0, 1.0 - d @ v) ** 2)
+
+    best = objective(w)
+    for _ in range(300):
+        v = w + 1e-3 * rng.standard_normal(w.size)
+        if (mono @ v).min() >= 0:
+            assert objective(v) >= best - 1e-12
+
+
+def test_rank1_factors_by_hand():
+    # W = diag(2, 1) as L x K: sigma = (2, 1), explained 4 / 5
+    g, c, e = learn_dcg.rank1_factors(np.array([2.0, 0.0, 0.0, 1.0]), 2)
+    assert e == pytest.approx(0.8)
+    np.testing.assert_allclose(c, [1.0, 0.0], atol=1e-15)
+    np.testing.assert_allclose(g, [2.0, 0.0], atol=1e-15)
+    # a negated rank-1 W keeps the sign convention: the largest discount is +1
+    g, c, e = learn_dcg.rank1_factors(-np.outer([4.0, 2.0], [3.0, 1.0]).ravel(), 2)
+    np.testing.assert_allclose(c, [1.0, 0.5])
+    np.testing.assert_allclose(g, [-12.0, -4.0])
+    assert e == pytest.approx(1.0)
+
+
+def test_qp_bad_input():
+    d = np.ones((2, 4))
+    with pytest.raises(ValueError, match=r"c: must be a finite number > 0"):
+        learn_dcg.fit_utility(d, c=0.0)
+    with pytest.raises(ValueError, match=r"margins: expected 2 values"):
+        learn_dcg.fit_utility(d, margins=[1.0, 1.0, 1.0])
+    with pytest.raises(ValueError, match=r"margins: must be finite and >= 0"):
+        learn_dcg.fit_utility(d, margins=[1.0, -1.0])
+    with pytest.raises(ValueError, match=r"differences: 4 columns is not a multiple"):
+        learn_dcg.fit_utility(d, n_levels=3)
+    with pytest.raises(ValueError, match=r"solver: must be one of"):
+        learn_dcg.fit_utility(d, solver="cvx")
+    with pytest.raises(ValueError, match=r"differences: expected a 2-d array"):
+        learn_dcg.fit_utility(np.ones(4))
+    with pytest.raises(ValueError, match=r"order: must be a permutation of 1..3"):
+        learn_dcg.grade_free_representation([0, 1, 2])
+    with pytest.raises(ValueError, match=r"w: W is zero"):
+        learn_dcg.rank1_factors(np.zeros(4), 2)
+
+
+def test_coherence_violations_against_a_double_loop(rng):
+    """Oracle: all pairs of distinct grade sequences, compared one by one."""
+    import itertools
+
+    for _ in range(30):
+        n_levels = int(rng.integers(2, 4))
+        n = int(rng.integers(2, 6))
+        k = int(rng.integers(1, n + 1))
+        ga = -np.sort(-rng.random(n_levels))
+        gb = -np.sort(-rng.random(n_levels))
+        grades = rng.integers(1, n_levels + 1, n)
+        c = -np.sort(-rng.random(k)) + 0.01
+        seqs = sorted({p[:k] for p in itertools.permutations(grades.tolist())})
+        va = [sum(c[i] * ga[q[i] - 1] for i in range(k)) for q in seqs]
+        vb = [sum(c[i] * gb[q[i] - 1] for i in range(k)) for q in seqs]
+        expect = sum(1 for i in range(len(seqs)) for j in range(len(seqs))
+                     if va[i] > va[j] + 1e-9 and vb[i] < vb[j] - 1e-9)
+        assert learn_dcg.coherence_violations(ga, gb, grades, c) == expect
+
+
+def test_coherence_violations_paper_example_and_bad_input():
+    # documents with gains 2, 3, 1/2 are grades 2, 1, 3; phi(t) = t^3; c = (1.5, 0.5):
+    # A prefers (1, 3, 2) to (3, 2, 1): 2(1.5) + 0.5(0.5) = 3.25 > 0.75 + 1.5 = 2.25, while
+    # B gives 8(1.5) + 0.125(0.5) = 12.06 < 0.1875 + 13.5 = 13.69: at least that pair
+    assert learn_dcg.coherence_violations([3, 2, 0.5], [27, 8, 0.125], [2, 1, 3],
+                                          [1.5, 0.5]) >= 1
+    assert learn_dcg.coherence_violations([3, 2, 0.5], [6, 4, 1], [2, 1, 3], [1.5, 0.5]) == 0
+    with pytest.raises(ValueError, match=r"gains_b: not compatible"):
+        learn_dcg.coherence_violations([3, 2, 1], [1, 2, 3], [1, 2], [1.0])
+    with pytest.raises(ValueError, match=r"grades: at most 8 documents"):
+        learn_dcg.coherence_violations([2, 1], [3, 1], [1] * 9, [1.0])
+    with pytest.raises(ValueError, match=r"discounts: K = 3 exceeds"):
+        learn_dcg.coherence_violations([2, 1], [3, 1], [1, 2], [1.0, 0.5, 0.2])

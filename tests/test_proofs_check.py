@@ -87,6 +87,13 @@ def test_001_perturbed_example_fails():
     assert doc001.s001_e3(printed=wrong).outcome == "failed"
 
 
+def test_001_perturbed_simulation_claims_fail():
+    # a precision band that excludes the reproduced ~95%; a demand of exact recovery of the
+    # gains and discounts from a learned W (only an affine recovery holds)
+    assert doc001.s001_s2(seeds=range(3), band=(0.96, 0.99)).outcome == "failed"
+    assert doc001.s001_s4(seeds=range(2), min_corr=0.9999).outcome == "failed"
+
+
 def test_every_erratum_and_assumption_states_what_holds_instead():
     for c in REGISTRY.values():
         if c.recorded in ("erratum", "needs-assumption"):

@@ -9,16 +9,50 @@ Perfect), so a compatible gain vector is decreasing, ``g_1 > g_2 > ... > g_L``.
   (Case 1);
 * :func:`order_transform` — ``T(w)``: each position's weights minus that position's
   weight for the last grade (eq. 3), and :func:`similarity`, the cosine of
-  ``T(w)`` and ``T(w_hat)``.
+  ``T(w)`` and ``T(w_hat)``;
+* :func:`grade_free_representation` — the K x K code of Section 8 (position x document);
+* :func:`monotonicity_matrix` — the rows of ``w_{k,l} - w_{k,l+1} >= 0``;
+* :func:`fit_utility` — the quadratic programme of eq. (1), with the margins of the
+  enhanced model eq. (4) and without the monotonicity constraints for eq. (6), solved by
+  an established QP solver (quadprog's Goldfarb-Idnani dual active set method, or
+  Clarabel's interior point method);
+* :func:`coherence_violations` — how many pairs of rankings of one list two compatible
+  gain vectors order oppositely (Section 4: 0 means coherent on that list);
+* :func:`rank1_factors` — gains and discounts from the leading singular pair of W
+  (Section 6.3), with the sign and the scale fixed.
 
-The learning problem itself (the QP of eq. 1 and its variants) is not here yet.
+Identifiability. Every ranking fills each of the K positions with exactly one grade, so
+``w^T s(pi)`` does not change when a constant is added to all weights of one position;
+when all rankings compared are permutations of one list, it does not change either when
+a constant is added to the weights of one grade at every position. A learned ``w`` is
+therefore determined only up to these offsets; :func:`order_transform` removes the first
+kind, not the second.
 """
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
-__all__ = ["binary_representation", "utility", "order_transform", "similarity"]
+from ._validation import as_float_array
+from .concordance import pair_counts
+
+__all__ = [
+    "SOLVERS",
+    "binary_representation",
+    "coherence_violations",
+    "fit_utility",
+    "grade_free_representation",
+    "monotonicity_matrix",
+    "order_transform",
+    "rank1_factors",
+    "similarity",
+    "utility",
+]
+
+#: The QP solvers :func:`fit_utility` accepts.
+SOLVERS = ("quadprog", "clarabel")
 
 
 def binary_representation(labels, n_levels: int, k: int | None = None) -> np.ndarray:
@@ -26,8 +60,9 @@ def binary_representation(labels, n_levels: int, k: int | None = None) -> np.nda
 
     Parameters
     ----------
-    labels : sequence of int in 1..L
-        Grades of the ranked documents, top first (only the first K are used).
+    labels : array_like of int in 1..L, shape (N,) or (m, N)
+        Grades of the ranked documents, top first (only the first K are used); a 2-d
+        array codes one ranking per row.
     n_levels : int
         L.
     k : int, optional
@@ -35,7 +70,7 @@ def binary_representation(labels, n_levels: int, k: int | None = None) -> np.nda
 
     Returns
     -------
-    ndarray of int, shape (K * L,)
+    ndarray of int, shape (K * L,) or (m, K * L)
 
     Examples
     --------
@@ -45,18 +80,20 @@ def binary_representation(labels, n_levels: int, k: int | None = None) -> np.nda
     [1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0]
     """
     lab = np.asarray(labels)
-    if lab.ndim != 1 or lab.size == 0 or not np.issubdtype(lab.dtype, np.integer):
-        raise ValueError("labels: expected a non-empty 1-d sequence of integer grades")
+    if lab.ndim not in (1, 2) or lab.size == 0 or not np.issubdtype(lab.dtype, np.integer):
+        raise ValueError("labels: expected a non-empty 1-d or 2-d array of integer grades")
     if isinstance(n_levels, bool) or not isinstance(n_levels, int) or n_levels < 2:
         raise ValueError(f"n_levels: must be an integer >= 2, got {n_levels!r}")
     if lab.min() < 1 or lab.max() > n_levels:
         raise ValueError(f"labels: grades must lie in 1..{n_levels}")
-    kk = lab.size if k is None else k
-    if isinstance(kk, bool) or not isinstance(kk, int) or not 1 <= kk <= lab.size:
-        raise ValueError(f"k: must be an integer in 1..{lab.size}, got {k!r}")
-    s = np.zeros((kk, n_levels), dtype=np.int64)
-    s[np.arange(kk), lab[:kk] - 1] = 1
-    return s.ravel()
+    n = lab.shape[-1]
+    kk = n if k is None else k
+    if isinstance(kk, bool) or not isinstance(kk, int) or not 1 <= kk <= n:
+        raise ValueError(f"k: must be an integer in 1..{n}, got {k!r}")
+    rows = lab.reshape(-1, n)[:, :kk]
+    s = np.zeros((rows.shape[0], kk, n_levels), dtype=np.int64)
+    np.put_along_axis(s, (rows - 1)[:, :, None], 1, axis=2)
+    return s.reshape(-1, kk * n_levels) if lab.ndim == 2 else s.reshape(kk * n_levels)
 
 
 def utility(w, s) -> float:
@@ -85,3 +122,260 @@ def similarity(w, w_hat, n_levels: int) -> float:
     if den == 0:
         raise ValueError("w, w_hat: T(w) is zero, the similarity is undefined")
     return float(a @ b) / den
+
+
+def grade_free_representation(order, k: int | None = None) -> np.ndarray:
+    """``s(pi)`` without grades (Section 8): K blocks of N indicators, block ``i`` marking
+    the document at position ``i``.
+
+    Parameters
+    ----------
+    order : sequence of int
+        A permutation of the document ids ``1..N``, top first.
+    k : int, optional
+        K, the positions coded; default N.
+
+    Returns
+    -------
+    ndarray of int, shape (K * N,)
+
+    Examples
+    --------
+    The paper's example, the ranking d3, d1, d4, d2, d5:
+
+    >>> grade_free_representation([3, 1, 4, 2, 5]).reshape(5, 5).argmax(axis=1).tolist()
+    [2, 0, 3, 1, 4]
+    """
+    o = np.asarray(order)
+    if o.ndim != 1 or o.size == 0 or not np.issubdtype(o.dtype, np.integer):
+        raise ValueError("order: expected a non-empty 1-d sequence of integer document ids")
+    if not np.array_equal(np.sort(o), np.arange(1, o.size + 1)):
+        raise ValueError(f"order: must be a permutation of 1..{o.size}")
+    kk = o.size if k is None else k
+    if isinstance(kk, bool) or not isinstance(kk, int) or not 1 <= kk <= o.size:
+        raise ValueError(f"k: must be an integer in 1..{o.size}, got {k!r}")
+    return binary_representation(o, o.size, kk)
+
+
+def monotonicity_matrix(k: int, n_levels: int) -> np.ndarray:
+    """Rows ``M`` with ``M w >= 0`` iff ``w_{k,l} >= w_{k,l+1}`` for every position k and
+    grade l < L (the last constraint of eq. 1 and of eq. 4).
+
+    Returns
+    -------
+    ndarray, shape (K * (L - 1), K * L)
+    """
+    for name, v, lo in (("k", k, 1), ("n_levels", n_levels, 2)):
+        if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < lo:
+            raise ValueError(f"{name}: must be an integer >= {lo}, got {v!r}")
+    m = np.zeros((k * (n_levels - 1), k * n_levels))
+    rows = np.arange(k * (n_levels - 1))
+    cols = (rows // (n_levels - 1)) * n_levels + rows % (n_levels - 1)
+    m[rows, cols] = 1.0
+    m[rows, cols + 1] = -1.0
+    return m
+
+
+def fit_utility(differences, *, c: float = 1.0, margins=1.0, n_levels: int | None = None,
+                solver: str = "quadprog") -> np.ndarray:
+    """Learn ``w`` from preferences over rankings: the QP of Zhou et al., eq. (1),
+    eq. (4) and eq. (6).
+
+    Solves ``min_w,xi  w^T w + C sum_i xi_i^2`` subject to
+    ``w^T d_i >= m_i - xi_i`` and ``xi_i >= 0`` for every preference ``i``, where
+    ``d_i = s(pi_preferred) - s(pi_other)``, and, when ``n_levels`` is given, the
+    monotonicity constraints ``w_{k,l} >= w_{k,l+1}`` (grade 1 the most preferred).
+
+    Parameters
+    ----------
+    differences : array_like, shape (m, d)
+        One row ``s(pi_i) - s(pi_j)`` per preference ``pi_i > pi_j``.
+    c : float
+        C > 0, the price of the squared slacks.
+    margins : float or array_like, shape (m,)
+        The right-hand sides: 1 for eq. (1) and eq. (6), ``Dist(pi_i, pi_j)`` for the
+        enhanced model of eq. (4). Must be >= 0.
+    n_levels : int, optional
+        L. Given: the rows are the K x L code of Section 5.1 and the monotonicity
+        constraints are imposed (eq. 1, eq. 4). None: no constraint beyond the
+        preferences (the grade-free model, eq. 6).
+    solver : {"quadprog", "clarabel"}
+        quadprog (dense dual active set, exact up to rounding) or Clarabel (interior
+        point); the tests check that the two agree.
+
+    Returns
+    -------
+    ndarray, shape (d,)
+        The optimal ``w`` (unique: the objective is strictly convex).
+
+    Examples
+    --------
+    Two positions, two grades, one preference: grade 1 on top beats grade 1 second.
+    Without constraints the minimum-norm ``w`` is ``d / |d|^2``; it breaks
+    ``w_21 >= w_22``, so with them the second position's weights are tied:
+
+    >>> d = binary_representation([1, 2], 2) - binary_representation([2, 1], 2)
+    >>> (fit_utility(d[None, :], c=1e6).round(3) + 0.0).tolist()
+    [0.25, -0.25, -0.25, 0.25]
+    >>> (fit_utility(d[None, :], c=1e6, n_levels=2).round(3) + 0.0).tolist()
+    [0.5, -0.5, 0.0, 0.0]
+    """
+    dm = as_float_array("differences", differences, ndim=2)
+    m, d = dm.shape
+    if m == 0 or d == 0:
+        raise ValueError("differences: need at least one preference and one weight")
+    if isinstance(c, bool) or not isinstance(c, int | float | np.floating) or not (
+            np.isfinite(c) and c > 0):
+        raise ValueError(f"c: must be a finite number > 0, got {c!r}")
+    marg = np.broadcast_to(np.asarray(margins, dtype=np.float64), (m,)) if np.ndim(
+        margins) == 0 else as_float_array("margins", margins, ndim=1)
+    if marg.shape != (m,):
+        raise ValueError(f"margins: expected {m} values (one per preference), got {marg.size}")
+    if not np.all(np.isfinite(marg)) or np.any(marg < 0):
+        raise ValueError("margins: must be finite and >= 0")
+    if n_levels is not None:
+        if isinstance(n_levels, bool) or not isinstance(n_levels, int) or n_levels < 2:
+            raise ValueError(f"n_levels: must be an integer >= 2, got {n_levels!r}")
+        if d % n_levels:
+            raise ValueError(f"differences: {d} columns is not a multiple of "
+                             f"n_levels = {n_levels}")
+        mono = monotonicity_matrix(d // n_levels, n_levels)
+    else:
+        mono = np.zeros((0, d))
+    if solver not in SOLVERS:
+        raise ValueError(f"solver: must be one of {SOLVERS}, got {solver!r}")
+    # x = (w, xi); constraints A x >= b
+    a = np.zeros((2 * m + mono.shape[0], d + m))
+    a[:m, :d] = dm
+    a[:m, d:] = np.eye(m)
+    a[m:2 * m, d:] = np.eye(m)
+    a[2 * m:, :d] = mono
+    b = np.concatenate([marg, np.zeros(m + mono.shape[0])])
+    diag = np.concatenate([np.full(d, 2.0), np.full(m, 2.0 * float(c))])
+    x = _solve_quadprog(diag, a, b) if solver == "quadprog" else _solve_clarabel(diag, a, b)
+    return x[:d]
+
+
+def _solve_quadprog(diag, a, b):
+    """min 1/2 x^T diag(diag) x subject to a x >= b, by quadprog."""
+    import quadprog
+
+    try:
+        return quadprog.solve_qp(np.diag(diag), np.zeros(diag.size), a.T.copy(), b, 0)[0]
+    except ValueError as exc:  # quadprog reports infeasibility as a ValueError
+        raise ValueError(f"differences: the QP has no solution ({exc})") from exc
+
+
+def _solve_clarabel(diag, a, b):
+    """min 1/2 x^T diag(diag) x subject to a x >= b, by Clarabel (a - x + s = -b, s >= 0)."""
+    import clarabel
+    from scipy import sparse
+
+    p = sparse.diags(diag, format="csc")
+    settings = clarabel.DefaultSettings()
+    settings.verbose = False
+    settings.tol_gap_abs = settings.tol_gap_rel = settings.tol_feas = 1e-10
+    sol = clarabel.DefaultSolver(p, np.zeros(diag.size), sparse.csc_matrix(-a), -b,
+                                 [clarabel.NonnegativeConeT(a.shape[0])], settings)
+    res = sol.solve()
+    if str(res.status) != "Solved":
+        raise ValueError(f"differences: Clarabel did not solve the QP ({res.status})")
+    return np.asarray(res.x)
+
+
+def rank1_factors(w, n_levels: int) -> tuple[np.ndarray, np.ndarray, float]:
+    """Gains and discounts from the best rank-1 approximation of W (Section 6.3).
+
+    ``W`` is ``w`` as an L x K matrix (row = grade, column = position); with
+    ``W = U diag(sigma) V^T``, ``sigma_1 u_1 v_1^T`` is its best rank-1 approximation,
+    ``u_1`` estimates the gains and ``v_1`` the discounts. The singular pair has a free
+    sign and the product a free scale; both are fixed here: the discount of largest
+    magnitude is +1, and the gains carry ``sigma_1`` (so ``outer(gains, discounts)`` is
+    the rank-1 approximation).
+
+    Returns
+    -------
+    gains : ndarray, shape (L,)
+    discounts : ndarray, shape (K,)
+    explained : float
+        ``sigma_1^2 / sum sigma^2``, the share of ``|W|^2`` the rank-1 part explains.
+
+    Examples
+    --------
+    >>> g, c, e = rank1_factors(np.outer([3.0, 2.0, 1.0], [1.0, 0.5]).ravel(), 2)
+    >>> g.round(12).tolist(), c.round(12).tolist(), round(e, 12)
+    ([3.0, 1.5], [1.0, 0.666666666667, 0.333333333333], 1.0)
+    """
+    wa = as_float_array("w", w, ndim=1)
+    if isinstance(n_levels, bool) or not isinstance(n_levels, int) or n_levels < 2:
+        raise ValueError(f"n_levels: must be an integer >= 2, got {n_levels!r}")
+    if wa.size % n_levels:
+        raise ValueError(f"w: length {wa.size} is not a multiple of n_levels = {n_levels}")
+    big_w = wa.reshape(-1, n_levels).T  # L x K
+    u, sig, vt = np.linalg.svd(big_w, full_matrices=False)
+    if sig[0] == 0:
+        raise ValueError("w: W is zero, it has no rank-1 factors")
+    v = vt[0]
+    j = int(np.argmax(np.abs(v)))
+    scale = v[j]
+    return u[:, 0] * sig[0] * scale, v / scale, float(sig[0] ** 2 / np.sum(sig**2))
+
+
+def coherence_violations(gains_a, gains_b, grades, discounts) -> int:
+    """Pairs of rankings of one list that DCG with ``gains_a`` and with ``gains_b`` order
+    oppositely (Zhou et al., Section 4; 0 means the two are coherent on this list).
+
+    Every distinct arrangement of the grades is a ranking;
+    ``DCG_{g,K}(pi) = sum_{i <= K} c_i g_{pi(i)}``. A pair counts when one gain vector
+    strictly prefers the first ranking and the other strictly prefers the second; values
+    within ``1e-12`` (relative) of each other are ties.
+
+    Parameters
+    ----------
+    gains_a, gains_b : array_like, shape (L,)
+        Gains of grades ``1..L``; they must be compatible: the same strict order of the
+        grades.
+    grades : array_like of int in 1..L, shape (N,)
+        The list (at most 8 documents: the rankings are enumerated).
+    discounts : array_like, shape (K,)
+        ``c_1 .. c_K``, K <= N.
+
+    Returns
+    -------
+    int
+
+    Examples
+    --------
+    The paper's example: gains 2, 3, 1/2 (grades 1, 2, 3 in this order of documents) and
+    their cubes disagree about two rankings under ``c = (1.5, 0.5)``:
+
+    >>> coherence_violations([3, 2, 0.5], [27, 8, 0.125], [2, 1, 3], [1.5, 0.5]) > 0
+    True
+    """
+    ga = as_float_array("gains_a", gains_a, ndim=1)
+    gb = as_float_array("gains_b", gains_b, ndim=1)
+    c = as_float_array("discounts", discounts, ndim=1)
+    if ga.shape != gb.shape:
+        raise ValueError(f"gains_b: expected {ga.size} gains like gains_a, got {gb.size}")
+    if len(set(ga.tolist())) < ga.size or not np.array_equal(np.argsort(ga), np.argsort(gb)):
+        raise ValueError("gains_b: not compatible with gains_a (the two must order the "
+                         "grades the same strict way)")
+    g = np.asarray(grades)
+    if g.ndim != 1 or not np.issubdtype(g.dtype, np.integer) or g.size == 0:
+        raise ValueError("grades: expected a non-empty 1-d array of integer grades")
+    if g.min() < 1 or g.max() > ga.size:
+        raise ValueError(f"grades: must lie in 1..{ga.size}")
+    if g.size > 8:
+        raise ValueError(f"grades: at most 8 documents (all rankings are enumerated), "
+                         f"got {g.size}")
+    if c.size > g.size:
+        raise ValueError(f"discounts: K = {c.size} exceeds the {g.size} documents")
+    seqs = np.array(sorted(set(itertools.permutations(g.tolist()))))[:, :c.size]
+    seqs = np.unique(seqs, axis=0)
+    da = ga[seqs - 1] @ c
+    db = gb[seqs - 1] @ c
+    if seqs.shape[0] < 2:
+        return 0
+    ra = np.round(da / np.abs(da).max(), 12)
+    rb = np.round(db / np.abs(db).max(), 12)
+    return int(pair_counts(ra, rb).discordant)

@@ -1,0 +1,277 @@
+"""The simulation protocol of Zhou, Zha, Xue, Yu, "Learning the Gain Values and Discount
+Factors of DCG", Sections 6-8, as one seeded function.
+
+Conventions (the paper's two are at odds, see below):
+
+* a *list* holds relevance values ``1..L``, larger is better: the paper's running list is
+  ``[5, 5, 4, 4, 3, 3, 2, 2, 1, 1]`` and its optimal ranking puts the 5s first;
+* the binary code ``s(pi)`` of :mod:`rankmeasures.learn_dcg` uses grade *indices* with
+  index 1 the most preferred (Section 5.1, ``ell_1`` = Perfect), so value ``v`` has index
+  ``L + 1 - v``; the monotonicity constraint ``w_{k,l} >= w_{k,l+1}`` of eq. (1) then says
+  "a better grade is worth at least as much at every position";
+* the ground truth of eq. (2), ``w_{kl} = G_l / log(k + 1)`` with ``G = l`` (Data 1) or
+  ``2^l - 1`` (Data 2), is read with ``l`` the relevance *value*, so that the truth
+  prefers the paper's optimal ranking and satisfies the constraint. Read with ``l`` the
+  index of Section 5.1 instead (``literal_index=True`` of :func:`ground_truth_utility`),
+  the truth breaks every one of the constraints, and the QP cannot find it.
+
+Ties: a pair of rankings that the truth values equally carries no preference and is
+redrawn, in training, validation and test sets alike. Logarithms are natural; the base
+only rescales w, which changes neither the preferences nor the similarity.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import learn_dcg
+
+__all__ = [
+    "GAIN_SETTINGS",
+    "PAIR_KINDS",
+    "MARGINS",
+    "PAPER_LIST",
+    "LearningRun",
+    "ground_truth_utility",
+    "run_learning",
+]
+
+#: The paper's running list of relevance values.
+PAPER_LIST = (5, 5, 4, 4, 3, 3, 2, 2, 1, 1)
+#: ``G(v)`` of Data 1 and Data 2 (Section 6.1).
+GAIN_SETTINGS = {"linear": lambda v: v.astype(np.float64),
+                 "exponential": lambda v: 2.0 ** v - 1.0}
+#: How training pairs are drawn: two random permutations of the list (Section 6.3), the
+#: optimal ranking against a permutation of the same list (Figure 9), the optimal ranking
+#: against a list of independently drawn values (Figure 10).
+PAIR_KINDS = ("random", "optimal", "different")
+#: The right-hand side of the preference constraints: 1 (eq. 1), the Hamming distance
+#: between the two grade sequences (eq. 4, 5), the true utility difference (an oracle).
+MARGINS = ("one", "hamming", "oracle")
+
+
+def ground_truth_utility(k: int, n_levels: int, gains: str = "linear", *,
+                         literal_index: bool = False) -> np.ndarray:
+    """The ground truth of eq. (2) as a weight vector on the K x L code.
+
+    Parameters
+    ----------
+    k, n_levels : int
+        K positions, L grades.
+    gains : {"linear", "exponential"}
+        Data 1 (``G(v) = v``) or Data 2 (``G(v) = 2^v - 1``).
+    literal_index : bool
+        False (default): ``w[k, l] = G(L + 1 - l) / log(k + 1)``, the value of the grade
+        with index ``l``. True: ``G(l) / log(k + 1)``, eq. (2) read with the index of
+        Section 5.1 (kept to show that it contradicts the monotonicity constraint).
+
+    Returns
+    -------
+    ndarray, shape (K * L,)
+    """
+    if gains not in GAIN_SETTINGS:
+        raise ValueError(f"gains: must be one of {tuple(GAIN_SETTINGS)}, got {gains!r}")
+    for name, v, lo in (("k", k, 1), ("n_levels", n_levels, 2)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+            raise ValueError(f"{name}: must be an integer >= {lo}, got {v!r}")
+    idx = np.arange(1, n_levels + 1)
+    g = GAIN_SETTINGS[gains](idx if literal_index else n_levels + 1 - idx)
+    disc = 1.0 / np.log(np.arange(1, k + 1) + 1.0)
+    return np.outer(disc, g).ravel()
+
+
+@dataclass(frozen=True)
+class LearningRun:
+    """One run of the protocol: the learned ``w``, its test precision and similarity."""
+
+    w_hat: np.ndarray
+    w_true: np.ndarray
+    precision: float
+    similarity: float
+    c: float
+    n_levels: int
+
+
+def _codes(values, n_levels, grade_free):
+    """s(pi) for rows of relevance values, or of document ids when grade_free."""
+    if grade_free:
+        return learn_dcg.binary_representation(values, values.shape[1])
+    return learn_dcg.binary_representation(n_levels + 1 - values, n_levels)
+
+
+def _draw_pairs(rng, kind, base, n_levels, n, w_true, grade_free, noisy_grades):
+    """n untied pairs (first, second, first_codes, second_codes) drawn by ``kind``."""
+    k = base.size
+    firsts, seconds = [], []
+    have = 0
+    while have < n:
+        want = 2 * (n - have) + 8
+        if grade_free:  # rankings of the documents 1..N (document i has value base[i-1])
+            a = rng.permuted(np.tile(np.arange(1, k + 1), (want, 1)), axis=1)
+            b = rng.permuted(np.tile(np.arange(1, k + 1), (want, 1)), axis=1)
+            if kind != "random":
+                a[:] = np.argsort(-base, kind="stable") + 1
+        else:
+            a = rng.permuted(np.tile(base, (want, 1)), axis=1)
+            b = rng.permuted(np.tile(base, (want, 1)), axis=1)
+            if kind != "random":
+                a[:] = np.sort(base)[::-1]
+            if kind == "different":
+                b = rng.integers(1, n_levels + 1, (want, k))
+        diff = (_codes(a, n_levels, grade_free) - _codes(b, n_levels, grade_free)) @ w_true
+        keep = np.abs(diff) > 1e-9 * np.abs(w_true).max()
+        firsts.append(a[keep])
+        seconds.append(b[keep])
+        have += int(keep.sum())
+    a = np.concatenate(firsts)[:n]
+    b = np.concatenate(seconds)[:n]
+    true_diff = (_codes(a, n_levels, grade_free) - _codes(b, n_levels, grade_free)) @ w_true
+    if noisy_grades:  # the learner sees corrupted grades; the truth judged the real ones
+        a, b = (_corrupt(rng, x, n_levels, noisy_grades) for x in (a, b))
+    flip = true_diff < 0  # orient every pair preferred-first
+    pref = np.where(flip[:, None], b, a)
+    other = np.where(flip[:, None], a, b)
+    return pref, other, np.abs(true_diff)
+
+
+def _corrupt(rng, values, n_levels, count):
+    """Replace the grade of ``count`` random documents of every list by another grade."""
+    out = values.copy()
+    pos = np.argsort(rng.random(values.shape), axis=1)[:, :count]
+    shift = rng.integers(1, n_levels, pos.shape)
+    rows = np.arange(values.shape[0])[:, None]
+    out[rows, pos] = (out[rows, pos] - 1 + shift) % n_levels + 1
+    return out
+
+
+def run_learning(*, gains: str = "linear", n_train: int = 200, pairs: str = "random",
+                 margins: str = "one", c=10.0, noisy_pairs: int = 0, noisy_grades: int = 0,
+                 grade_free: bool = False, literal_index: bool = False,
+                 base=PAPER_LIST, n_levels: int = 5, n_test: int = 1000,
+                 n_validation: int = 200, solver: str = "quadprog",
+                 seed: int = 0) -> LearningRun:
+    """One seeded run of the simulation of Sections 6-8.
+
+    Draws ``n_train`` preference pairs of rankings judged by the ground truth of eq. (2),
+    optionally flips ``noisy_pairs`` of them (Section 6.4) or corrupts ``noisy_grades``
+    documents of every training list, learns ``w_hat`` with :func:`learn_dcg.fit_utility`
+    and scores it on ``n_test`` fresh pairs of random permutations of ``base``.
+
+    Parameters
+    ----------
+    gains : {"linear", "exponential"}
+        Data 1 or Data 2.
+    n_train : int
+        Training pairs (20 ... 200 in the paper).
+    pairs : {"random", "optimal", "different"}
+        How training pairs are drawn (see :data:`PAIR_KINDS`).
+    margins : {"one", "hamming", "oracle"}
+        Eq. (1), the enhanced model eq. (4) with the Hamming distance of eq. (5), or eq. (4)
+        with the true utility difference as its distance.
+    c : float or sequence of float
+        C of eq. (1); a sequence is a grid from which C is chosen by precision on
+        ``n_validation`` pairs drawn, and made noisy, like the training pairs (the same
+        share of reversed pairs, the same grade noise).
+    noisy_pairs : int
+        Training pairs whose preference is reversed.
+    noisy_grades : int
+        Documents per training list whose grade the learner sees replaced by another
+        (uniformly chosen) grade; the preferences still come from the true grades.
+    grade_free : bool
+        Section 8: code the rankings by document (K x N, eq. 6) and drop the monotonicity
+        constraints; the documents' values (``base``) stay hidden from the learner.
+    literal_index : bool
+        Use eq. (2) with the printed index (see :func:`ground_truth_utility`).
+    base : sequence of int
+        The graded list whose permutations are ranked.
+    n_levels : int
+        L.
+    n_test, n_validation : int
+        Test pairs (random permutations of ``base``) and validation pairs.
+    solver : {"quadprog", "clarabel"}
+    seed : int
+
+    Returns
+    -------
+    LearningRun
+        Precision is the share of test pairs whose preference ``w_hat`` predicts (a tie
+        counts as half); similarity is :func:`learn_dcg.similarity` of the truth and
+        ``w_hat``.
+    """
+    base_arr = np.asarray(base)
+    if base_arr.ndim != 1 or base_arr.size < 2 or not np.issubdtype(base_arr.dtype,
+                                                                    np.integer):
+        raise ValueError("base: expected a 1-d list of at least two integer values")
+    if base_arr.min() < 1 or base_arr.max() > n_levels:
+        raise ValueError(f"base: values must lie in 1..{n_levels}")
+    if pairs not in PAIR_KINDS:
+        raise ValueError(f"pairs: must be one of {PAIR_KINDS}, got {pairs!r}")
+    if margins not in MARGINS:
+        raise ValueError(f"margins: must be one of {MARGINS}, got {margins!r}")
+    if grade_free and (pairs == "different" or noisy_grades or margins != "one"):
+        raise ValueError("grade_free: only random or optimal pairs with margins 'one', "
+                         "without noisy grades")
+    for name, v, lo in (("n_train", n_train, 1), ("n_test", n_test, 1),
+                        ("n_validation", n_validation, 1), ("noisy_pairs", noisy_pairs, 0),
+                        ("noisy_grades", noisy_grades, 0)):
+        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+            raise ValueError(f"{name}: must be an integer >= {lo}, got {v!r}")
+    if noisy_pairs > n_train:
+        raise ValueError(f"noisy_pairs: {noisy_pairs} exceeds n_train = {n_train}")
+    if noisy_grades > base_arr.size:
+        raise ValueError(f"noisy_grades: {noisy_grades} exceeds the list length")
+    grid = np.atleast_1d(np.asarray(c, dtype=np.float64))
+    if grid.ndim != 1 or grid.size == 0 or not np.all(np.isfinite(grid) & (grid > 0)):
+        raise ValueError("c: must be a number > 0 or a non-empty sequence of them")
+
+    k = base_arr.size
+    rng = np.random.default_rng(seed)
+    if grade_free:
+        w_doc = ground_truth_utility(k, n_levels, gains, literal_index=literal_index)
+        # truth on the K x N document code: position k, document i is worth w[k, grade(i)]
+        w_true = w_doc.reshape(k, n_levels)[:, n_levels - base_arr].ravel()
+        width = k
+    else:
+        w_true = ground_truth_utility(k, n_levels, gains, literal_index=literal_index)
+        width = n_levels
+
+    def draw(n, kind, n_flip, grade_noise):
+        pref, other, gap = _draw_pairs(rng, kind, base_arr, n_levels, n, w_true, grade_free,
+                                       grade_noise)
+        d = _codes(pref, n_levels, grade_free) - _codes(other, n_levels, grade_free)
+        if margins == "hamming":
+            m = (pref != other).sum(axis=1).astype(np.float64)
+        elif margins == "oracle":
+            m = gap
+        else:
+            m = np.ones(n)
+        if n_flip:
+            d[rng.choice(n, n_flip, replace=False)] *= -1
+        return d, m
+
+    d_train, m_train = draw(n_train, pairs, noisy_pairs, noisy_grades)
+    d_test, _ = draw(n_test, "random", 0, 0)
+    mono = None if grade_free else n_levels
+
+    def fit(cc):
+        return learn_dcg.fit_utility(d_train, c=float(cc), margins=m_train, n_levels=mono,
+                                     solver=solver)
+
+    def precision(w, d):
+        u = d @ w
+        return float(np.mean((u > 0) + 0.5 * (u == 0)))
+
+    if grid.size == 1:
+        best_c = float(grid[0])
+    else:
+        # validation pairs are as noisy as the training pairs: no clean labels exist
+        d_val, _ = draw(n_validation, pairs, round(noisy_pairs * n_validation / n_train),
+                        noisy_grades)
+        scores = [precision(fit(cc), d_val) for cc in grid]
+        best_c = float(grid[int(np.argmax(scores))])
+    w_hat = fit(best_c)
+    return LearningRun(w_hat=w_hat, w_true=w_true, precision=precision(w_hat, d_test),
+                       similarity=learn_dcg.similarity(w_true, w_hat, width), c=best_c,
+                       n_levels=width)
