@@ -141,7 +141,10 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--output-dir", help="where executed notebooks go")
     args = p.parse_args(argv)
-    paths = [Path(n) for n in args.notebooks] or sorted(Path("notebooks").glob("[0-9]*.py"))
+    # a notebook is named by its path or by its stem ("001_learning_dcg")
+    paths = [Path(n) if Path(n).exists() or not (Path("notebooks") / f"{n}.py").exists()
+             else Path("notebooks") / f"{n}.py" for n in args.notebooks]
+    paths = paths or sorted(Path("notebooks").glob("[0-9]*.py"))
     if not paths:
         print("run: no notebooks")
         return 0
