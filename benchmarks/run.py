@@ -11,6 +11,9 @@ Cases (the foundation issue, section 5):
  (d) Kendall tau-b at n = 10^6
  (e) R(f) (Jin & Geng eq. (4)) at n = 10^6, L = 5 (no peer: ratio to one np.argsort)
  (f) scaling from 10^4 to 10^7 (time / (n log2 n) should stay flat)
+ (g) one simulated NDCG draw of Wang et al.'s model (ybar(s) = s, standard NDCG) at
+     n = 10^6 and 10^7 against a sort-based reference (draw n uniform scores and labels,
+     sort, discount), and at n = 10^9 with its peak memory (skipped by --quick)
 
 rankmeasures always runs with exact tie averaging (``ties="average"``); scores are rounded
 to 3 decimals so that ties occur. Peers: scikit-learn (default tie averaging, and
@@ -22,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import math
+import resource
+import subprocess
 import sys
 import time
 
@@ -112,6 +117,41 @@ def ndcg_case(table, label, y, s, k, repeat):
                   f"first call incl. JIT: {t_compile:.2f}s")
 
 
+def sort_based_draw(n, seed):
+    """The reference: n scores and labels drawn explicitly, sorted, discounted."""
+    rng = np.random.default_rng(seed)
+    sc = rng.random(n)
+    lab = (rng.random(n) < sc).astype(np.float64)
+    w = 1.0 / np.log2(np.arange(2, n + 2, dtype=np.float64))
+    dcg = w @ lab[np.argsort(-sc, kind="stable")]
+    return dcg / w[: int(lab.sum())].sum()
+
+
+def simulation_case(quick):
+    from rankmeasures.asymptotics import s as s_sym
+    from rankmeasures.simulate import simulate_ndcg
+
+    print("\n(g) one NDCG draw, ybar(s) = s, D = 1/log2(1+r)")
+    print(f"{'n':>12} {'simulate s':>11} {'sort-based s':>13} {'ratio':>7} {'NDCG':>9} "
+          f"{'reference':>9}")
+    for n in (10**6, 10**7) if not quick else (10**5, 10**6):
+        t1, v1 = best_of(lambda n=n: simulate_ndcg(s_sym, rm.log2_discount, n)["ndcg"][0], 2)
+        t2, v2 = best_of(lambda n=n: sort_based_draw(n, 1), 2)
+        print(f"{n:>12} {t1:11.3f} {t2:13.3f} {t2 / t1:7.2f} {v1:9.6f} {v2:9.6f}")
+    if quick:
+        return
+    # n = 10^9 in a child process, so that its peak memory is its own
+    code = ("import time, rankmeasures as rm; from rankmeasures.asymptotics import s; "
+            "from rankmeasures.simulate import simulate_ndcg; t = time.perf_counter(); "
+            "v = simulate_ndcg(s, rm.log2_discount, 10**9)['ndcg'][0]; "
+            "print(time.perf_counter() - t, v)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True).stdout.split()
+    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # KiB -> MiB
+    print(f"{10**9:>12} {float(out[0]):11.1f} {'(not run)':>13} {'':>7} {float(out[1]):9.6f}"
+          f"   peak memory of the child {peak:.0f} MiB")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="smaller sizes (a smoke run)")
@@ -159,6 +199,7 @@ def main(argv=None):
         nl = n * math.log2(n)
         print(f"{n:>10} {t1:9.4f} {t1 / nl * 1e9:9.2f} {t2:9.4f} {t2 / nl * 1e9:9.2f} "
               f"{t3:11.4f}")
+    simulation_case(args.quick)
     if ranx is None:
         print("\nranx not installed: `make bench` installs it from "
               "benchmarks/requirements-bench.lock", file=sys.stderr)

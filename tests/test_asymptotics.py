@@ -133,3 +133,38 @@ def test_log_discount_separation_by_hand():
         A.log_discount_separation(S, S**2)
     with pytest.raises(ValueError, match="every moment up to order"):
         A.log_discount_separation(S, S, max_order=3)
+
+
+def test_log_discount_rate_by_hand_and_against_n_1e100():
+    """C = 1 - log p + m_1/p: for ybar = s, m_1 = int (1-u) log u = -3/4 and p = 1/2, so
+    C = log 2 - 1/2 (by hand); for a random ranking C = -log p. At n = 1e100 the
+    pseudo-expectation's (1 - N(n)) log n is within O(1/log n) of C."""
+    import mpmath
+
+    from rankmeasures import asymptotics as A
+
+    with mpmath.workdps(30):
+        assert abs(A.log_discount_rate(A.s) - (mpmath.log(2) - mpmath.mpf(1) / 2)) < 1e-25
+        assert abs(A.log_discount_rate(A.s * 0 + mpmath.mpf(1) / 4) - mpmath.log(4)) < 1e-25
+        n = mpmath.mpf(10) ** 100
+        scaled = (1 - A.pseudo_expectation(A.s, "log", n)) * mpmath.log(n)
+        c = A.log_discount_rate(A.s)
+        assert abs(scaled - c) < 2 / mpmath.log(n)
+        n2 = mpmath.mpf(10) ** 50
+        scaled2 = (1 - A.pseudo_expectation(A.s, "log", n2)) * mpmath.log(n2)
+        assert abs(scaled - c) < abs(scaled2 - c)  # and it closes in as n grows
+
+
+def test_latent_sample_relevance_curves():
+    """Noise 0: P[Y = 1 | Z] = Z, so the share of relevant objects among the top tenth by
+    score is E[Z | Z > 0.9] = 0.95 (by hand); a random ranking's top tenth is at p = 1/2."""
+    from rankmeasures.simulate import latent_sample
+
+    labels, scores = latent_sample(200_000, [0.0, float("inf")], seed=3)
+    top = int(0.1 * labels.size)
+    good = labels[np.argsort(-scores[0])[:top]].mean()
+    rand = labels[np.argsort(-scores[1])[:top]].mean()
+    se = 0.5 / np.sqrt(top)
+    assert abs(good - 0.95) < 4 * se and abs(rand - 0.5) < 4 * se
+    with pytest.raises(ValueError, match=r"noise: expected"):
+        latent_sample(10, [-1.0])

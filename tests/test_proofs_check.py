@@ -78,6 +78,9 @@ def test_004_perturbed_constants_fail():
     # a bound that is too tight, a sign flipped in Claim 5's antiderivative
     assert doc004.s004_l4c(bound=2).outcome == "failed"
     assert doc004.s004_c5(sign_shift=1, max_k=3).outcome == "failed"
+    # Theorem 4's condition 2 with beta = 1/2: alpha > 3(1 - beta) = 3/2 is impossible for
+    # a smooth non-constant pair, so the check's own premise fails
+    assert doc004.s004_t4b(beta="1/2", sizes=(1000, 10000), draws=60).outcome == "failed"
 
 
 def test_001_perturbed_example_fails():

@@ -37,6 +37,7 @@ __all__ = [
     "pseudo_expectation",
     "ndcg_limit",
     "log_discount_separation",
+    "log_discount_rate",
 ]
 
 #: The canonical score symbol of sympy relevance curves.
@@ -298,3 +299,27 @@ def log_discount_separation(ybar0, ybar1, *, max_order: int = 12, dps: int = 30,
             if abs(m_k) > tol:
                 return k, +((-1) ** k * m_k / p0)
     raise ValueError(f"ybar0, ybar1: every moment up to order {max_order} vanishes")
+
+
+def log_discount_rate(ybar, *, dps: int = 30):
+    """The constant C of ``N_D(n) = 1 - C / log n + O(log^-2 n)`` for D = 1/log(1+r)
+    (Wang et al. 2013, Theorem 1 gives the limit 1; this is its rate).
+
+    With ``p = int_0^1 ybar`` and ``m_1 = int_0^1 ybar(1-u) log u du`` (< 0),
+    ``Ntilde(n) = (n / log n) (p - m_1 / log n + ...)`` and
+    ``F(np) = Li(1+np) - Li(2) = (np / log n) (1 + (1 - log p) / log n + ...)``, so
+
+        C = 1 - log p + m_1 / p.
+
+    The base of the logarithm in D cancels in NDCG. For a random ranking (``ybar = p``)
+    ``C = -log p``; a better ranking has a smaller C.
+
+    Returns
+    -------
+    mpmath.mpf
+    """
+    f = relevance_curve(ybar)
+    with mpmath.workdps(dps + 10):
+        p = relevance_rate(f, dps + 10)
+        m1 = mpmath.quad(lambda u: f(1 - u) * mpmath.log(u), [0, mpmath.mpf(10) ** -8, 0.5, 1])
+        return +(1 - mpmath.log(p) + m1 / p)

@@ -7,6 +7,10 @@ directly, ``log s_(r) = sum_{i<=r} log(V_i) / (n - i + 1)`` with ``V_i ~ U(0, 1)
 maximum of m uniforms on [0, t] is ``t V^(1/m)``), chunk by chunk with the running sum
 carried over, so n = 10^9 needs only one chunk of memory. Each draw uses two child
 streams of the seed (scores, labels), so results do not depend on the chunk size.
+
+:func:`latent_sample` is the joint model used to compare ranking functions on one
+sample (the paper's prefixes S_n, and P[NDCG(f0) > NDCG(f1)]): several scores of the
+same objects, which :func:`simulate_ndcg`'s one-function model cannot couple.
 """
 
 from __future__ import annotations
@@ -16,7 +20,7 @@ import sympy
 
 from .discounts import as_discount
 
-__all__ = ["simulate_ndcg"]
+__all__ = ["simulate_ndcg", "latent_sample"]
 
 
 def _numpy_curve(ybar):
@@ -74,11 +78,14 @@ def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
     dcg = np.zeros(n_draws)
     idcg = np.zeros(n_draws)
     relevant = np.zeros(n_draws, dtype=np.int64)
+    binary = values.size == 2 and values[1] == 0 and not isinstance(ybar, GradedRelevance)
+    length = n if d.needs_n else None
     for t, child in enumerate(children):
         score_rng, label_rng = (np.random.default_rng(c) for c in child.spawn(2))
         log_s = 0.0
         total = 0.0
         counts = np.zeros(values.size, dtype=np.int64)
+        chunk_sums = []  # sum of D over each chunk: the prefix sums IDCG needs
         for start in range(0, n, chunk):
             stop = min(n, start + chunk)
             pos = np.arange(start + 1, stop + 1, dtype=np.float64)
@@ -86,25 +93,78 @@ def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
             cum = log_s + np.cumsum(steps)
             log_s = cum[-1]
             sc = np.exp(cum)
+            w = d.evaluate(pos, length)
+            chunk_sums.append(float(w.sum()))
+            u = label_rng.random(stop - start)
+            if binary:  # grade 0 (value 1) iff u < ybar(s): the graded rule with L = 2
+                p1 = probs[0](sc)
+                if p1.min() < 0 or p1.max() > 1:
+                    raise ValueError("ybar: values must lie in [0, 1]")
+                rel = u < p1
+                n_rel = int(np.count_nonzero(rel))
+                total += float(w @ rel)
+                counts += (n_rel, rel.size - n_rel)
+                continue
             pr = np.array([q(sc) for q in probs])
             if np.any((pr < 0) | (pr > 1)) or np.any(np.abs(pr.sum(axis=0) - 1) > 1e-9):
                 raise ValueError("ybar: values must lie in [0, 1] (probabilities summing to 1)")
             cdf = np.cumsum(pr, axis=0)  # P[Y >= values[j] | s]
-            grade = (label_rng.random(stop - start)[None, :] >= cdf).sum(axis=0)
+            grade = (u[None, :] >= cdf).sum(axis=0)
             grade = np.minimum(grade, values.size - 1)
-            w = d.evaluate(pos, n if d.needs_n else None)
             total += float((values[grade] * w).sum())
             counts += np.bincount(grade, minlength=values.size)
-        # IDCG: grade j fills the positions after the better grades
-        ideal = 0.0
+        # IDCG: grade j fills positions edges[j]+1 .. edges[j+1]; S(m) = sum_{r<=m} D(r)
+        # from the chunk sums plus one partial chunk
+        before = np.concatenate([[0.0], np.cumsum(chunk_sums)])
         edges = np.concatenate([[0], np.cumsum(counts)])
+
+        def prefix(m, before=before):
+            full, rest = divmod(int(m), chunk)
+            if rest == 0:
+                return float(before[full])
+            pos = np.arange(full * chunk + 1, full * chunk + rest + 1, dtype=np.float64)
+            return float(before[full]) + float(d.evaluate(pos, length).sum())
+
+        ideal = 0.0
         for j in range(values.size):
-            if values[j] == 0:
-                continue
-            for start in range(int(edges[j]), int(edges[j + 1]), chunk):
-                stop = min(int(edges[j + 1]), start + chunk)
-                pos = np.arange(start + 1, stop + 1, dtype=np.float64)
-                ideal += values[j] * float(d.evaluate(pos, n if d.needs_n else None).sum())
+            if values[j] != 0 and edges[j + 1] > edges[j]:
+                ideal += values[j] * (prefix(edges[j + 1]) - prefix(edges[j]))
         dcg[t], idcg[t], relevant[t] = total, ideal, int(counts[values > 0].sum())
     ndcg = np.divide(dcg, idcg, out=np.zeros_like(dcg), where=idcg > 0)
     return {"ndcg": ndcg, "dcg": dcg, "idcg": idcg, "relevant": relevant}
+
+
+def latent_sample(n: int, noise, *, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """One sample of n objects scored by several ranking functions at once.
+
+    Each object has a latent ``Z ~ U(0, 1)`` and a label ``Y ~ Bernoulli(Z)``; ranking
+    function j scores it ``Z + noise[j] * E_j`` with ``E_j`` standard normal, and
+    ``noise[j] = inf`` means a random ranking (an independent uniform score). With noise
+    0 the canonical score is Z itself, so ``ybar(s) = s``; with infinite noise
+    ``ybar = 1/2``; in between ``ybar`` is increasing and flatter.
+
+    Parameters
+    ----------
+    n : int
+        Objects.
+    noise : sequence of float >= 0 (or inf)
+        One entry per ranking function.
+    seed : int
+
+    Returns
+    -------
+    labels : ndarray of float, shape (n,)
+    scores : ndarray of float, shape (len(noise), n)
+    """
+    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ValueError(f"n: must be a positive integer, got {n!r}")
+    sig = np.asarray(noise, dtype=np.float64)
+    if sig.ndim != 1 or sig.size == 0 or np.any(np.isnan(sig)) or np.any(sig < 0):
+        raise ValueError("noise: expected a non-empty 1-d sequence of values >= 0 (inf allowed)")
+    rng = np.random.default_rng(seed)
+    z = rng.random(n)
+    labels = (rng.random(n) < z).astype(np.float64)
+    scores = np.empty((sig.size, n))
+    for j, sd in enumerate(sig):
+        scores[j] = rng.random(n) if np.isinf(sd) else z + sd * rng.standard_normal(n)
+    return labels, scores
