@@ -61,8 +61,52 @@ def _markdown(rows) -> str:
     return "\n".join(lines)
 
 
+def variant_main(argv) -> int:
+    """``python -m proofs_check variant --discount EXPR [...]``: analyse a variant."""
+    from rankmeasures import variants
+
+    p = argparse.ArgumentParser(
+        prog="python -m proofs_check variant",
+        description="Analyse a discount (and cut-off, gain) of your own against the theorems "
+                    "of the documents. Expressions use r, n, s, y, numbers, + - * / ^, log, "
+                    "exp, sqrt, pi and E; nothing is evaluated as Python.")
+    p.add_argument("--discount", required=True, help="D(r), e.g. '1/log(1+r)^2' or 'n - r'")
+    p.add_argument("--cut", help="cut-off k(n), e.g. 'sqrt(n)', 'n/5', '10'")
+    p.add_argument("--gain", help="gain G(y) for a linear discount, e.g. '3^y - 1'")
+    p.add_argument("--ybar", default="s", help="P[Y = 1 | s] of the first ranking function")
+    p.add_argument("--ybar2", help="P[Y = 1 | s] of a second ranking function")
+    p.add_argument("--n", type=float, nargs="+", default=[1e3, 1e6, 1e100],
+                   help="n for the pseudo-expectation")
+    p.add_argument("--mc-n", type=float, nargs="*", default=[], help="n for Monte Carlo")
+    p.add_argument("--draws", type=int, default=20, help="Monte Carlo draws per n")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = p.parse_args(argv)
+    try:
+        report = variants.analyse(
+            args.discount, cut=args.cut, ybar=args.ybar, ybar_other=args.ybar2,
+            n_values=[int(v) if v < 1e18 else v for v in args.n],
+            mc_n=[int(v) for v in args.mc_n], mc_draws=args.draws, seed=args.seed,
+            gain=args.gain)
+    except ValueError as exc:
+        p.error(str(exc))
+    if args.json:
+        print(json.dumps(_jsonable(report), indent=2, sort_keys=True, ensure_ascii=False))
+    else:
+        rows = variants.report_rows(_jsonable(report))
+        width = max(len(row["field"]) for row in rows)
+        for row in rows:
+            print(f"{row['field']:<{width}}  {row['value']}")
+    return 0
+
+
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m proofs_check", description=__doc__)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["variant"]:
+        return variant_main(argv[1:])
+    p = argparse.ArgumentParser(prog="python -m proofs_check", description=__doc__,
+                                epilog="python -m proofs_check variant --help: analyse a "
+                                       "discount or gain of your own")
     p.add_argument("--doc", action="append", help="only this document (000 ... 004)")
     p.add_argument("--id", action="append", dest="ids", help="only this claim id")
     p.add_argument("--no-write", action="store_true", help="do not write the report")

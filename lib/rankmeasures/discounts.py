@@ -156,7 +156,16 @@ class Discount:
             else:
                 def f(x):
                     return mpmath.mpf(float(self.evaluate(np.array([float(x)]), length)[0]))
-            return mpmath.quad(f, [1, tt])
+            # in u = log x, split at u = 0, 1, 2, 4, ...: every decade of x is a unit-scale
+            # piece, so t = 1e100 keeps its digits (quadrature over [1, t] would not)
+            top = mpmath.log(tt)
+            pts = [mpmath.mpf(0)]
+            step = mpmath.mpf(1)
+            while pts[-1] + step < top:
+                pts.append(pts[-1] + step)
+                step *= 2
+            pts.append(top)
+            return mpmath.quad(lambda u: f(mpmath.exp(u)) * mpmath.exp(u), pts)
 
     def _integral(self, t: mpmath.mpf, length) -> mpmath.mpf | None:
         return None

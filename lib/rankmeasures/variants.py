@@ -1,0 +1,411 @@
+"""Analyse a discount, cut-off and gain of the user's own against the theorems of the
+documents: the third use of the companion.
+
+* :func:`parse_expression` — a whitelisted parser for expression strings (variables,
+  numbers, ``+ - * / ^``, ``log exp sqrt`` and the constants ``pi``, ``E``). It walks
+  Python's syntax tree and builds the sympy expression itself: no string is ever
+  evaluated as Python.
+* :func:`classify_discount` — summable or not (Wang et al. 2013, Theorem 6), decay
+  against 1/r (Theorem 5), the index of regular variation ``beta`` with
+  ``D(r) = r^-beta L(r)`` (Theorems 1 and 3), and the theorem that applies.
+* :func:`analyse` — the whole report: class, the NDCG limit for one or two relevance
+  models (closed form by sympy when it exists, else mpmath), the pseudo-expectation at
+  chosen n, Monte Carlo at chosen n, the distinguishability of two models, and, for a
+  discount linear in the position, whether Jin & Geng's identity ``Delta DCG = R(f)``
+  holds and for which gains.
+
+The limits for a regularly varying discount of index ``beta in [0, 1)`` follow Theorem 3's
+proof with ``F(t) ~ t D(t) / (1 - beta)`` (Karamata): ``(1-beta) int_0^1 ybar(1-u)
+u^-beta du / p^(1-beta)``, which is 1 for ``beta = 0`` (Theorem 1 and any slowly varying
+discount such as ``1/log(1+r)^2``). Cut-offs: ``k = c n`` gives Theorems 8 and 9;
+``k -> infinity, k = o(n)`` gives ``ybar(1)`` (Theorem 7); a bounded k gives no limit in
+probability (the top k labels stay random; their mean is ``ybar(1)``).
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import math
+
+import mpmath
+import sympy
+
+from . import asymptotics
+from .discounts import CustomDiscount, cutoff, n, r
+from .exact import dcg_symbolic
+from .gains import y
+
+__all__ = [
+    "ALLOWED_FUNCTIONS",
+    "parse_expression",
+    "classify_discount",
+    "linear_pairwise_identity",
+    "analyse",
+    "report_rows",
+]
+
+#: Functions an expression may call, and the constants it may name.
+ALLOWED_FUNCTIONS = {"log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt}
+_CONSTANTS = {"pi": sympy.pi, "E": sympy.E}
+_SYMBOLS = {"r": r, "n": n, "s": asymptotics.s, "y": y}
+_MAX_LENGTH = 300
+_MAX_EXPONENT = 64
+_MAX_DEPTH = 40
+
+
+def parse_expression(text: str, variables=("r", "n"), *, name: str = "expression"):
+    """A sympy expression from a string, by a whitelist.
+
+    Parameters
+    ----------
+    text : str
+        For example ``"1/log(1+r)^2"``, ``"r^(-1/2)"``, ``"3^y - 1"``, ``"s^2"``.
+        ``^`` and ``**`` both mean power.
+    variables : sequence of {"r", "n", "s", "y"}
+        The variables allowed here.
+    name : str
+        The argument's name, for error messages.
+
+    Raises
+    ------
+    ValueError
+        For anything outside the whitelist (attribute access, subscripts, lambdas,
+        keywords, strings, unknown names or functions, a constant exponent larger than
+        64 in size, more than 300 characters or 40 levels of nesting).
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"{name}: expected a string, got {type(text).__name__}")
+    if len(text) > _MAX_LENGTH:
+        raise ValueError(f"{name}: longer than {_MAX_LENGTH} characters")
+    allowed = {v: _SYMBOLS[v] for v in variables}
+    try:
+        tree = ast.parse(text.replace("^", "**"), mode="eval")
+    except SyntaxError as exc:
+        raise ValueError(f"{name}: not a valid expression ({exc.msg})") from None
+
+    def build(node, depth):
+        if depth > _MAX_DEPTH:
+            raise ValueError(f"{name}: nested too deeply")
+        if isinstance(node, ast.Expression):
+            return build(node.body, depth + 1)
+        if isinstance(node, ast.Constant):
+            if isinstance(node.value, bool) or not isinstance(node.value, int | float):
+                raise ValueError(f"{name}: only numbers are allowed as constants, got "
+                                 f"{node.value!r}")
+            return sympy.Rational(repr(node.value)) if isinstance(node.value, float) else (
+                sympy.Integer(node.value))
+        if isinstance(node, ast.Name):
+            if node.id in allowed:
+                return allowed[node.id]
+            if node.id in _CONSTANTS:
+                return _CONSTANTS[node.id]
+            raise ValueError(f"{name}: unknown name {node.id!r} (allowed: "
+                             f"{', '.join(sorted(allowed) + sorted(_CONSTANTS))})")
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):
+            v = build(node.operand, depth + 1)
+            return -v if isinstance(node.op, ast.USub) else v
+        if isinstance(node, ast.BinOp) and isinstance(
+                node.op, ast.Add | ast.Sub | ast.Mult | ast.Div | ast.Pow):
+            a, b = build(node.left, depth + 1), build(node.right, depth + 1)
+            if isinstance(node.op, ast.Add):
+                return a + b
+            if isinstance(node.op, ast.Sub):
+                return a - b
+            if isinstance(node.op, ast.Mult):
+                return a * b
+            if isinstance(node.op, ast.Div):
+                if b == 0:
+                    raise ValueError(f"{name}: division by zero")
+                return a / b
+            if b.is_number and abs(b) > _MAX_EXPONENT:
+                raise ValueError(f"{name}: exponent {b} is too large (at most "
+                                 f"{_MAX_EXPONENT} in size)")
+            return a ** b
+        if isinstance(node, ast.Call):
+            if not isinstance(node.func, ast.Name) or node.func.id not in ALLOWED_FUNCTIONS:
+                what = node.func.id if isinstance(node.func, ast.Name) else "an expression"
+                raise ValueError(f"{name}: calling {what} is not allowed (allowed: "
+                                 f"{', '.join(ALLOWED_FUNCTIONS)})")
+            if node.keywords or not 1 <= len(node.args) <= (2 if node.func.id == "log" else 1):
+                raise ValueError(f"{name}: {node.func.id}() takes "
+                                 f"{'one or two' if node.func.id == 'log' else 'one'} "
+                                 "positional argument(s)")
+            return ALLOWED_FUNCTIONS[node.func.id](*(build(a, depth + 1) for a in node.args))
+        raise ValueError(f"{name}: {type(node).__name__} is not allowed (only numbers, the "
+                         f"variables {', '.join(variables)}, + - * / ^ and "
+                         f"{', '.join(ALLOWED_FUNCTIONS)})")
+
+    return build(tree, 0)
+
+
+def classify_discount(expr) -> dict:
+    """The class of ``D(r)`` (a sympy expression in r) for the theorems of Wang et al.
+
+    Returns
+    -------
+    dict with ``summable`` (bool), ``r_times_D`` (the limit of r D(r), a string),
+    ``decay`` ("slower than 1/r", "like 1/r", "faster than 1/r"), ``beta`` (the index of
+    regular variation as a string, or None when it does not exist), ``theorem``.
+    """
+    e = sympy.sympify(expr)
+    if e.free_symbols - {r}:
+        raise ValueError("discount: the class is determined by D(r) alone; cut-offs that "
+                         "depend on n are given separately")
+    if not (e.subs(r, 1).is_positive and e.subs(r, 2).is_positive):
+        raise ValueError("discount: D(r) must be positive")
+    rd = sympy.limit(r * e, r, sympy.oo)
+    beta = sympy.limit(-sympy.log(e) / sympy.log(r), r, sympy.oo)
+    beta = sympy.nsimplify(beta) if beta.is_finite else None
+    if rd == 0:
+        decay = "faster than 1/r"
+    elif rd.is_finite and rd.is_positive:
+        decay = "like 1/r"
+    else:
+        decay = "slower than 1/r"
+    if decay == "slower than 1/r":
+        summable = False
+    elif decay == "like 1/r":
+        summable = False
+    else:
+        conv = sympy.Sum(e, (r, 1, sympy.oo)).is_convergent()
+        summable = bool(conv) if conv is not None else beta is not None and beta > 1
+    if summable:
+        theorem = "Theorem 6: summable, NDCG has no limit in probability"
+    elif decay == "like 1/r":
+        theorem = "Theorem 5: like 1/r, NDCG -> ybar(1)"
+    elif beta is not None and beta == 0:
+        theorem = ("Theorem 1 (slowly varying, beta = 0): NDCG -> 1 for every ranking function"
+                   if decay == "slower than 1/r" else "none")
+    elif beta is not None and 0 < beta < 1:
+        theorem = "Theorem 3 (regularly varying, 0 < beta < 1): a beta-integral limit"
+    else:
+        theorem = "none of Theorems 1-9 (decays faster than 1/r but is not summable)"
+    return {"D(r)": str(e), "summable": summable, "r_times_D": str(rd), "decay": decay,
+            "beta": None if beta is None else str(beta), "theorem": theorem}
+
+
+def _limit(ybar, beta, cut, p):
+    """Closed form (sympy) of the limit for index beta and cut-off fraction cut (or None)."""
+    s = asymptotics.s
+    b = sympy.nsimplify(beta)
+    lo = 0 if cut is None else 1 - cut
+    scale = p if cut is None else sympy.Min(cut, p)
+    # with u = 1 - s = v^(1/(1-b)) the integrand is smooth
+    integral = sympy.integrate((1 - b) * ybar * (1 - s) ** (-b), (s, lo, 1))
+    if integral.has(sympy.Integral):
+        return None
+    return sympy.simplify(integral / scale ** (1 - b))
+
+
+def linear_pairwise_identity(expr, n_levels: int = 3, max_n: int = 4) -> dict:
+    """For a discount linear in the position, ``D(i) = a - b i`` (b > 0, possibly in n):
+    does ``Delta DCG = DCG(ideal) - DCG(pi)`` equal a weighted pairwise loss, and for which
+    gains? (Jin & Geng's eq. 5 with the weights of its R(f).)
+
+    Symbolic gains ``g_0 .. g_{L-1}`` of grades ``0 .. L-1``; every grade list of length
+    ``<= max_n`` and every ranking of it. ``Delta DCG`` (the library's exact DCG) is
+    compared with ``b * sum over misordered pairs (g_high - g_low)`` (always equal) and
+    with ``b * R(f) = b * sum over misordered pairs (high - low)`` (equal exactly when the
+    gains are affine in the grade, ``g_k = g_0 + k b'``; then with weight ``b * b'``).
+    """
+    e = sympy.sympify(expr)
+    if sympy.diff(e, r, 2) != 0 or sympy.diff(e, r) == 0:
+        raise ValueError(f"discount: {e} is not linear in the position r")
+    slope = sympy.diff(e, r)
+    g = sympy.symbols(f"g0:{n_levels}")
+    gain_weighted_ok = True
+    residuals = set()
+    disc = CustomDiscount(expr=e)  # dcg_symbolic puts the list length in for n
+    for m in range(2, max_n + 1):
+        for grades in itertools.product(range(n_levels), repeat=m):
+            ideal = sorted(range(m), key=lambda i: -grades[i])
+            gains_sym = [g[k] for k in grades]
+            best = dcg_symbolic(gains_sym, [m - ideal.index(i) for i in range(m)],
+                                discount=disc, gain="identity")
+            for perm in itertools.permutations(range(m)):
+                scores = [m - perm.index(i) for i in range(m)]
+                delta = sympy.expand(best - dcg_symbolic(gains_sym, scores, discount=disc,
+                                                        gain="identity"))
+                mis = [(grades[i], grades[j]) for i in range(m) for j in range(m)
+                       if scores[i] > scores[j] and grades[i] < grades[j]]
+                weighted = sympy.expand(-slope * sum(g[hi] - g[lo] for lo, hi in mis))
+                gain_weighted_ok &= sympy.simplify(delta - weighted) == 0
+                rf = -slope * sum(hi - lo for lo, hi in mis)
+                residuals.add(sympy.expand(delta - rf * (g[1] - g[0])))
+    conditions = sympy.solve([x for x in residuals if x != 0], g[2:], dict=True)
+    return {"slope": str(slope),
+            "Delta DCG = -slope * sum over misordered pairs (g_high - g_low)": gain_weighted_ok,
+            "Delta DCG = -slope * (g_1 - g_0) * R(f) holds iff": (
+                [f"{k} = {v}" for k, v in conditions[0].items()] if conditions else
+                ["always"] if not [x for x in residuals if x != 0] else ["never"]),
+            "checked": f"every list of length <= {max_n} over {n_levels} grades, every ranking"}
+
+
+def _relevance(text_or_expr):
+    if isinstance(text_or_expr, str):
+        return parse_expression(text_or_expr, ("s",), name="ybar")
+    return sympy.sympify(text_or_expr)
+
+
+def analyse(discount, *, cut=None, ybar="s", ybar_other=None, n_values=(10**3, 10**6,
+            10**100), mc_n=(), mc_draws: int = 20, seed: int = 0, dps: int = 30,
+            gain=None) -> dict:
+    """The full report on a discount variant (see the module docstring).
+
+    Parameters
+    ----------
+    discount : str or sympy expression in r
+        D(r), e.g. ``"1/log(1+r)^2"``.
+    cut : str, sympy expression in n, or None
+        A cut-off k(n), e.g. ``"sqrt(n)"``, ``"n/5"``, ``"10"``.
+    ybar, ybar_other : str or sympy expression in s
+        ``P[Y = 1 | ftilde = s]`` of one or two ranking functions (binary relevance).
+    n_values : sequence of int
+        n for the pseudo-expectation (up to 1e100).
+    mc_n : sequence of int
+        n for the Monte Carlo confirmation (``mc_draws`` draws each).
+    gain : str or sympy expression in y, optional
+        A gain for the linear-discount analysis (reported, and checked against the
+        affine condition).
+    """
+    d_expr = parse_expression(discount, ("r", "n"), name="discount") if isinstance(
+        discount, str) else sympy.sympify(discount)
+    k_expr = None
+    if cut is not None:
+        k_expr = parse_expression(cut, ("n",), name="cut") if isinstance(cut, str) else (
+            sympy.sympify(cut))
+    report = {"discount": str(d_expr), "cut": None if k_expr is None else str(k_expr)}
+    linear = sympy.diff(d_expr, r, 2) == 0 and sympy.diff(d_expr, r) != 0
+    if linear:
+        report["class"] = {"D(r)": str(d_expr), "theorem": "linear in the position: "
+                           "Jin & Geng's DCG^beta (document 000)"}
+        report["pairwise"] = linear_pairwise_identity(d_expr)
+        if gain is not None:
+            g_expr = parse_expression(gain, ("y",), name="gain") if isinstance(gain, str) \
+                else sympy.sympify(gain)
+            affine = sympy.diff(g_expr, y, 2) == 0
+            report["pairwise"]["gain"] = str(g_expr)
+            report["pairwise"]["gain is affine (R(f) identity holds)"] = bool(affine)
+        return report
+    if n in d_expr.free_symbols:
+        raise ValueError("discount: D may depend on n only when it is linear in r (document "
+                         "000's |S| - i); give a cut-off that grows with n as cut")
+    cls = classify_discount(d_expr)
+    report["class"] = cls
+    base = CustomDiscount(expr=d_expr, name=str(d_expr))
+    frac = None
+    cut_kind = None
+    if k_expr is not None:
+        ratio = sympy.limit(k_expr / n, n, sympy.oo)
+        grows = sympy.limit(k_expr, n, sympy.oo)
+        if ratio.is_positive and ratio.is_finite:
+            frac, cut_kind = sympy.nsimplify(min(ratio, 1)), "k = c n"
+        elif grows == sympy.oo:
+            cut_kind = "k -> infinity, k = o(n)"
+        else:
+            cut_kind = "k bounded"
+        report["class"]["cut-off"] = cut_kind
+    models = [("f0", _relevance(ybar))]
+    if ybar_other is not None:
+        models.append(("f1", _relevance(ybar_other)))
+    report["models"] = []
+    limits = {}
+    for label, yb in models:
+        asymptotics.relevance_curve(yb)  # validates the curve
+        p_exact = sympy.nsimplify(sympy.integrate(yb, (asymptotics.s, 0, 1)))
+        y1 = yb.subs(asymptotics.s, 1) if yb.free_symbols else yb
+        entry = {"ybar": str(yb), "p": str(p_exact)}
+        beta = None if cls["beta"] is None else sympy.nsimplify(cls["beta"])
+        closed = None
+        if cls["summable"] or cut_kind == "k bounded":
+            entry["limit"] = ("none in probability (Theorem 6 / a bounded cut-off); the "
+                              f"mean tends to ybar(1) = {y1}")
+        elif cut_kind == "k -> infinity, k = o(n)" or cls["decay"] == "like 1/r":
+            closed = y1
+        elif beta is not None and 0 <= beta < 1:
+            closed = _limit(yb, beta, frac, p_exact)
+        if closed is not None:
+            entry["limit"] = str(closed)
+            with mpmath.workdps(dps):
+                entry["limit (numeric)"] = mpmath.nstr(mpmath.mpf(sympy.N(closed, dps + 5)),
+                                                       dps)
+            limits[label] = closed
+        elif "limit" not in entry:
+            entry["limit"] = "no theorem applies"
+        pseudo = {}
+        for nv in n_values:
+            disc = base
+            if k_expr is not None:  # the exact integer k(n), however large
+                nn = sympy.Integer(int(nv)) if nv < 10**18 else sympy.Integer(10) ** round(
+                    math.log10(nv))
+                kk = int(sympy.ceiling(k_expr.subs(n, nn)))
+                disc = cutoff(base, k=max(1, min(kk, int(nn))))
+            with mpmath.workdps(dps):
+                pseudo[f"{float(nv):.0e}"] = mpmath.nstr(
+                    asymptotics.pseudo_expectation(yb, disc, mpmath.mpf(nv), dps=dps), 12)
+        entry["pseudo-expectation N(n)"] = pseudo
+        mc = {}
+        for nv in mc_n:
+            disc = base if k_expr is None else cutoff(
+                base, k=max(1, min(int(nv), int(sympy.ceiling(k_expr.subs(n, nv))))))
+            draws = _simulate(yb, disc, int(nv), mc_draws, seed + int(nv) % 10**6)
+            mc[f"{float(nv):.0e}"] = {"mean": float(draws.mean()),
+                                      "se": float(draws.std(ddof=1) / math.sqrt(mc_draws))}
+        if mc:
+            entry["Monte Carlo"] = mc
+        report["models"].append(entry)
+    if len(models) == 2:
+        report["distinguish"] = _distinguish(models, limits, cls, cut_kind, dps, base)
+        n0, n1 = (m["pseudo-expectation N(n)"] for m in report["models"])
+        report["distinguish"]["N0(n) - N1(n)"] = {
+            k: mpmath.nstr(mpmath.mpf(n0[k]) - mpmath.mpf(n1[k]), 6) for k in n0}
+    return report
+
+
+def _simulate(yb, disc, nv, draws, seed):
+    """NDCG draws from the library's simulator (imported lazily: it is the heavy part)."""
+    from .simulate import simulate_ndcg
+
+    return simulate_ndcg(yb, disc, nv, n_draws=draws, seed=seed)["ndcg"]
+
+
+def _distinguish(models, limits, cls, cut_kind, dps, base):
+    (_, y0), (_, y1) = models
+    if "f0" in limits and "f1" in limits:
+        gap = sympy.simplify(limits["f0"] - limits["f1"])
+        if gap != 0:
+            return {"how": "different limits (consistently distinguishable in the strongest "
+                           "sense)", "limit gap": str(gap),
+                    "limit gap (numeric)": mpmath.nstr(sympy.N(gap, dps), 12)}
+    if cls["summable"] or cut_kind == "k bounded":
+        return {"how": "not consistently distinguishable: NDCG has no limit and its law "
+                       "depends on ybar near 1 only"}
+    if cls["beta"] == "0" and cut_kind is None and cls["D(r)"] in ("1/log(r + 1)",):
+        k, a = asymptotics.log_discount_separation(y0, y1, dps=dps)
+        return {"how": "same limit 1; Lemma 3: N0 - N1 = a / log^K n + ...", "K": k,
+                "a": mpmath.nstr(a, 12)}
+    dy1 = sympy.simplify((y0 - y1).subs(asymptotics.s, 1))
+    return {"how": "same limit; the gap is of lower order (see the pseudo-expectations)",
+            "Delta y(1)": str(dy1),
+            "note": ("for r^-beta with beta > 2/3 the gap and the fluctuations are both of "
+                     "order n^-(1-beta): P[right order] tends to a constant below 1 "
+                     "(claims S004-T4b, S004-L7)") if cls["beta"] not in (None, "0") else ""}
+
+
+def report_rows(report: dict) -> list[dict]:
+    """The nested report of :func:`analyse` as rows ``{"field": "a / b / c", "value": v}``
+    (the CLI's table, and a notebook's)."""
+    def walk(d, prefix):
+        for k, v in d.items():
+            key = f"{prefix}{k}"
+            if isinstance(v, dict):
+                yield from walk(v, key + " / ")
+            elif isinstance(v, list) and v and isinstance(v[0], dict):
+                for i, item in enumerate(v):
+                    yield from walk(item, f"{key}[{i}] / ")
+            else:
+                yield {"field": key, "value": v if isinstance(v, str | int | float | bool)
+                       or v is None else str(v)}
+
+    return list(walk(report, ""))

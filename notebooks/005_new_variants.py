@@ -1,0 +1,175 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # 005 — Verifying new variants before writing the paper
+#
+# A researcher proposes a discount, a cut-off or a gain of their own and wants to know what
+# the documents' theorems say about it, and whether the claim they have in mind holds.
+# `rankmeasures.variants.analyse` (also `python -m proofs_check variant ...`) classifies the
+# discount (summable? decay against $1/r$? index of regular variation $\beta$?), finds
+# which theorem of Wang et al. applies, computes the limit of NDCG (closed form by sympy,
+# else mpmath), the pseudo-expectation up to $n = 10^{100}$, a Monte Carlo check, the
+# separation of two ranking functions and, for a discount linear in the position, whether
+# Jin & Geng's identity $\Delta DCG = R(f)$ survives. Expressions are parsed by a whitelist;
+# nothing is evaluated as Python.
+#
+# Three variants, each with a conjecture: two of them turn out false.
+
+# %% tags=["parameters"]
+mc_n = [10000, 100000]  # n for the Monte Carlo confirmations
+mc_draws = 20
+seed = 5
+
+# %%
+import matplotlib.pyplot as plt
+import mpmath
+import numpy as np
+import sympy
+from IPython.display import Markdown, display
+
+import rankmeasures as rm
+from rankmeasures import asymptotics as A
+from rankmeasures import figures, variants
+
+# %% [markdown]
+# ## Variant 1: $D(r) = 1/\log(1+r)^2$
+#
+# **Conjecture.** "Squaring the logarithm makes the top positions count more, so — unlike
+# standard NDCG, which tends to 1 for every ranking function (Theorem 1) — this NDCG
+# should converge to a limit that depends on the ranking function, as $r^{-\beta}$ does."
+#
+# The tool disagrees: $1/\log^2(1+r)$ is *slowly varying* (index $\beta = 0$): it decays
+# more slowly than every $r^{-\beta}$, so Theorem 1's argument goes through and the limit
+# is 1 for every function. The conjecture is false.
+
+# %%
+rep1 = variants.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
+                        n_values=(10**3, 10**6, 10**20, 10**100), mc_n=mc_n,
+                        mc_draws=mc_draws, seed=seed)
+figures.save_table(variants.report_rows(rep1), "005_variant1_log_squared")
+display(Markdown(figures.markdown_table(variants.report_rows(rep1))))
+assert rep1["class"]["beta"] == "0" and not rep1["class"]["summable"]
+assert [m["limit"] for m in rep1["models"]] == ["1", "1"]
+for model in rep1["models"]:
+    for key, mc in model["Monte Carlo"].items():
+        n_here = model["pseudo-expectation N(n)"].get(key)
+        if n_here is not None:
+            assert abs(mc["mean"] - float(n_here)) <= 4 * mc["se"] + 1e-3
+
+# %% [markdown]
+# Both functions creep towards 1, the random one more slowly. The figure follows the
+# pseudo-expectations of the good ($\bar y = s$) and the random ($\bar y = 1/2$) function
+# from $n = 10^2$ to $10^{100}$ under the squared and the standard logarithm: the squared
+# one is further from 1 at every $n$, but heads to the same place.
+
+# %%
+exponents = np.arange(2, 101, 7)
+log_squared = rm.CustomDiscount(expr=variants.parse_expression("1/log(1+r)^2"))
+curves = {}
+for dname, disc in (("1/log(1+r)^2", log_squared), ("1/log(1+r)", rm.log_discount)):
+    for rname, yb in (("good", A.s), ("random", sympy.Rational(1, 2))):
+        curves[dname, rname] = [float(A.pseudo_expectation(yb, disc, mpmath.mpf(10) ** int(e),
+                                                           dps=20)) for e in exponents]
+fig, ax = plt.subplots(figsize=(7, 4), constrained_layout=True)
+for (dname, rname), vals in curves.items():
+    ax.plot(exponents, vals, ls="-" if dname == "1/log(1+r)" else "--", marker="o", ms=3,
+            label=f"{dname}, {rname}")
+ax.set(xlabel="log10 n", ylabel="pseudo-expectation N(n)",
+       title="005: a slowly varying discount tends to 1 like the standard one")
+ax.legend()
+figures.save(fig, "005_slowly_varying")
+plt.show()
+for rname in ("good", "random"):
+    assert all(a < b for a, b in zip(curves["1/log(1+r)^2", rname],
+                                     curves["1/log(1+r)", rname], strict=True))
+    assert curves["1/log(1+r)^2", rname][-1] > 0.99
+
+# %% [markdown]
+# ## Variant 2: $r^{-1/2}$ cut at $k = \sqrt{n}$
+#
+# **Conjecture.** "Theorem 9 says $r^{-\beta}$ NDCG cut at $k = cn$ keeps a
+# function-dependent $\beta$-integral limit; cutting at $k = \sqrt n$ should keep it too."
+#
+# False again: $k = \sqrt n$ is $o(n)$, so only objects with canonical score near 1 are
+# ever looked at and the limit is $\bar y(1)$ (Theorem 7), whatever the shape of $\bar y$
+# below 1. For $\bar y_0 = s$ and $\bar y_1 = 1/4 + s/2$ the limits under the cut are
+# $\bar y(1) = 1$ and $3/4$,
+# instead of Theorem 3's $2\sqrt2/3$ and $7\sqrt2/12$.
+
+# %%
+rep2 = variants.analyse("r^(-1/2)", cut="sqrt(n)", ybar="s", ybar_other="1/4 + s/2",
+                        n_values=(10**3, 10**6, 10**20, 10**100), mc_n=mc_n,
+                        mc_draws=mc_draws, seed=seed)
+full = variants.analyse("r^(-1/2)", ybar="s", ybar_other="1/4 + s/2", n_values=(10**100,))
+rows2 = [{"ranker": m["ybar"], "limit, cut at sqrt(n)": m["limit"],
+          "N(1e100), cut at sqrt(n)": m["pseudo-expectation N(n)"]["1e+100"],
+          "limit, no cut (Theorem 3)": f["limit"],
+          "N(1e100), no cut": f["pseudo-expectation N(n)"]["1e+100"]}
+         for m, f in zip(rep2["models"], full["models"], strict=True)]
+figures.save_table(rows2, "005_variant2_sqrt_cut")
+display(Markdown(figures.markdown_table(rows2)))
+display(Markdown(figures.markdown_table(variants.report_rows(rep2))))
+assert rep2["class"]["cut-off"] == "k -> infinity, k = o(n)"
+assert [m["limit"] for m in rep2["models"]] == ["1", "3/4"]
+for row in rows2:
+    assert abs(float(row["N(1e100), cut at sqrt(n)"])
+               - float(sympy.sympify(row["limit, cut at sqrt(n)"]))) < 1e-6
+    assert abs(float(row["N(1e100), no cut"])
+               - float(sympy.N(sympy.sympify(row["limit, no cut (Theorem 3)"])))) < 1e-6
+
+# %% [markdown]
+# The cut-off changes the limit from the $\beta$-integral to the value of $\bar y$ at the
+# very top: the two functions are still told apart in the limit (1 against 3/4), but for a
+# different reason, and two functions that agree at $s = 1$ would not be.
+#
+# ## Variant 3: the linear discount with the gain $3^y - 1$
+#
+# **Conjecture.** "Jin & Geng's identity $\Delta DCG^\beta = R(f)$ (document 000) holds for
+# any gain, since it comes from counting pairs."
+#
+# The pair-counting argument does hold for every gain — but it gives
+# $\Delta DCG = \sum_{\text{misordered pairs}} (g_{\text{high}} - g_{\text{low}})$, the
+# *gain*-weighted loss. That equals $R(f) = \sum (b - a)\,\#\{\ldots\}$ only when the
+# gains are affine in the grade. The tool checks it symbolically in the gains over every
+# list of up to four items with three grades.
+
+# %%
+rep3 = variants.analyse("n - r", gain="3^y - 1")
+display(Markdown(figures.markdown_table(variants.report_rows(rep3))))
+assert rep3["pairwise"]["Delta DCG = -slope * sum over misordered pairs (g_high - g_low)"]
+assert rep3["pairwise"]["Delta DCG = -slope * (g_1 - g_0) * R(f) holds iff"] == [
+    "g2 = -g0 + 2*g1"]
+assert rep3["pairwise"]["gain is affine (R(f) identity holds)"] is False
+
+grades = np.array([0, 2, 1])
+scores = np.array([3.0, 2.0, 1.0])  # the grade-0 item on top
+gain3 = rm.custom_gain(expr=variants.parse_expression("3^y - 1", ("y",)))
+delta = (rm.idcg(grades, gain=gain3, discount="linear")
+         - rm.dcg(grades, scores, gain=gain3, discount="linear"))
+example = [{"grades (ranked)": str(grades.tolist()), "Delta DCG with 3^y - 1": float(delta),
+            "R(f)": float(rm.pairwise_loss(grades, scores)),
+            "gain-weighted loss": float((3**2 - 1) - (3**0 - 1) + (3**1 - 1) - (3**0 - 1))}]
+display(Markdown(figures.markdown_table(example)))
+assert delta != rm.pairwise_loss(grades, scores)
+assert delta == example[0]["gain-weighted loss"]
+
+# %% [markdown]
+# With grades $(0, 2, 1)$ ranked in that order, $R(f) = 3$ (pairs $(0,2)$ and $(0,1)$ are
+# misordered, weights 2 and 1) while $\Delta DCG = (9-1) - 0 + (3-1) - 0 = 10$: the identity
+# needs affine gains. The same tool run from the command line gives the same report:
+#
+# ```
+# python -m proofs_check variant --discount "n - r" --gain "3^y - 1"
+# python -m proofs_check variant --discount "1/log(1+r)^2" --ybar s --ybar2 1/2 --json
+# ```

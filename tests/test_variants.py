@@ -1,0 +1,114 @@
+"""rankmeasures.variants and `python -m proofs_check variant`: known cases, hostile input,
+stable JSON."""
+
+import json
+
+import mpmath
+import pytest
+import sympy
+
+import rankmeasures as rm
+from proofs_check.__main__ import main as cli
+from rankmeasures import asymptotics as A
+from rankmeasures import variants as V
+from rankmeasures.discounts import r
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("1/log(1+r)^2", 1 / sympy.log(1 + r) ** 2),
+    ("r**(-1/2)", r ** sympy.Rational(-1, 2)),
+    ("2^-r", 2 ** (-r)),
+    ("0.25*r + E - pi", sympy.Rational(1, 4) * r + sympy.E - sympy.pi),
+    ("log(r, 2)", sympy.log(r, 2)),
+])
+def test_parse_known_expressions(text, expected):
+    assert sympy.simplify(V.parse_expression(text) - expected) == 0
+
+
+@pytest.mark.parametrize("text, message", [
+    ("__import__('os').system('true')", "calling an expression is not allowed"),
+    ("__import__('os')", "calling __import__ is not allowed"),
+    ("r.real", "Attribute is not allowed"),
+    ("(lambda: 1)()", "calling an expression is not allowed"),
+    ("lambda: 1", "Lambda is not allowed"),
+    ("[r for r in ()]", "ListComp is not allowed"),
+    ("r[0]", "Subscript is not allowed"),
+    ("'abc'", "only numbers are allowed"),
+    ("log(r, base=2)", "positional argument"),
+    ("open('x')", "calling open is not allowed"),
+    ("x + 1", "unknown name 'x'"),
+    ("2^(10^9)", "exponent 1000000000 is too large"),
+    ("9^9^9", "is too large"),
+    ("r/0", "division by zero"),
+    ("r +", "not a valid expression"),
+    ("1" * 400, "longer than 300 characters"),
+    ("-" * 60 + "r", "nested too deeply"),
+])
+def test_hostile_and_malformed_expressions_are_rejected(text, message):
+    with pytest.raises(ValueError, match=message):
+        V.parse_expression(text)
+
+
+def test_classes_of_the_documents_discounts():
+    """Theorems 1, 3, 5, 6 of Wang et al. by the discount's class (hand-derived: r D(r)
+    tends to oo, oo, 1, 0; the index beta is 0, 1/2, 1)."""
+    c = {t: V.classify_discount(V.parse_expression(t))
+         for t in ("1/log(1+r)", "r^(-1/2)", "1/r", "2^(-r)", "1/log(1+r)^2", "1/(r*log(1+r))")}
+    assert c["1/log(1+r)"]["theorem"].startswith("Theorem 1") and c["1/log(1+r)"]["beta"] == "0"
+    assert c["r^(-1/2)"]["theorem"].startswith("Theorem 3") and c["r^(-1/2)"]["beta"] == "1/2"
+    assert c["1/r"]["theorem"].startswith("Theorem 5") and c["1/r"]["decay"] == "like 1/r"
+    assert c["2^(-r)"]["summable"] and c["2^(-r)"]["theorem"].startswith("Theorem 6")
+    assert not c["1/log(1+r)^2"]["summable"] and c["1/log(1+r)^2"]["beta"] == "0"
+    # sum 1/(r log r) diverges (like log log n) yet decays faster than 1/r: no theorem
+    assert not c["1/(r*log(1+r))"]["summable"]
+    assert c["1/(r*log(1+r))"]["theorem"].startswith("none")
+
+
+def test_documents_limits_come_out_right():
+    """r^-1/2 with ybar = s: (1-beta) int s (1-s)^-1/2 ds / p^(1/2) = (1/2)(4/3) sqrt(2)
+    = 2 sqrt(2)/3 (by hand), as the library's Theorem 3 limit; cut at k = n/5 with the
+    log discount: int_{4/5}^1 s ds / (1/5) = 9/10 (Theorem 8)."""
+    rep = V.analyse("r^(-1/2)", ybar="s", n_values=(10**100,))
+    assert sympy.simplify(sympy.sympify(rep["models"][0]["limit"])
+                          - 2 * sympy.sqrt(2) / 3) == 0
+    with mpmath.workdps(30):
+        assert abs(A.ndcg_limit(A.s, rm.power_discount(0.5)) - 2 * mpmath.sqrt(2) / 3) < 1e-25
+    rep = V.analyse("1/log(1+r)", cut="n/5", ybar="s", n_values=(10**100,))
+    assert rep["models"][0]["limit"] == "9/10"
+    n_var = float(rep["models"][0]["pseudo-expectation N(n)"]["1e+100"])
+    # the same N(1e100) through the library's own cut-off class and closed-form F(t),
+    # against the variant's user expression and quadrature; the 1/log n approach to 9/10
+    with mpmath.workdps(30):
+        n_lib = float(A.pseudo_expectation(A.s, rm.cutoff(rm.log_discount, fraction=0.2),
+                                           mpmath.mpf(10) ** 100))
+    assert abs(n_var - n_lib) < 1e-10 and abs(n_var - 0.9) < 1e-3
+
+
+def test_lemma_3_constant_and_pairwise_identity():
+    rep = V.analyse("1/log(1+r)", ybar="s", ybar_other="1/4 + s/2", n_values=(10**100,))
+    assert rep["distinguish"]["K"] == 1
+    # a = -m_1 / p with m_1 = int (Delta y)(1-u) log u du = int (1-u)/2 log u = -3/8 ... / p
+    assert abs(float(rep["distinguish"]["a"]) - 0.25) < 1e-10
+    lin = V.analyse("n - r")["pairwise"]
+    assert lin["Delta DCG = -slope * sum over misordered pairs (g_high - g_low)"] is True
+    assert lin["Delta DCG = -slope * (g_1 - g_0) * R(f) holds iff"] == ["g2 = -g0 + 2*g1"]
+
+
+def test_cli_json_is_stable(capsys):
+    args = ["variant", "--discount", "r^(-1/2)", "--cut", "sqrt(n)", "--ybar", "s",
+            "--ybar2", "1/4 + s/2", "--n", "1000", "1e100", "--mc-n", "1000", "--draws", "4",
+            "--json"]
+    assert cli(args) == 0
+    first = capsys.readouterr().out
+    assert cli(args) == 0
+    assert capsys.readouterr().out == first
+    rep = json.loads(first)
+    assert rep["class"]["cut-off"] == "k -> infinity, k = o(n)"
+    assert [m["limit"] for m in rep["models"]] == ["1", "3/4"]  # ybar(1), Theorem 7
+
+
+def test_cli_rejects_hostile_input(capsys):
+    with pytest.raises(SystemExit) as exc:
+        cli(["variant", "--discount", "__import__('os').getcwd()"])
+    assert exc.value.code == 2
+    assert "not allowed" in capsys.readouterr().err
