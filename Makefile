@@ -7,7 +7,12 @@ STAMP  := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH := 0
 
-.PHONY: all venv test reproduce bench lint lock clean
+# MathJax 3 for the offline HTML edition, from the npm registry, checked by its SHA-256
+MATHJAX_VERSION := 3.2.2
+MATHJAX_SHA256  := 1b9c0a1c44df864e915690558e72adb9cc5203360daefd385084ced3b6c64c09
+MATHJAX_DIR     := $(VENV)/share/mathjax
+
+.PHONY: all venv test reproduce site gate browser bench lint lock clean
 
 all: test
 
@@ -17,6 +22,12 @@ $(STAMP): requirements.lock pyproject.toml
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
+	mkdir -p $(MATHJAX_DIR)
+	cd $(MATHJAX_DIR) && npm pack --silent mathjax@$(MATHJAX_VERSION) >/dev/null && \
+		echo "$(MATHJAX_SHA256)  mathjax-$(MATHJAX_VERSION).tgz" | sha256sum --check --quiet && \
+		tar xzf mathjax-$(MATHJAX_VERSION).tgz --strip-components=2 package/es5/tex-svg-full.js && \
+		tar xzf mathjax-$(MATHJAX_VERSION).tgz --strip-components=1 package/LICENSE && \
+		rm mathjax-$(MATHJAX_VERSION).tgz
 	touch $(STAMP)
 
 venv: $(STAMP)
@@ -24,14 +35,32 @@ venv: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check lib tests benchmarks proofs_check notebooks
 
-test: $(STAMP) lint
-	$(BIN)/python -m pytest -q
+# Debian's chromium for the browser checks of the HTML edition (tests/test_site.py)
+browser:
+	@command -v chromium >/dev/null || apt-get install -y -q chromium >/dev/null || \
+		{ apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null; }
 
-# Regenerates everything: the claims report (figures/claims.json and claims.md), then every
-# notebook under notebooks/ at full parameters (notebooks/executed/ and figures/).
+# the tests, then the reproducibility gate: every output regenerated at its committed
+# parameters must match figures/SHA256SUMS byte for byte
+test: $(STAMP) lint browser
+	$(BIN)/python -m pytest -q
+	$(BIN)/python -m rankmeasures.gate check
+
+# Regenerates everything: the claims report (figures/claims.json and claims.md), every
+# notebook under notebooks/ at full parameters (notebooks/executed/ and figures/), the
+# hashes (figures/SHA256SUMS, figures/manifest.json) and the HTML edition (site/). Outputs
+# whose sources, parameters and code are unchanged are skipped; FORCE=1 redoes them all.
 reproduce: $(STAMP)
-	$(BIN)/python -m proofs_check
-	$(BIN)/python -m rankmeasures.run
+	$(BIN)/python -m proofs_check $(if $(FORCE),--force)
+	$(BIN)/python -m rankmeasures.run $(if $(FORCE),--force)
+	$(BIN)/python -m rankmeasures.gate write
+	$(BIN)/python -m rankmeasures.site
+
+site: $(STAMP)
+	$(BIN)/python -m rankmeasures.site
+
+gate: $(STAMP)
+	$(BIN)/python -m rankmeasures.gate check
 
 # Timings against peers, printed as ratios; never part of `make test`.
 bench: $(STAMP)

@@ -8,12 +8,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
 from . import REGISTRY, run_claim
 
 FIGURES = Path(__file__).resolve().parents[1] / "figures"
+
+
+def _figures_dir() -> Path:
+    env = os.environ.get("RANKMEASURES_FIGURES")
+    return Path(env) if env else FIGURES
 
 
 def _jsonable(x):
@@ -110,7 +116,18 @@ def main(argv=None) -> int:
     p.add_argument("--doc", action="append", help="only this document (000 ... 004)")
     p.add_argument("--id", action="append", dest="ids", help="only this claim id")
     p.add_argument("--no-write", action="store_true", help="do not write the report")
+    p.add_argument("--force", action="store_true",
+                   help="run even when the report is up to date with the code")
     args = p.parse_args(argv)
+    full_run = not args.doc and not args.ids
+    canonical = full_run and not args.no_write and _figures_dir() == FIGURES
+    from rankmeasures import gate
+
+    key = gate.input_key() if canonical else None
+    if canonical and not args.force and gate.is_up_to_date(
+            "claims", key, ("figures/claims.",)):
+        print("claims report up to date (the code is unchanged); --force reruns the checks")
+        return 0
     claims = list(REGISTRY.values())
     if args.doc:
         claims = [c for c in claims if c.doc in args.doc]
@@ -136,13 +153,15 @@ def main(argv=None) -> int:
                      "evidence": _jsonable(res.evidence)})
     print(f"\n{len(rows)} claims in {total:.1f} s; " + (
         f"{len(bad)} changed or failed: {', '.join(bad)}" if bad else "all as recorded"))
-    full_run = not args.doc and not args.ids
     if full_run and not args.no_write:
-        FIGURES.mkdir(exist_ok=True)
-        (FIGURES / "claims.json").write_text(
+        out = _figures_dir()
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "claims.json").write_text(
             json.dumps(rows, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
-        (FIGURES / "claims.md").write_text(_markdown(rows) + "\n")
-        print(f"wrote {FIGURES.name}/claims.json and {FIGURES.name}/claims.md")
+        (out / "claims.md").write_text(_markdown(rows) + "\n")
+        print(f"wrote {out / 'claims.json'} and claims.md")
+        if canonical and not bad:
+            gate.update_manifest("claims", key=key)
     return 1 if bad else 0
 
 

@@ -12,6 +12,10 @@
   so a rerun gives byte-identical files (figures display inline).
 * Any error output, or anything written to stderr, fails the run.
 * Independent notebooks run in parallel, one process each, on the machine's cores.
+* A notebook whose source, parameters and code inputs are unchanged since its outputs
+  were made (``figures/manifest.json``, ``figures/SHA256SUMS``; see
+  :mod:`rankmeasures.gate`) is skipped unless ``--force``; runs with ``--quick``, ``-p``
+  or ``--output-dir`` never skip and never touch the manifest.
 """
 
 from __future__ import annotations
@@ -140,6 +144,7 @@ def main(argv=None) -> int:
     p.add_argument("--quick", action="store_true", help="the quick parameter set")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--output-dir", help="where executed notebooks go")
+    p.add_argument("--force", action="store_true", help="run even if up to date")
     args = p.parse_args(argv)
     # a notebook is named by its path or by its stem ("001_learning_dcg")
     paths = [Path(n) if Path(n).exists() or not (Path("notebooks") / f"{n}.py").exists()
@@ -157,7 +162,26 @@ def main(argv=None) -> int:
             resolve_parameters(path.resolve(), _read(path), overrides, args.quick)
         except ValueError as exc:
             p.error(str(exc))
+    from . import gate
+
+    canonical = not (args.quick or overrides or args.output_dir
+                     or os.environ.get("RANKMEASURES_FIGURES"))
+    keys = {}
+    if canonical:
+        for path in list(paths):
+            params = notebook_parameters(_read(path))
+            keys[path] = (gate.input_key(notebook=path, parameters=params), params)
+            prefix = path.stem.split("_")[0]
+            if not args.force and gate.is_up_to_date(
+                    path.stem, keys[path][0],
+                    (f"figures/{prefix}_", f"notebooks/executed/{path.stem}.")):
+                print(f"{path.name}: up to date (source, parameters and code unchanged)")
+                paths.remove(path)
+    # the longest notebooks first (source size as the proxy), so that the pool ends together
+    paths.sort(key=lambda q: -q.stat().st_size)
     jobs = [(path, overrides, args.quick, args.output_dir) for path in paths]
+    if not jobs:
+        return 0
     failed = 0
     with ProcessPoolExecutor(max_workers=max(1, min(args.jobs, len(jobs)))) as pool:
         futures = {pool.submit(_job, j): j[0] for j in jobs}
@@ -165,6 +189,9 @@ def main(argv=None) -> int:
             try:
                 path, out, sec = fut.result()
                 print(f"[{i}/{len(jobs)}] {path.name} -> {out} ({sec:.1f} s)", flush=True)
+                if canonical:
+                    gate.update_manifest(path.stem, key=keys[path][0],
+                                         parameters=keys[path][1])
             except Exception as exc:  # noqa: BLE001 - reported, exit status says it
                 failed += 1
                 print(f"[{i}/{len(jobs)}] {futures[fut].name} FAILED: {exc}", flush=True)
