@@ -53,6 +53,7 @@ from sklearn.datasets import load_digits
 from sklearn.linear_model import LogisticRegression
 from sklearn.preprocessing import StandardScaler
 
+import proofs_check
 import rankmeasures as rm
 from rankmeasures import asymptotics as A
 from rankmeasures import figures
@@ -385,6 +386,30 @@ assert abs(weak_mean - 0.75) < 4 * weak_sd[big] / np.sqrt(thm6_draws)
 # against $U(0,1)$), and the weaker function's spread does not shrink while its mean sits at
 # $\bar y(1) = 3/4$: no limit in probability, as Theorem 6 says.
 #
+# ## Theorem 4's two conditions
+#
+# Theorem 4 promises that $r^{-\beta}$ NDCG distinguishes $f_0$ from $f_1$ with high
+# probability if either (1) $\int_0^1 \Delta y(s)(1-s)^{-\beta}ds \ne 0$ — the limits
+# differ — or (2) the curves are $\alpha$-Hölder with $\alpha > 3(1-\beta)$, that integral
+# vanishes and $\Delta y(1) \ne 0$. The claims engine tests both by simulation (claims
+# S004-T4a and S004-T4b); their evidence is shown here. Condition 1 holds up. Condition 2
+# does not: a non-constant Hölder curve has $\alpha \le 1$, so the condition forces
+# $\beta > 2/3$, where NDCG fluctuates by order $n^{-(1-\beta)}$ (erratum S004-L7) — the
+# same order as Lemma 6's gap. For an exact pair meeting condition 2 at $\beta = 4/5$, the
+# probability of the right order stays near 0.7 as $n$ grows instead of tending to 1.
+
+# %%
+t4a = proofs_check.REGISTRY["S004-T4a"].check()
+t4b = proofs_check.REGISTRY["S004-T4b"].check()
+print("condition 1 (S004-T4a):", t4a.outcome, "-", t4a.evidence)
+print("condition 2 (S004-T4b):", t4b.outcome, "- Delta y =", t4b.evidence["Delta y"])
+figures.save_table(t4b.evidence["by n"], "004_theorem4_condition2")
+display(Markdown(figures.markdown_table(t4b.evidence["by n"])))
+print("corrected:", t4b.evidence["corrected"])
+assert t4a.outcome == "verified" and t4b.outcome == "erratum"
+assert all(0.55 < r["P[order of N0, N1]"] < 0.9 for r in t4b.evidence["by n"])
+
+# %% [markdown]
 # ## What this notebook leaves to the claims report
 #
 # The exact checks of every lemma and theorem (including the errata on eq. 25, on

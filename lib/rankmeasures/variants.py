@@ -381,7 +381,9 @@ def _distinguish(models, limits, cls, cut_kind, dps, base):
     if cls["summable"] or cut_kind == "k bounded":
         return {"how": "not consistently distinguishable: NDCG has no limit and its law "
                        "depends on ybar near 1 only"}
-    if cls["beta"] == "0" and cut_kind is None and cls["D(r)"] in ("1/log(r + 1)",):
+    log_type = sympy.simplify(sympy.sympify(cls["D(r)"], locals={"r": r})
+                              * sympy.log(1 + r)).is_number  # 1/log(1+r), any base
+    if cut_kind is None and log_type:
         k, a = asymptotics.log_discount_separation(y0, y1, dps=dps)
         return {"how": "same limit 1; Lemma 3: N0 - N1 = a / log^K n + ...", "K": k,
                 "a": mpmath.nstr(a, 12)}
