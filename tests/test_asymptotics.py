@@ -168,3 +168,40 @@ def test_latent_sample_relevance_curves():
     assert abs(good - 0.95) < 4 * se and abs(rand - 0.5) < 4 * se
     with pytest.raises(ValueError, match=r"noise: expected"):
         latent_sample(10, [-1.0])
+
+
+def test_graded_limits_match_binary_and_the_pseudo_expectation_at_1e100():
+    """Theorems 10-13: with values (1, 0) the graded limit is the binary one; with three
+    grades it equals N_D(1e100) computed by quadrature of Definition 5 (an independent
+    path: the limit formula never integrates over positions)."""
+    import mpmath
+    import sympy
+
+    from rankmeasures import asymptotics as A
+
+    y = A.s
+    binary = A.GradedRelevance([1, 0], [y, 1 - y])
+    three = A.GradedRelevance([2, 1, 0], [A.s**2, 2 * A.s * (1 - A.s), (1 - A.s) ** 2])
+    discounts = [rm.power_discount(0.5), rm.cutoff(rm.log_discount, fraction=0.2),
+                 rm.cutoff(rm.power_discount(0.5), fraction=0.3)]
+    with mpmath.workdps(30):
+        for d in discounts + [rm.zipf_discount, rm.log_discount]:
+            assert abs(A.ndcg_limit(binary, d) - A.ndcg_limit(y, d)) < 1e-20
+        for d in discounts:
+            lim = A.ndcg_limit(three, d)
+            n_big = A.pseudo_expectation(three, d, mpmath.mpf(10) ** 100)
+            log_cut = isinstance(d, rm.CutoffDiscount) and isinstance(d.base, rm.LogDiscount)
+            if not log_cut:  # r^-beta: the bias is of order n^-(1-beta)
+                assert abs(lim - n_big) < 1e-12, d.name
+            else:  # the log cut-off approaches its limit like 1/log n
+                n_mid = A.pseudo_expectation(three, d, mpmath.mpf(10) ** 50)
+                assert abs(lim - n_big) < min(1e-3, abs(lim - n_mid)), d.name
+        # m(s) = 2s, R_1 = 1/3: the log cut at n/5 gives int_0.8^1 2s ds / (2 * 0.2) = 9/10
+        assert abs(A.ndcg_limit(three, discounts[1]) - mpmath.mpf("0.9")) < 1e-25
+        # 1/r and a fixed cut-off: E[Y | s = 1] / v_1 = 2/2 = 1 here; with a flatter top:
+        flat = A.GradedRelevance([2, 1, 0], [sympy.Rational(1, 4) + 0 * A.s,
+                                             sympy.Rational(1, 2) + 0 * A.s,
+                                             sympy.Rational(1, 4) + 0 * A.s])
+        assert abs(A.ndcg_limit(flat, rm.zipf_discount) - mpmath.mpf(1) / 2) < 1e-25
+    with pytest.raises(ValueError, match="summable"):
+        A.ndcg_limit(three, rm.exponential_discount)

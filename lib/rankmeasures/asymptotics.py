@@ -235,8 +235,22 @@ def ndcg_limit(ybar, discount, *, dps: int = 30):
     * ``r^-beta`` cut at ``k = c n``:
       ``(1-beta)/min(c,p)^(1-beta) int_{1-c}^1 ybar(s)(1-s)^-beta ds`` (Theorem 9).
 
+    Graded relevance (:class:`GradedRelevance`, values ``v_1 > v_2 > ...``, cumulative
+    rates ``R_j = P[Y >= v_j]``, ``m(s) = E[Y | s]``; Theorems 10-13): the ideal list holds
+    the grades in blocks, so with ``c = 1`` when there is no cut-off
+
+    * log discount: 1 without a cut-off; ``int_{1-c}^1 m / sum_j v_j (min(c, R_j) -
+      min(c, R_{j-1}))`` at ``k = c n``;
+    * ``r^-beta``: ``(1-beta) int_0^c m(1-u) u^-beta du / sum_j v_j (min(c, R_j)^(1-beta)
+      - min(c, R_{j-1})^(1-beta))``;
+    * ``1/r``, or a fixed cut-off: ``m(1) / v_1``.
+
+    With ``values = (1, 0)`` these are the binary limits above.
+
     Raises ValueError for a summable discount (Theorem 6: no limit) or one not covered.
     """
+    if isinstance(ybar, GradedRelevance):
+        return _graded_limit(ybar, as_discount(discount), dps)
     f = relevance_curve(ybar)
     d = as_discount(discount)
     base, k, c = _base_and_cut(d)
@@ -267,6 +281,40 @@ def ndcg_limit(ybar, discount, *, dps: int = 30):
         raise ValueError(f"discount: {d.name} has no limit theorem here (Theorem 6 covers "
                          "summable discounts: NDCG does not converge)")
 
+
+
+def _graded_limit(rel: GradedRelevance, d: Discount, dps: int):
+    base, k, c = _base_and_cut(d)
+    with mpmath.workdps(dps + 5):
+        rates = rel.level_rates(dps + 5)
+        top = rel.mean(mpmath.mpf(1)) / rel.values[0]
+        divergent = isinstance(base, LogDiscount) or (
+            isinstance(base, PowerDiscount) and _exact(base.beta) <= 1)
+        if not divergent:
+            raise ValueError(f"discount: {d.name} has no limit theorem here (Theorem 6 "
+                             "covers summable discounts: NDCG does not converge)")
+        if k is not None or (isinstance(base, PowerDiscount) and _exact(base.beta) == 1
+                             and c is None):
+            return +top
+        cc = mpmath.mpf(1) if c is None else mpmath.mpf(c)
+        if isinstance(base, LogDiscount):
+            if c is None:
+                return mpmath.mpf(1)
+            num = mpmath.quad(rel.mean, [1 - cc, 1])
+            power = mpmath.mpf(1)  # the ideal's block j covers min(c, R_j)^power
+        else:
+            beta = _exact(base.beta)
+            if beta == 1:  # 1/r cut at c n: the top block dominates as for a fixed cut
+                return +top
+            e = 1 / (1 - beta)
+            num = mpmath.quad(lambda v: rel.mean(1 - v**e), [0, cc ** (1 - beta)])
+            power = 1 - beta
+        ideal, prev = mpmath.mpf(0), mpmath.mpf(0)
+        for v, rj in zip(rel.values, rates, strict=True):
+            cur = min(cc, rj) ** power
+            ideal += v * (cur - prev)
+            prev = cur
+        return +(num / ideal)
 
 
 def log_discount_separation(ybar0, ybar1, *, max_order: int = 12, dps: int = 30,
