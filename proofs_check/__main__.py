@@ -81,6 +81,10 @@ def variant_main(argv) -> int:
     p.add_argument("--gain", help="gain G(y) for a linear discount, e.g. '3^y - 1'")
     p.add_argument("--ybar", default="s", help="P[Y = 1 | s] of the first ranking function")
     p.add_argument("--ybar2", help="P[Y = 1 | s] of a second ranking function")
+    p.add_argument("--grades", nargs="+", help="graded model: the values v_1 > v_2 > ... "
+                   "(the gain of a grade is its value); replaces --ybar")
+    p.add_argument("--probs", nargs="+", help="graded model: P[Y = v_j | s], one per grade")
+    p.add_argument("--probs2", nargs="+", help="graded: a second ranking function's P[Y = v_j | s]")
     p.add_argument("--n", type=float, nargs="+", default=[1e3, 1e6, 1e100],
                    help="n for the pseudo-expectation")
     p.add_argument("--mc-n", type=float, nargs="*", default=[], help="n for Monte Carlo")
@@ -88,9 +92,19 @@ def variant_main(argv) -> int:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     args = p.parse_args(argv)
+    ybar, ybar2 = args.ybar, args.ybar2
+    if args.grades or args.probs or args.probs2:
+        if not (args.grades and args.probs):
+            p.error("a graded model needs both --grades and --probs")
+        try:
+            values = [float(v) for v in args.grades]
+        except ValueError:
+            p.error("--grades: expected numbers")
+        ybar = {"values": values, "probs": args.probs}
+        ybar2 = {"values": values, "probs": args.probs2} if args.probs2 else None
     try:
         report = variants.analyse(
-            args.discount, cut=args.cut, ybar=args.ybar, ybar_other=args.ybar2,
+            args.discount, cut=args.cut, ybar=ybar, ybar_other=ybar2,
             n_values=[int(v) if v < 1e18 else v for v in args.n],
             mc_n=[int(v) for v in args.mc_n], mc_draws=args.draws, seed=args.seed,
             gain=args.gain)

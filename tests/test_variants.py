@@ -112,3 +112,26 @@ def test_cli_rejects_hostile_input(capsys):
         cli(["variant", "--discount", "__import__('os').getcwd()"])
     assert exc.value.code == 2
     assert "not allowed" in capsys.readouterr().err
+
+
+def test_graded_model_limit_by_hand_and_cli(capsys):
+    """Grades 2, 1, 0 with P = s^2, 2s(1-s), (1-s)^2: E[Y | s] = 2s, R = (1/3, 2/3, 1).
+    For r^-1/2 (by hand): numerator (1/2) int 2s (1-s)^-1/2 ds = B(2, 1/2) = 4/3; ideal
+    2 (1/3)^1/2 + ((2/3)^1/2 - (1/3)^1/2) = (1 + sqrt 2)/sqrt 3; limit 4/(sqrt 3 (1 + sqrt 2)).
+    The library's graded ndcg_limit and N(1e100) agree."""
+    spec = {"values": [2, 1, 0], "probs": ["s^2", "2*s*(1-s)", "(1-s)^2"]}
+    rep = V.analyse("r^(-1/2)", ybar=spec, n_values=(10**100,))
+    hand = 4 / (sympy.sqrt(3) * (1 + sympy.sqrt(2)))
+    assert sympy.simplify(sympy.sympify(rep["models"][0]["limit"]) - hand) == 0
+    rel = A.GradedRelevance([2, 1, 0], [A.s**2, 2 * A.s * (1 - A.s), (1 - A.s) ** 2])
+    with mpmath.workdps(30):
+        lib = A.ndcg_limit(rel, rm.power_discount(0.5))
+        assert abs(lib - mpmath.mpf(sympy.N(hand, 40))) < 1e-25
+    assert abs(float(rep["models"][0]["pseudo-expectation N(n)"]["1e+100"])
+               - float(hand)) < 1e-10
+    with pytest.raises(ValueError, match="probs: must sum to 1"):
+        V.analyse("r^(-1/2)", ybar={"values": [1, 0], "probs": ["s", "s"]})
+    assert cli(["variant", "--discount", "1/r", "--grades", "2", "1", "0", "--probs", "s^2",
+                "2*s*(1-s)", "(1-s)^2", "--n", "1000", "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["models"][0]["limit"] == "1"  # E[Y | s = 1] / v_1 = 2/2 (Theorem 5, graded)

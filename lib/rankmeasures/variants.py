@@ -185,17 +185,23 @@ def classify_discount(expr) -> dict:
             "beta": None if beta is None else str(beta), "theorem": theorem}
 
 
-def _limit(ybar, beta, cut, p):
-    """Closed form (sympy) of the limit for index beta and cut-off fraction cut (or None)."""
+def _limit(mean, beta, cut, values, rates):
+    """Closed form (sympy) of the limit for index beta and cut-off fraction ``cut`` (None:
+    no cut-off): ``(1-beta) int_{1-c}^1 m(s)(1-s)^-beta ds / sum_j v_j (min(c, R_j)^(1-beta)
+    - min(c, R_{j-1})^(1-beta))`` with ``m = E[Y | s]`` and cumulative rates ``R_j``
+    (binary: ``ybar`` and ``p``; Theorems 1, 3, 8, 9 and their graded forms 10-13)."""
     s = asymptotics.s
     b = sympy.nsimplify(beta)
-    lo = 0 if cut is None else 1 - cut
-    scale = p if cut is None else sympy.Min(cut, p)
-    # with u = 1 - s = v^(1/(1-b)) the integrand is smooth
-    integral = sympy.integrate((1 - b) * ybar * (1 - s) ** (-b), (s, lo, 1))
+    c = sympy.Integer(1) if cut is None else sympy.nsimplify(cut)
+    integral = sympy.integrate((1 - b) * mean * (1 - s) ** (-b), (s, 1 - c, 1))
     if integral.has(sympy.Integral):
         return None
-    return sympy.simplify(integral / scale ** (1 - b))
+    ideal, prev = sympy.Integer(0), sympy.Integer(0)
+    for v, rj in zip(values, rates, strict=True):
+        cur = sympy.Min(c, rj) ** (1 - b)
+        ideal += v * (cur - prev)
+        prev = cur
+    return sympy.nsimplify(sympy.simplify(integral / ideal))
 
 
 def linear_pairwise_identity(expr, n_levels: int = 3, max_n: int = 4) -> dict:
@@ -242,10 +248,41 @@ def linear_pairwise_identity(expr, n_levels: int = 3, max_n: int = 4) -> dict:
             "checked": f"every list of length <= {max_n} over {n_levels} grades, every ranking"}
 
 
-def _relevance(text_or_expr):
+def _curve(text_or_expr, name):
     if isinstance(text_or_expr, str):
-        return parse_expression(text_or_expr, ("s",), name="ybar")
+        return parse_expression(text_or_expr, ("s",), name=name)
     return sympy.sympify(text_or_expr)
+
+
+def _model(spec) -> dict:
+    """A relevance model: ``ybar`` (binary; a string or sympy expression in s) or a dict
+    ``{"values": [v_1 > v_2 > ...], "probs": [P[Y = v_j | s], ...]}`` (graded)."""
+    s = asymptotics.s
+    if isinstance(spec, dict):
+        if set(spec) != {"values", "probs"}:
+            raise ValueError("ybar: a graded model is {'values': [...], 'probs': [...]}")
+        probs = [_curve(q, "probs") for q in spec["probs"]]
+        values = [sympy.nsimplify(v) for v in spec["values"]]
+        if len(values) != len(probs) or len(values) < 2:
+            raise ValueError("probs: need one probability per value, at least two")
+        if sympy.simplify(sum(probs) - 1) != 0:
+            raise ValueError(f"probs: must sum to 1 for every s, they sum to "
+                             f"{sympy.simplify(sum(probs))}")
+        numeric = asymptotics.GradedRelevance([float(v) for v in values], probs)
+        mean = sympy.expand(sum(v * q for v, q in zip(values, probs, strict=True)))
+        masses = [sympy.integrate(q, (s, 0, 1)) for q in probs]
+        rates = [sympy.nsimplify(sum(masses[: j + 1])) for j in range(len(masses))]
+        return {"numeric": numeric, "mean": mean, "values": values, "rates": rates,
+                "binary": False,
+                "describe": {"values": [str(v) for v in values],
+                             "probs": [str(q) for q in probs], "E[Y | s]": str(mean),
+                             "E[Y]": str(sympy.nsimplify(sympy.integrate(mean, (s, 0, 1))))}}
+    yb = _curve(spec, "ybar")
+    asymptotics.relevance_curve(yb)  # validates the curve
+    p_exact = sympy.nsimplify(sympy.integrate(yb, (s, 0, 1)))
+    return {"numeric": yb, "mean": yb, "values": [sympy.Integer(1), sympy.Integer(0)],
+            "rates": [p_exact, sympy.Integer(1)], "binary": True,
+            "describe": {"ybar": str(yb), "p": str(p_exact)}}
 
 
 def analyse(discount, *, cut=None, ybar="s", ybar_other=None, n_values=(10**3, 10**6,
@@ -259,8 +296,10 @@ def analyse(discount, *, cut=None, ybar="s", ybar_other=None, n_values=(10**3, 1
         D(r), e.g. ``"1/log(1+r)^2"``.
     cut : str, sympy expression in n, or None
         A cut-off k(n), e.g. ``"sqrt(n)"``, ``"n/5"``, ``"10"``.
-    ybar, ybar_other : str or sympy expression in s
-        ``P[Y = 1 | ftilde = s]`` of one or two ranking functions (binary relevance).
+    ybar, ybar_other : str, sympy expression in s, or dict
+        ``P[Y = 1 | ftilde = s]`` of one or two ranking functions (binary relevance), or a
+        graded model ``{"values": [2, 1, 0], "probs": ["s^2", "2*s*(1-s)", "(1-s)^2"]}``
+        (``P[Y = v_j | s]``, summing to 1; the gain of a grade is its value).
     n_values : sequence of int
         n for the pseudo-expectation (up to 1e100).
     mc_n : sequence of int
@@ -306,25 +345,24 @@ def analyse(discount, *, cut=None, ybar="s", ybar_other=None, n_values=(10**3, 1
         else:
             cut_kind = "k bounded"
         report["class"]["cut-off"] = cut_kind
-    models = [("f0", _relevance(ybar))]
+    models = [("f0", _model(ybar))]
     if ybar_other is not None:
-        models.append(("f1", _relevance(ybar_other)))
+        models.append(("f1", _model(ybar_other)))
     report["models"] = []
     limits = {}
-    for label, yb in models:
-        asymptotics.relevance_curve(yb)  # validates the curve
-        p_exact = sympy.nsimplify(sympy.integrate(yb, (asymptotics.s, 0, 1)))
-        y1 = yb.subs(asymptotics.s, 1) if yb.free_symbols else yb
-        entry = {"ybar": str(yb), "p": str(p_exact)}
+    for label, mod in models:
+        yb, m_expr, vals, rates = mod["numeric"], mod["mean"], mod["values"], mod["rates"]
+        top = sympy.nsimplify(m_expr.subs(asymptotics.s, 1) / vals[0])
+        entry = dict(mod["describe"])
         beta = None if cls["beta"] is None else sympy.nsimplify(cls["beta"])
         closed = None
         if cls["summable"] or cut_kind == "k bounded":
             entry["limit"] = ("none in probability (Theorem 6 / a bounded cut-off); the "
-                              f"mean tends to ybar(1) = {y1}")
+                              f"mean tends to E[Y | s = 1] / v_1 = {top}")
         elif cut_kind == "k -> infinity, k = o(n)" or cls["decay"] == "like 1/r":
-            closed = y1
+            closed = top
         elif beta is not None and 0 <= beta < 1:
-            closed = _limit(yb, beta, frac, p_exact)
+            closed = _limit(m_expr, beta, frac, vals, rates)
         if closed is not None:
             entry["limit"] = str(closed)
             with mpmath.workdps(dps):
@@ -356,7 +394,9 @@ def analyse(discount, *, cut=None, ybar="s", ybar_other=None, n_values=(10**3, 1
             entry["Monte Carlo"] = mc
         report["models"].append(entry)
     if len(models) == 2:
-        report["distinguish"] = _distinguish(models, limits, cls, cut_kind, dps, base)
+        report["distinguish"] = _distinguish(
+            [(lab, mod["numeric"] if mod["binary"] else None) for lab, mod in models],
+            limits, cls, cut_kind, dps)
         n0, n1 = (m["pseudo-expectation N(n)"] for m in report["models"])
         report["distinguish"]["N0(n) - N1(n)"] = {
             k: mpmath.nstr(mpmath.mpf(n0[k]) - mpmath.mpf(n1[k]), 6) for k in n0}
@@ -370,7 +410,7 @@ def _simulate(yb, disc, nv, draws, seed):
     return simulate_ndcg(yb, disc, nv, n_draws=draws, seed=seed)["ndcg"]
 
 
-def _distinguish(models, limits, cls, cut_kind, dps, base):
+def _distinguish(models, limits, cls, cut_kind, dps):
     (_, y0), (_, y1) = models
     if "f0" in limits and "f1" in limits:
         gap = sympy.simplify(limits["f0"] - limits["f1"])
@@ -381,6 +421,9 @@ def _distinguish(models, limits, cls, cut_kind, dps, base):
     if cls["summable"] or cut_kind == "k bounded":
         return {"how": "not consistently distinguishable: NDCG has no limit and its law "
                        "depends on ybar near 1 only"}
+    if y0 is None or y1 is None:
+        return {"how": "same limit; the gap is of lower order (see the pseudo-expectations; "
+                       "Lemma 3's constant is stated for binary relevance)"}
     log_type = sympy.simplify(sympy.sympify(cls["D(r)"], locals={"r": r})
                               * sympy.log(1 + r)).is_number  # 1/log(1+r), any base
     if cut_kind is None and log_type:
