@@ -25,6 +25,7 @@ from .discounts import (
     PowerDiscount,
     TopKDiscount,
     as_discount,
+    log_grid,
 )
 
 __all__ = [
@@ -130,18 +131,6 @@ def expected_dcg(ybar, discount, n: int, *, dps: int = 30):
         return +total
 
 
-def _grid(top):
-    """Break points 0, 1, 2, 4, 8, ... (then top) for quadrature in t = log x; the
-    integrand is smooth in t, so doubling pieces keep full precision."""
-    pts = [mpmath.mpf(0)]
-    step = mpmath.mpf(1)
-    while pts[-1] + step < top:
-        pts.append(pts[-1] + step)
-        step *= 2
-    pts.append(top)
-    return pts
-
-
 def pseudo_expectation(ybar, discount, n, *, dps: int = 30, normalized: bool = True):
     """The pseudo-expectation of NDCG (Wang et al. 2013, Definition 5).
 
@@ -191,7 +180,7 @@ def pseudo_expectation(ybar, discount, n, *, dps: int = 30, normalized: bool = T
         # unit-scale piece (quadrature on x or x/n itself would lose digits for huge n,
         # mpmath's tolerance being absolute)
         top = mpmath.log(kmax)
-        pts = _grid(top)
+        pts = log_grid(top)
         tilde = mpmath.quad(
             lambda t: f(1 - mpmath.exp(t) / nn) * dfun(mpmath.exp(t)) * mpmath.exp(t), pts)
         if not normalized:

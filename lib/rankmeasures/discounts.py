@@ -33,6 +33,7 @@ import sympy
 __all__ = [
     "r",
     "n",
+    "log_grid",
     "Discount",
     "LogDiscount",
     "PowerDiscount",
@@ -64,6 +65,18 @@ def _as_positions(pos) -> np.ndarray:
     if arr.size and (np.any(arr < 1) or not np.all(arr == np.round(arr))):
         raise ValueError("r: positions must be integers >= 1")
     return arr
+
+
+def log_grid(top) -> list:
+    """Break points 0, 1, 2, 4, 8, ... (then ``top``) for quadrature in u = log x; the
+    integrand is smooth in u, so doubling pieces keep full precision up to x = 1e100."""
+    pts = [mpmath.mpf(0)]
+    step = mpmath.mpf(1)
+    while pts[-1] + step < top:
+        pts.append(pts[-1] + step)
+        step *= 2
+    pts.append(top)
+    return pts
 
 
 class Discount:
@@ -156,16 +169,10 @@ class Discount:
             else:
                 def f(x):
                     return mpmath.mpf(float(self.evaluate(np.array([float(x)]), length)[0]))
-            # in u = log x, split at u = 0, 1, 2, 4, ...: every decade of x is a unit-scale
-            # piece, so t = 1e100 keeps its digits (quadrature over [1, t] would not)
-            top = mpmath.log(tt)
-            pts = [mpmath.mpf(0)]
-            step = mpmath.mpf(1)
-            while pts[-1] + step < top:
-                pts.append(pts[-1] + step)
-                step *= 2
-            pts.append(top)
-            return mpmath.quad(lambda u: f(mpmath.exp(u)) * mpmath.exp(u), pts)
+            # in u = log x: every decade of x is a unit-scale piece, so t = 1e100 keeps its
+            # digits (quadrature over [1, t] would not)
+            return mpmath.quad(lambda u: f(mpmath.exp(u)) * mpmath.exp(u),
+                               log_grid(mpmath.log(tt)))
 
     def _integral(self, t: mpmath.mpf, length) -> mpmath.mpf | None:
         return None

@@ -35,6 +35,7 @@ from . import asymptotics
 from .discounts import CustomDiscount, cutoff, n, r
 from .exact import dcg_symbolic
 from .gains import y
+from .simulate import simulate_ndcg
 
 __all__ = [
     "ALLOWED_FUNCTIONS",
@@ -387,7 +388,8 @@ def analyse(discount, *, cut=None, ybar="s", ybar_other=None, n_values=(10**3, 1
         for nv in mc_n:
             disc = base if k_expr is None else cutoff(
                 base, k=max(1, min(int(nv), int(sympy.ceiling(k_expr.subs(n, nv))))))
-            draws = _simulate(yb, disc, int(nv), mc_draws, seed + int(nv) % 10**6)
+            draws = simulate_ndcg(yb, disc, int(nv), n_draws=mc_draws,
+                                  seed=seed + int(nv) % 10**6)["ndcg"]
             mc[f"{float(nv):.0e}"] = {"mean": float(draws.mean()),
                                       "se": float(draws.std(ddof=1) / math.sqrt(mc_draws))}
         if mc:
@@ -401,13 +403,6 @@ def analyse(discount, *, cut=None, ybar="s", ybar_other=None, n_values=(10**3, 1
         report["distinguish"]["N0(n) - N1(n)"] = {
             k: mpmath.nstr(mpmath.mpf(n0[k]) - mpmath.mpf(n1[k]), 6) for k in n0}
     return report
-
-
-def _simulate(yb, disc, nv, draws, seed):
-    """NDCG draws from the library's simulator (imported lazily: it is the heavy part)."""
-    from .simulate import simulate_ndcg
-
-    return simulate_ndcg(yb, disc, nv, n_draws=draws, seed=seed)["ndcg"]
 
 
 def _distinguish(models, limits, cls, cut_kind, dps):
