@@ -35,7 +35,7 @@ from IPython.display import Markdown, display
 
 import proofs_check
 import rankmeasures as rm
-from rankmeasures import figures
+from companion import figures
 
 # %% [markdown]
 # ## The definitions on one list

@@ -44,7 +44,8 @@ import numpy as np
 from IPython.display import Markdown, display
 
 import proofs_check
-from rankmeasures import figures, learn_dcg
+from companion import figures
+from rankmeasures import learn_dcg
 from rankmeasures import learn_dcg_simulation as sim
 
 # %% [markdown]

@@ -38,7 +38,7 @@ from sklearn.metrics import ndcg_score
 
 import proofs_check
 import rankmeasures as rm
-from rankmeasures import figures
+from companion import figures
 
 # %% [markdown]
 # ## The worked example

@@ -39,8 +39,9 @@ import sympy
 from IPython.display import Markdown, display
 
 import rankmeasures as rm
+from companion import figures
 from rankmeasures import asymptotics as A
-from rankmeasures import figures, variants
+from rankmeasures import variants
 
 # %% [markdown]
 # ## Variant 1: $D(r) = 1/\log(1+r)^2$

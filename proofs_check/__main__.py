@@ -12,6 +12,9 @@ import os
 import sys
 from pathlib import Path
 
+from companion.tolerance import canonical
+from companion.tolerance import parse as parse_tolerance
+
 from . import REGISTRY, run_claim
 
 FIGURES = Path(__file__).resolve().parents[1] / "figures"
@@ -34,7 +37,8 @@ def _jsonable(x):
     return str(x)
 
 
-def _markdown(rows) -> str:
+def render_markdown(rows) -> str:
+    """``claims.md``: the report's Markdown rendering of the rows of ``claims.json``."""
     counts: dict[str, int] = {}
     for r in rows:
         counts[r["outcome"]] = counts.get(r["outcome"], 0) + 1
@@ -130,15 +134,17 @@ def main(argv=None) -> int:
     p.add_argument("--doc", action="append", help="only this document (000 ... 004)")
     p.add_argument("--id", action="append", dest="ids", help="only this claim id")
     p.add_argument("--no-write", action="store_true", help="do not write the report")
+    p.add_argument("--json", type=Path, metavar="FILE",
+                   help="write the selected claims' rows (as in claims.json) to FILE")
     p.add_argument("--force", action="store_true",
                    help="run even when the report is up to date with the code")
     args = p.parse_args(argv)
     full_run = not args.doc and not args.ids
-    canonical = full_run and not args.no_write and _figures_dir() == FIGURES
-    from rankmeasures import gate
+    committed_run = full_run and not args.no_write and _figures_dir() == FIGURES
+    from companion import gate
 
-    key = gate.input_key() if canonical else None
-    if canonical and not args.force and gate.is_up_to_date(
+    key = gate.input_key() if committed_run else None
+    if committed_run and not args.force and gate.is_up_to_date(
             "claims", key, ("figures/claims.",)):
         print("claims report up to date (the code is unchanged); --force reruns the checks")
         return 0
@@ -162,19 +168,26 @@ def main(argv=None) -> int:
             bad.append(c.id)
         flag = "  <-- CHANGED" if changed else ""
         print(f"{c.id:<10} {res.outcome:<17} {c.recorded:<17} {sec:7.2f}  {res.method}{flag}")
-        rows.append({"id": c.id, "doc": c.doc, "statement": c.statement,
-                     "outcome": res.outcome, "recorded": c.recorded, "method": res.method,
-                     "evidence": _jsonable(res.evidence)})
+        row = {"id": c.id, "doc": c.doc, "statement": c.statement,
+               "outcome": res.outcome, "recorded": c.recorded, "method": res.method,
+               "evidence": canonical(_jsonable(res.evidence))}
+        if res.tolerance:
+            row["tolerance"] = {k: parse_tolerance(v).to_json()
+                                for k, v in sorted(res.tolerance.items())}
+        rows.append(row)
     print(f"\n{len(rows)} claims in {total:.1f} s; " + (
         f"{len(bad)} changed or failed: {', '.join(bad)}" if bad else "all as recorded"))
+    if args.json:
+        args.json.write_text(json.dumps(rows, indent=2, sort_keys=True, ensure_ascii=False)
+                             + "\n")
     if full_run and not args.no_write:
         out = _figures_dir()
         out.mkdir(parents=True, exist_ok=True)
         (out / "claims.json").write_text(
             json.dumps(rows, indent=2, sort_keys=True, ensure_ascii=False) + "\n")
-        (out / "claims.md").write_text(_markdown(rows) + "\n")
+        (out / "claims.md").write_text(render_markdown(rows) + "\n")
         print(f"wrote {out / 'claims.json'} and claims.md")
-        if canonical and not bad:
+        if committed_run and not bad:
             gate.update_manifest("claims", key=key)
     return 1 if bad else 0
 

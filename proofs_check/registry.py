@@ -44,11 +44,18 @@ class Result:
         How it was checked: "sympy", "exhaustive (n <= 7)", "mpmath 40 digits", ...
     evidence : dict
         JSON-serialisable values: exact forms as strings, counterexamples, corrections.
+    tolerance : dict
+        The precision to which the evidence reproduces on another machine, by evidence
+        field (``"*"``: every field not named); a value is a tolerance declaration of
+        :mod:`companion.tolerance`. Fields not covered are numerical (relative 1e-9), which
+        suits exact and deterministic evidence; a Monte Carlo or trained-model field whose
+        computation is chaotic declares its standard error.
     """
 
     outcome: str
     method: str
     evidence: dict = field(default_factory=dict)
+    tolerance: dict = field(default_factory=dict)
 
 
 @dataclass

@@ -4,8 +4,8 @@ from pathlib import Path
 
 import pytest
 
-from rankmeasures import figures
-from rankmeasures.run import execute, main
+from companion import figures
+from companion.run import execute, main
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = sorted((ROOT / "notebooks").glob("[0-9][0-9][0-9]_*.py"))
@@ -19,7 +19,7 @@ label = "x"
 
 # %%
 import matplotlib.pyplot as plt
-from rankmeasures import figures
+from companion import figures
 fig, ax = plt.subplots()
 ax.plot(range(n))
 figures.save(fig, "999_tiny")
@@ -68,6 +68,7 @@ def test_figure_names_must_carry_the_notebook_number(tmp_path, monkeypatch):
     assert (tmp_path / "003_t.csv").read_text() == "a,b\n1,0.5\n"
 
 
+@pytest.mark.regeneration
 def test_every_notebook_runs_with_quick_parameters(tmp_path, monkeypatch):
     assert NOTEBOOKS, "no notebooks found"
     monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path / "figures"))

@@ -14,6 +14,7 @@ from proofs_check.__main__ import main
 from proofs_check.registry import OUTCOMES
 
 
+@pytest.mark.regeneration
 def test_full_run_reproduces_every_recorded_outcome(capsys):
     assert main(["--no-write"]) == 0
     out = capsys.readouterr().out

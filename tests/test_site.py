@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rankmeasures import site
+from companion import site
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"

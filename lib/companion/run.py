@@ -1,6 +1,6 @@
 """Run notebooks as executable papers: jupytext source -> papermill -> normalised output.
 
-``python -m rankmeasures.run [NOTEBOOK ...] [-p NAME VALUE ...] [--quick] [--jobs N]``
+``python -m companion.run [NOTEBOOK ...] [-p NAME VALUE ...] [--quick] [--jobs N]``
 
 * A notebook is ``notebooks/NNN_topic.py`` in jupytext py:percent, its only source. Its
   cell tagged ``parameters`` declares every parameter; ``-p`` values and the named set
@@ -14,7 +14,7 @@
 * Independent notebooks run in parallel, one process each, on the machine's cores.
 * A notebook whose source, parameters and code inputs are unchanged since its outputs
   were made (``figures/manifest.json``, ``figures/SHA256SUMS``; see
-  :mod:`rankmeasures.gate`) is skipped unless ``--force``; runs with ``--quick``, ``-p``
+  :mod:`companion.gate`) is skipped unless ``--force``; runs with ``--quick``, ``-p``
   or ``--output-dir`` never skip and never touch the manifest.
 """
 
@@ -136,7 +136,7 @@ def _job(args):
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m rankmeasures.run", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m companion.run", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("notebooks", nargs="*", help="notebooks/NNN_*.py (default: all)")
     p.add_argument("-p", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),

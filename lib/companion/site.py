@@ -1,6 +1,6 @@
 """The offline HTML edition: every executed notebook as a static page, and an index.
 
-``python -m rankmeasures.site [--out site]`` renders ``notebooks/executed/*.ipynb`` into
+``python -m companion.site [--out site]`` renders ``notebooks/executed/*.ipynb`` into
 ``site/`` (git-ignored build output):
 
 * ``index.html`` lists the documents with their claims counts by outcome (from
@@ -164,7 +164,7 @@ def build(out: Path | None = None, root: Path = ROOT) -> Path:
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m rankmeasures.site", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m companion.site", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", help="output directory (default: site/ at the repository root)")
     args = p.parse_args(argv)

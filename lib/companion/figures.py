@@ -1,0 +1,241 @@
+"""The one way notebooks write figures and tables: canonical files under ``figures/``.
+
+Every name starts with the notebook's three-digit number (``"003_measure_pairs"``).
+
+* A figure is written as ``<name>.png`` and ``<name>.svg`` (no dates or software versions,
+  SVG ids from a fixed hash salt) and ``<name>.data.json``: the data it plots (every line,
+  marker, bar, error bar and filled band, the titles, labels and legends) at 12
+  significant digits, with the tolerance declared for it. The reproducibility gate
+  compares figures through that data, since the pixels and SVG coordinates move with
+  the last digits of the numbers on another machine.
+* A table is written as ``<name>.csv`` and ``<name>.md`` (floats at 10 significant digits)
+  and ``<name>.tolerance.json``, the tolerance of each column.
+
+Tolerances are explained in :mod:`companion.tolerance`; the default is numerical
+(relative 1e-9), and a Monte Carlo or trained-model column declares a statistical one,
+e.g. ``column_tolerance={"NDCG": {"se": "s.e.", "c": 0.5}}``.
+
+The target directory is ``$RANKMEASURES_FIGURES`` when set (the test runs and the gate
+point it at a temporary directory), else ``figures/`` at the root of the checkout that
+holds the current directory.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import re
+from pathlib import Path
+
+import matplotlib as mpl
+import numpy as np
+
+from . import tolerance as _tol
+from .tolerance import canonical
+
+__all__ = ["figures_dir", "save", "save_table", "markdown_table", "figure_data",
+           "canonical", "DIGITS_TABLE", "DIGITS_DATA"]
+
+_NAME = re.compile(r"^\d{3}_[A-Za-z0-9_.-]+$")
+DIGITS_TABLE = 10
+DIGITS_DATA = _tol.DIGITS
+
+
+def _check_name(name: str) -> None:
+    if not isinstance(name, str) or not _NAME.match(name):
+        raise ValueError(
+            f"name: must start with the notebook number and an underscore, like "
+            f"'003_measure_pairs', got {name!r}"
+        )
+
+
+def figures_dir() -> Path:
+    """Where figures and tables go (see the module docstring); created if missing."""
+    env = os.environ.get("RANKMEASURES_FIGURES")
+    if env:
+        out = Path(env)
+    else:
+        here = Path.cwd().resolve()
+        root = next((p for p in (here, *here.parents) if (p / "pyproject.toml").exists()), None)
+        if root is None:
+            raise ValueError("figures: no checkout (pyproject.toml) above the current "
+                             "directory; set RANKMEASURES_FIGURES")
+        out = root / "figures"
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def _floats(a) -> list:
+    try:
+        return canonical(np.asarray(a, dtype=float), DIGITS_DATA)
+    except (TypeError, ValueError):  # categorical data: the labels themselves
+        return [str(v) for v in np.asarray(a, dtype=object).ravel()]
+
+
+def figure_data(fig) -> dict:
+    """The data a Matplotlib figure shows, as JSON-ready canonical values.
+
+    Per axes: title, axis labels and scales, categorical tick labels, legend texts, and
+    each artist's data: lines (x, y), markers and other collections (offsets, segments of
+    error bars, vertices of filled bands), bars and other rectangles (x, y, width,
+    height), images (the array) and text annotations.
+    """
+    from matplotlib.collections import LineCollection
+    from matplotlib.image import AxesImage
+    from matplotlib.patches import Rectangle
+
+    out = {"suptitle": fig._suptitle.get_text() if fig._suptitle else "", "axes": []}
+    for ax in fig.axes:
+        a = {"title": ax.get_title(), "xlabel": ax.get_xlabel(), "ylabel": ax.get_ylabel(),
+             "xscale": ax.get_xscale(), "yscale": ax.get_yscale(), "artists": []}
+        for which, labels in (("xticklabels", ax.get_xticklabels()),
+                              ("yticklabels", ax.get_yticklabels())):
+            texts = [t.get_text() for t in labels]
+            if any(re.search(r"[A-Za-z]", t) for t in texts):  # categorical, not numbers
+                a[which] = texts
+        legend = ax.get_legend()
+        if legend is not None:
+            a["legend"] = [t.get_text() for t in legend.get_texts()]
+        for line in ax.get_lines():
+            a["artists"].append({"line": line.get_label(), "x": _floats(line.get_xdata()),
+                                 "y": _floats(line.get_ydata())})
+        for coll in ax.collections:
+            item = {"collection": type(coll).__name__, "label": coll.get_label()}
+            if isinstance(coll, LineCollection):
+                item["segments"] = [_floats(s) for s in coll.get_segments()]
+            else:
+                offsets = np.asarray(coll.get_offsets())
+                if offsets.size:
+                    item["offsets"] = _floats(offsets)
+                if len(offsets) <= 1:  # a band or polygon: its vertices are the data
+                    item["paths"] = [_floats(p.vertices) for p in coll.get_paths()]
+                arr = coll.get_array()
+                if arr is not None:
+                    item["array"] = _floats(arr)
+            a["artists"].append(item)
+        for patch in ax.patches:
+            if isinstance(patch, Rectangle):
+                a["artists"].append({"rectangle": patch.get_label(),
+                                     "xywh": _floats([patch.get_x(), patch.get_y(),
+                                                      patch.get_width(), patch.get_height()])})
+            else:
+                a["artists"].append({"patch": type(patch).__name__,
+                                     "vertices": _floats(patch.get_path().vertices)})
+        for im in ax.images:
+            if isinstance(im, AxesImage):
+                a["artists"].append({"image": im.get_label(), "array": _floats(im.get_array()),
+                                     "extent": _floats(im.get_extent())})
+        for t in ax.texts:
+            a["artists"].append({"text": t.get_text(), "at": _floats(t.get_position())})
+        out["axes"].append(a)
+    return out
+
+
+def save(fig, name: str, *, tolerance=None) -> list[Path]:
+    """Write ``fig`` as ``<name>.png``, ``<name>.svg`` and ``<name>.data.json``.
+
+    Parameters
+    ----------
+    fig : matplotlib.figure.Figure
+    name : str
+        ``NNN_topic``, NNN the notebook's number.
+    tolerance : dict or companion.tolerance.Tolerance, optional
+        The precision to which the plotted data reproduces on another machine (see
+        :mod:`companion.tolerance`); default numerical, relative 1e-9. A figure of
+        a trained model or a Monte Carlo estimate states its standard error,
+        ``{"abs": se, "c": 0.5}``.
+
+    Returns
+    -------
+    list of Path
+        The three files written.
+    """
+    _check_name(name)
+    tol = _tol.parse(tolerance)
+    d = figures_dir()
+    paths = [d / f"{name}.png", d / f"{name}.svg", d / f"{name}.data.json"]
+    with mpl.rc_context({"svg.hashsalt": "rankmeasures", "svg.fonttype": "path"}):
+        fig.savefig(paths[0], dpi=120, metadata={"Software": None})
+        fig.savefig(paths[1], metadata={"Date": None, "Creator": None})
+    record = {"figure": name, "tolerance": tol.to_json(), "data": figure_data(fig)}
+    paths[2].write_text(json.dumps(record, indent=1, sort_keys=True, allow_nan=True) + "\n")
+    return paths
+
+
+def _fmt(v) -> str:
+    if isinstance(v, bool | np.bool_):
+        return str(bool(v))
+    if isinstance(v, float | np.floating):
+        return f"{float(v):.{DIGITS_TABLE}g}"
+    return str(v)
+
+
+def _check_rows(rows) -> list[str]:
+    if not rows:
+        raise ValueError("rows: empty table")
+    header = list(rows[0])
+    for i, r in enumerate(rows):
+        if list(r) != header:
+            raise ValueError(f"rows: row {i} has keys {list(r)}, expected {header}")
+    return header
+
+
+def save_table(rows: list[dict], name: str, *, tolerance=None,
+               column_tolerance: dict | None = None) -> list[Path]:
+    """Write rows (dicts with the same keys) as ``<name>.csv``, ``<name>.md`` and
+    ``<name>.tolerance.json``.
+
+    Floats are written with 10 significant digits.
+
+    Parameters
+    ----------
+    rows : list of dict
+    name : str
+        ``NNN_topic``.
+    tolerance : dict or Tolerance, optional
+        The tolerance of every column not named in ``column_tolerance``; default
+        numerical (relative 1e-9).
+    column_tolerance : dict, optional
+        ``{column: tolerance}``; a statistical tolerance names the column that holds
+        each row's standard error, ``{"se": "s.e.", "c": 0.5}``.
+    """
+    _check_name(name)
+    header = _check_rows(rows)
+    default = _tol.parse(tolerance)
+    columns = {}
+    for col, spec in (column_tolerance or {}).items():
+        if col not in header:
+            raise ValueError(f"column_tolerance: no column {col!r} in {header}")
+        columns[col] = _tol.parse(spec)
+        if columns[col].se is not None and columns[col].se not in header:
+            raise ValueError(f"column_tolerance: {col!r} names the standard-error column "
+                             f"{columns[col].se!r}, which is not in {header}")
+    if default.se is not None and default.se not in header:
+        raise ValueError(f"tolerance: no standard-error column {default.se!r} in {header}")
+    d = figures_dir()
+    buf = io.StringIO()
+    w = csv.writer(buf, lineterminator="\n")
+    w.writerow(header)
+    for r in rows:
+        w.writerow([_fmt(v) for v in r.values()])
+    csv_path = d / f"{name}.csv"
+    csv_path.write_text(buf.getvalue())
+    md_path = d / f"{name}.md"
+    md_path.write_text(markdown_table(rows) + "\n")
+    tol_path = d / f"{name}.tolerance.json"
+    tol_path.write_text(json.dumps(
+        {"table": name, "digits": DIGITS_TABLE, "default": default.to_json(),
+         "columns": {c: t.to_json() for c, t in columns.items()}},
+        indent=1, sort_keys=True) + "\n")
+    return [csv_path, md_path, tol_path]
+
+
+def markdown_table(rows: list[dict]) -> str:
+    """A Markdown table of rows (dicts with the same keys); floats to 10 digits."""
+    header = _check_rows(rows)
+    md = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for r in rows:
+        md.append("| " + " | ".join(_fmt(v).replace("|", "\\|") for v in r.values()) + " |")
+    return "\n".join(md)
