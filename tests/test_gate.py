@@ -218,7 +218,23 @@ def test_missing_and_extra_outputs_and_changed_declarations(reference, tmp_path)
     problems = gate.compare_outputs(ref, new, set(names) | set(produced))
     assert problems[0] == "figures/007_curve.data.json: not produced"
     assert problems[1] == "figures/007_extra.csv: produced, but not among the reference outputs"
-    assert problems[2].startswith("figures/007_learning.tolerance.json: declared tolerances")
+    assert problems[2] == ("figures/007_learning.tolerance.json: declared tolerances"
+                           ".columns.NDCG.c: 0.5 vs 5 (tolerance rel 0.01, abs 0)")
+
+
+def test_a_tolerance_computed_from_the_data_may_move_with_it():
+    from companion import compare
+
+    # a figure's stated standard error, computed in the run, on two machines
+    a = {"figure": "001_f", "tolerance": {"kind": "statistical", "c": 0.5,
+                                          "abs": 0.005439991331938431}, "data": {"y": [0.9]}}
+    b = dict(a, tolerance=dict(a["tolerance"], abs=0.0054399913319384385))
+    assert compare.compare_figure_data(a, b) == []
+    c = dict(a, tolerance=dict(a["tolerance"], abs=0.0056))  # 3% more: not the same
+    assert compare.compare_figure_data(a, c) != []
+    # written at 3 significant digits
+    from companion import tolerance as T
+    assert T.parse({"abs": 0.005439991331938431, "c": 0.5}).to_json()["abs"] == 0.00544
 
 
 def _check_with(monkeypatch, tmp_path, ref, made_on, here, **changes):

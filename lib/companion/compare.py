@@ -30,7 +30,8 @@ from pathlib import Path
 
 from . import tolerance as T
 
-__all__ = ["compare_tables", "compare_markdown_tables", "compare_json", "compare_figure_data",
+__all__ = ["compare_tables", "compare_markdown_tables", "compare_json", "compare_declarations",
+           "compare_figure_data",
            "compare_claims", "compare_notebooks", "compare_file", "MAX_PER_FILE"]
 
 MAX_PER_FILE = 8
@@ -159,11 +160,19 @@ def compare_json(ref, new, tol: T.Tolerance, where: str, *, digits: int | None =
     return out
 
 
+def compare_declarations(ref, new, where: str) -> list[str]:
+    """Two tolerance declarations of one output: the same kinds, columns and keys, their
+    numbers within :data:`tolerance.DECLARATION` (1%)."""
+    return compare_json(ref, new, T.DECLARATION, where, digits=3)
+
+
 def compare_figure_data(ref: dict, new: dict, where: str = "figure") -> list[str]:
     """Differences between two ``<name>.data.json`` records, under the reference's
     declared tolerance (which must itself be unchanged)."""
-    if ref.get("tolerance") != new.get("tolerance"):
-        return [f"{where}: declared tolerance {ref.get('tolerance')} vs {new.get('tolerance')}"]
+    out = compare_declarations(ref.get("tolerance"), new.get("tolerance"),
+                               f"{where}: declared tolerance")
+    if out:
+        return out
     tol = T.parse(ref.get("tolerance"))
     return compare_json(ref.get("data"), new.get("data"), tol, f"{where}: data")
 
@@ -189,7 +198,9 @@ def compare_claims(ref: list[dict], new: list[dict], where: str = "claims.json")
         if cid not in b:
             continue
         ra, rb = a[cid], b[cid]
-        for field in sorted((set(ra) | set(rb)) - {"evidence"}):
+        out += compare_declarations(ra.get("tolerance"), rb.get("tolerance"),
+                                    f"{where}: claim {cid}, tolerance")
+        for field in sorted((set(ra) | set(rb)) - {"evidence", "tolerance"}):
             if ra.get(field) != rb.get(field):
                 out.append(f"{where}: claim {cid}, {field}: {ra.get(field)!r} vs "
                            f"{rb.get(field)!r}")
@@ -284,8 +295,8 @@ def compare_file(name: str, ref_dir: Path, new_dir: Path,
         elif stem.endswith(".data.json"):
             out = compare_figure_data(_read_json(a), _read_json(b), name)
         elif stem.endswith(".tolerance.json"):
-            out = ([] if _read_json(a) == _read_json(b) else
-                   [f"{name}: declared tolerances {_read_json(a)} vs {_read_json(b)}"])
+            out = compare_declarations(_read_json(a), _read_json(b),
+                                       f"{name}: declared tolerances")
         elif stem.endswith((".csv", ".md")) and (
                 a.with_name(stem.rsplit(".", 1)[0] + ".tolerance.json")).exists():
             spec = _read_json(a.with_name(stem.rsplit(".", 1)[0] + ".tolerance.json"))

@@ -33,8 +33,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["DIGITS", "canonical", "Tolerance", "NUMERICAL", "EXACT", "parse", "quantum", "close",
-           "split_numbers", "compare_text"]
+__all__ = ["DIGITS", "canonical", "Tolerance", "NUMERICAL", "EXACT", "DECLARATION", "parse",
+           "quantum", "close", "split_numbers", "compare_text"]
 
 
 DIGITS = 12  # significant digits of the numbers in JSON outputs (figure data, claims)
@@ -75,14 +75,18 @@ class Tolerance:
         return self.c is not None
 
     def to_json(self) -> dict:
+        """The declaration as written beside an output; its numbers at 3 significant
+        digits (a tolerance computed from the data, such as a standard error, moves with
+        the data, so declarations are compared to :data:`DECLARATION`)."""
         if self.statistical:
-            out = {"kind": "statistical", "c": self.c}
+            out = {"kind": "statistical", "c": canonical(self.c, 3)}
             if self.se is not None:
                 out["se"] = self.se
             else:
-                out["abs"] = self.abs
+                out["abs"] = canonical(self.abs, 3)
             return out
-        return {"kind": "numerical", "rel": self.rel, "abs": self.abs}
+        return {"kind": "numerical", "rel": canonical(self.rel, 3),
+                "abs": canonical(self.abs, 3)}
 
     def describe(self) -> str:
         if self.statistical:
@@ -102,6 +106,9 @@ class Tolerance:
 
 NUMERICAL = Tolerance()
 EXACT = Tolerance(rel=0.0, abs=0.0)
+#: how closely two declarations of the same output must agree: 1% (a standard error
+#: used as a tolerance is itself computed, and moves with the machine like the data)
+DECLARATION = Tolerance(rel=0.01, abs=0.0)
 
 
 def parse(spec) -> Tolerance:
