@@ -5,6 +5,7 @@ check must then stop reporting the recorded outcome.
 """
 
 import json
+from pathlib import Path
 
 import pytest
 import sympy
@@ -99,11 +100,16 @@ def test_001_perturbed_simulation_claims_fail():
 
 
 def test_every_erratum_and_assumption_states_what_holds_instead():
-    for c in REGISTRY.values():
-        if c.recorded in ("erratum", "needs-assumption"):
-            res, _ = run_claim(c)
-            ev = res.evidence
-            assert ev.get("corrected") or ev.get("assumption") or ev.get("explanation"), c.id
+    # read from the committed report, which the gate of `make test` regenerates and
+    # compares (evidence fields included), so the checks are not run a second time here
+    rows = json.loads((Path(__file__).resolve().parents[1] / "figures" / "claims.json")
+                      .read_text())
+    assert [r["id"] for r in rows] == list(REGISTRY)
+    for r in rows:
+        assert r["outcome"] == r["recorded"] == REGISTRY[r["id"]].recorded, r["id"]
+        if r["recorded"] in ("erratum", "needs-assumption"):
+            ev = r["evidence"]
+            assert ev.get("corrected") or ev.get("assumption") or ev.get("explanation"), r["id"]
 
 
 def test_004_perturbed_order_statistics_fail():
