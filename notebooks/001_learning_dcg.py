@@ -135,13 +135,23 @@ for e_text, k_min in thresholds.items():
                  "k* on the grid (epsilon)": k_star[j], "grid epsilon": float(eps_grid[j])})
 display(Markdown(figures.markdown_table(rows)))
 assert not disagree[:, eps_grid <= 0.25].any()  # below 1/4, A itself prefers pi_2
-assert all(k_star[j] is not None for j in np.flatnonzero(eps_grid > 0.26))
+above = np.flatnonzero(eps_grid > 0.26)
+assert all(k_star[j] is not None for j in above)
+k_above = [k_star[j] for j in above]
+# the threshold rises with epsilon: B prefers pi_2 when (1 + eps)/(1 - eps) is below
+# (3^k - 2^-k)/(2^k - 2^-k), about 1.5^k, and the left side grows without bound as eps -> 1
+assert all(a <= b for a, b in zip(k_above, k_above[1:], strict=False))
+display(Markdown(
+    f"Below $\\varepsilon = 1/4$ the rankers never disagree on this pair (A already "
+    f"prefers $\\pi_2$). Above it every $\\varepsilon$ has a threshold "
+    f"$k^*(\\varepsilon)$, and it *rises* with $\\varepsilon$: $k^* = {k_above[0]}$ just "
+    f"above $1/4$ (at $\\varepsilon = {eps_grid[above[0]]:.3f}$), {k_above[-1]} at "
+    f"$\\varepsilon = {eps_grid[above[-1]]:.3f}$, and without bound as "
+    f"$\\varepsilon \\to 1$, since B prefers $\\pi_2$ only when $(1+\\varepsilon)/"
+    f"(1-\\varepsilon) < (3^k - 2^{{-k}})/(2^k - 2^{{-k}}) \\approx 1.5^k$. The paper's "
+    f"\"for $k$ large enough\" holds at every $\\varepsilon$, but how large grows with it."))
 
 # %% [markdown]
-# Below $\varepsilon = 1/4$ the rankers never disagree on this pair (A already prefers
-# $\pi_2$); above it every $\varepsilon$ has a threshold $k^*(\varepsilon)$, which grows
-# without bound as $\varepsilon \downarrow 1/4$ and drops to 2 near $\varepsilon = 1$.
-#
 # ## Proposition 1, and which rankings are optimal
 #
 # Proposition 1 (the rearrangement inequality) is checked exhaustively (S001-P1). The

@@ -122,6 +122,7 @@ figures.save_table(rows2, "005_variant2_sqrt_cut")
 display(Markdown(figures.markdown_table(rows2)))
 display(Markdown(figures.markdown_table(variants.report_rows(rep2))))
 assert rep2["class"]["cut-off"] == "k -> infinity, k = o(n)"
+assert rep2["class"]["theorem"].startswith("Theorem 7")  # not Theorem 3: the cut decides
 assert [m["limit"] for m in rep2["models"]] == ["1", "3/4"]
 for row in rows2:
     assert abs(float(row["N(1e100), cut at sqrt(n)"])

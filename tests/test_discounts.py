@@ -106,3 +106,31 @@ def test_log_base_cancels_in_ndcg(rng):
     b = rm.ndcg(y, s, discount=rm.LogDiscount(10))
     c = rm.ndcg(y, s, discount="log")
     assert a == pytest.approx(b, rel=1e-13) and a == pytest.approx(c, rel=1e-13)
+
+
+def test_cutoff_at_a_power_of_n_is_theorem_7s_o_n_cut():
+    d = rm.cutoff(rm.log2_discount, exponent=0.5)
+    # n = 10^4 is a perfect square: k = 100 exactly, not 101
+    w = d.evaluate(np.arange(1, 10_001, dtype=float), 10_000)
+    assert w[99] == pytest.approx(1 / np.log2(101)) and w[100] == 0.0
+    assert d.evaluate(np.array([101.0, 102.0]), 10_001).tolist() == [1 / np.log2(102), 0.0]
+    assert d.needs_n and d.name.endswith("@n^0.5")
+    fixed = rm.cutoff(rm.log2_discount, k=100)
+    from rankmeasures import asymptotics as A
+    s = A.s
+    assert A.pseudo_expectation(s, d, 10**4) == A.pseudo_expectation(s, fixed, 10**4)
+    assert float(A.ndcg_limit(sympy.Rational(1, 4) + s / 2, d)) == pytest.approx(0.75, abs=1e-15)
+    for bad in (0, 1, 1.5, True):
+        with pytest.raises(ValueError, match="exponent: must be in \\(0, 1\\)"):
+            rm.cutoff(rm.log2_discount, exponent=bad)
+    with pytest.raises(ValueError, match="give exactly one"):
+        rm.cutoff(rm.log2_discount, k=3, exponent=0.5)
+
+
+def test_power_cut_simulation_equals_the_fixed_cut_it_implies():
+    from rankmeasures.asymptotics import s
+    from rankmeasures.simulate import simulate_ndcg
+
+    a = simulate_ndcg(s, rm.cutoff(rm.log2_discount, exponent=0.5), 10_000, n_draws=3, seed=4)
+    b = simulate_ndcg(s, rm.cutoff(rm.log2_discount, k=100), 10_000, n_draws=3, seed=4)
+    assert np.array_equal(a["ndcg"], b["ndcg"])

@@ -135,3 +135,17 @@ def test_graded_model_limit_by_hand_and_cli(capsys):
                 "2*s*(1-s)", "(1-s)^2", "--n", "1000", "--json"]) == 0
     rep = json.loads(capsys.readouterr().out)
     assert rep["models"][0]["limit"] == "1"  # E[Y | s = 1] / v_1 = 2/2 (Theorem 5, graded)
+
+
+@pytest.mark.parametrize("discount, cut, theorem", [
+    ("r^(-1/2)", "sqrt(n)", "Theorem 7 "),  # k = o(n), k -> infinity: not Theorem 3
+    ("1/log(1+r)", "sqrt(n)", "Theorem 7 "),
+    ("1/log(1+r)", "n/5", "Theorem 8 "),
+    ("r^(-1/2)", "n/5", "Theorem 9 "),
+    ("1/log(1+r)", "10", "Theorem 6 "),
+    ("2^(-r)", "n/2", "Theorem 6: summable"),
+])
+def test_the_cut_off_decides_the_theorem(discount, cut, theorem):
+    rep = V.analyse(discount, cut=cut, n_values=(1000,))
+    assert rep["class"]["theorem"].startswith(theorem)
+    assert "theorem without the cut-off" in rep["class"]

@@ -172,8 +172,7 @@ def pseudo_expectation(ybar, discount, n, *, dps: int = 30, normalized: bool = T
                 return mpmath.mpf(float(d.evaluate([float(x)], length)[0]))
         kmax = nn
         if isinstance(d, CutoffDiscount):
-            kmax = min(nn, mpmath.mpf(d.k) if d.k is not None else
-                       mpmath.ceil(_exact(d.fraction) * nn))
+            kmax = min(nn, d._k_mp(nn))
         elif isinstance(d, TopKDiscount):
             kmax = min(nn, mpmath.mpf(d.k))
         # Ntilde = int_1^kmax ybar(1 - x/n) D(x) dx in t = log x: every decade of x is a
@@ -206,7 +205,11 @@ def _exact(x):
 
 
 def _base_and_cut(d: Discount):
+    """(base discount, cut, fraction c): the cut is a fixed k, ``mpmath.inf`` for a cut
+    k = n^a (k -> infinity, k = o(n): Theorem 7's limit ybar(1) as for a fixed k's mean)."""
     if isinstance(d, CutoffDiscount):
+        if d.exponent is not None:
+            return d.base, mpmath.inf, None
         return d.base, d.k, None if d.fraction is None else _exact(d.fraction)
     return d, None, None
 

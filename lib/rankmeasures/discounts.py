@@ -308,61 +308,82 @@ class LinearDiscount(Discount):
 class CutoffDiscount(Discount):
     """``D_k(r) = D(r) 1[r <= k]``: NDCG@k (Wang et al. 2013, Section 3.3).
 
-    Either a fixed ``k`` (Theorem 7 studies k = o(n)) or ``k = ceil(fraction * n)``
-    (Theorems 8, 9, 12, 13 study k = c n; the ceiling keeps k >= 1 for every n >= 1).
+    A fixed ``k`` (a bounded cut-off: the discount becomes summable, Theorem 6's regime),
+    ``k = ceil(n^exponent)`` with ``0 < exponent < 1`` (``k -> infinity, k = o(n)``:
+    Theorem 7) or ``k = ceil(fraction * n)`` (Theorems 8, 9, 12, 13 study k = c n; the
+    ceiling keeps k >= 1 for every n >= 1).
     """
 
-    def __init__(self, base: Discount, k: int | None = None, *, fraction: float | None = None):
+    def __init__(self, base: Discount, k: int | None = None, *, fraction: float | None = None,
+                 exponent: float | None = None):
         base = as_discount(base)
-        if (k is None) == (fraction is None):
-            raise ValueError("k, fraction: give exactly one of a fixed k or a fraction c (k = c n)")
+        if sum(x is not None for x in (k, fraction, exponent)) != 1:
+            raise ValueError("k, fraction, exponent: give exactly one of a fixed k, a fraction "
+                             "c (k = c n) or an exponent a (k = n^a)")
+        if exponent is not None and (isinstance(exponent, bool) or not isinstance(
+                exponent, numbers.Real) or not 0 < exponent < 1):
+            raise ValueError(f"exponent: must be in (0, 1) (k = n^a, o(n)), got {exponent!r}")
         if k is not None:
             if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k <= 0:
                 raise ValueError(f"k: must be a positive integer, got {k!r}")
             k = int(k)
-        else:
+        elif fraction is not None:
             if isinstance(fraction, bool) or not isinstance(fraction, numbers.Real) or not (
                 0 < fraction <= 1
             ):
                 raise ValueError(f"fraction: must be in (0, 1], got {fraction!r}")
-        self.base, self.k, self.fraction = base, k, fraction
-        self.needs_n = base.needs_n or fraction is not None
-        self.name = f"{base.name}@" + (str(k) if k is not None else f"{fraction:g}n")
+        self.base, self.k, self.fraction, self.exponent = base, k, fraction, exponent
+        self.needs_n = base.needs_n or k is None
+        self.name = f"{base.name}@" + (str(k) if k is not None else f"{fraction:g}n"
+                                       if fraction is not None else f"n^{exponent:g}")
 
     def cutoff_at(self, length):
         """The cut-off position k for a list of the given length."""
         if self.k is not None:
             return self.k
-        return np.ceil(self.fraction * np.asarray(length, dtype=np.float64))
+        ln = np.asarray(length, dtype=np.float64)
+        if self.fraction is not None:
+            return np.ceil(self.fraction * ln)
+        x = ln ** self.exponent
+        return np.ceil(x * (1 - 1e-12))  # n^a of a perfect power is k itself, not k + 1
 
     def _evaluate(self, p, ln):
         d = self.base._evaluate(p, ln)
-        kk = self.cutoff_at(ln) if self.fraction is not None else self.k
-        return np.where(p <= kk, d, 0.0)
+        return np.where(p <= self.cutoff_at(ln), d, 0.0)
+
+    def _k_expr(self):
+        if self.k is not None:
+            return self.k
+        if self.fraction is not None:
+            return sympy.ceiling(sympy.nsimplify(self.fraction, rational=True) * n)
+        return sympy.ceiling(n ** sympy.nsimplify(self.exponent, rational=True))
 
     @property
     def expr(self):
         e = self.base.expr
         if e is None:
             return None
-        kk = self.k if self.k is not None else sympy.ceiling(
-            sympy.nsimplify(self.fraction, rational=True) * n
-        )
-        return sympy.Piecewise((e, r <= kk), (0, True))
+        return sympy.Piecewise((e, r <= self._k_expr()), (0, True))
 
     def integral_expr(self):
         fb = self.base.integral_expr()
         if fb is None:
             return None
-        kk = self.k if self.k is not None else sympy.ceiling(
-            sympy.nsimplify(self.fraction, rational=True) * n
-        )
+        kk = self._k_expr()
         return sympy.Piecewise((fb, _t <= kk), (fb.subs(_t, kk), True))
 
+    def _k_mp(self, length):
+        """The cut-off for a list of ``length`` in mpmath (a decimal fraction or exponent
+        taken as written)."""
+        if self.k is not None:
+            return mpmath.mpf(self.k)
+        if self.fraction is not None:
+            return mpmath.ceil(mpmath.mpf(repr(float(self.fraction))) * length)
+        x = mpmath.mpf(length) ** mpmath.mpf(repr(float(self.exponent)))
+        return mpmath.ceil(x * (1 - mpmath.mpf(10) ** (-mpmath.mp.dps + 5)))
+
     def _integral(self, t, length):
-        kk = self.k if self.k is not None else mpmath.ceil(
-            mpmath.mpf(repr(float(self.fraction))) * length)
-        return self.base.integral(min(t, mpmath.mpf(kk)), length, dps=mpmath.mp.dps)
+        return self.base.integral(min(t, self._k_mp(length)), length, dps=mpmath.mp.dps)
 
 
 class TopKDiscount(Discount):
@@ -487,9 +508,12 @@ def topk_discount(k: int) -> TopKDiscount:
     return TopKDiscount(k)
 
 
-def cutoff(discount, k: int | None = None, *, fraction: float | None = None) -> CutoffDiscount:
-    """``discount`` cut off at a fixed ``k`` or at ``k = ceil(fraction * n)``."""
-    return CutoffDiscount(as_discount(discount), k=k, fraction=fraction)
+def cutoff(discount, k: int | None = None, *, fraction: float | None = None,
+           exponent: float | None = None) -> CutoffDiscount:
+    """``discount`` cut off at a fixed ``k``, at ``k = ceil(fraction * n)`` or at
+    ``k = ceil(n^exponent)`` (Wang et al. 2013, Theorems 6-9: bounded, ``c n`` and
+    ``o(n)`` cut-offs)."""
+    return CutoffDiscount(as_discount(discount), k=k, fraction=fraction, exponent=exponent)
 
 
 def as_discount(obj) -> Discount:

@@ -186,6 +186,26 @@ def classify_discount(expr) -> dict:
             "beta": None if beta is None else str(beta), "theorem": theorem}
 
 
+def _cut_theorem(cls: dict, cut_kind: str) -> str:
+    """The theorem of Wang et al. (2013) that governs a discount *with* its cut-off:
+    a bounded cut is summable (Theorem 6's regime); ``k -> infinity, k = o(n)`` with an
+    unbounded sum is Theorem 7; ``k = c n`` is Theorem 8 (slowly varying, beta = 0) or
+    Theorem 9 (r^-beta, 0 < beta < 1)."""
+    if cls["summable"]:
+        return cls["theorem"]
+    if cut_kind == "k bounded":
+        return ("Theorem 6 (a bounded cut-off makes the discount summable): no limit in "
+                "probability")
+    if cut_kind == "k -> infinity, k = o(n)":
+        return "Theorem 7 (k -> infinity, k = o(n), sum D unbounded): NDCG@k -> ybar(1)"
+    beta = None if cls["beta"] is None else sympy.nsimplify(cls["beta"])
+    if beta == 0 and cls["decay"] == "slower than 1/r":
+        return "Theorem 8 (slowly varying, k = c n): NDCG@k -> a c-dependent limit"
+    if beta is not None and 0 < beta < 1:
+        return "Theorem 9 (r^-beta, 0 < beta < 1, k = c n): a beta-integral limit from 1 - c"
+    return f"none of Theorems 6-9 for this discount with k = c n ({cls['theorem']})"
+
+
 def _limit(mean, beta, cut, values, rates):
     """Closed form (sympy) of the limit for index beta and cut-off fraction ``cut`` (None:
     no cut-off): ``(1-beta) int_{1-c}^1 m(s)(1-s)^-beta ds / sum_j v_j (min(c, R_j)^(1-beta)
@@ -346,6 +366,8 @@ def analyse(discount, *, cut=None, ybar="s", ybar_other=None, n_values=(10**3, 1
         else:
             cut_kind = "k bounded"
         report["class"]["cut-off"] = cut_kind
+        report["class"]["theorem without the cut-off"] = cls["theorem"]
+        report["class"]["theorem"] = _cut_theorem(cls, cut_kind)
     models = [("f0", _model(ybar))]
     if ybar_other is not None:
         models.append(("f1", _model(ybar_other)))
