@@ -382,7 +382,11 @@ for fig_no, setting in ((9, "optimal pairs"), (10, "different lists")):
 #
 # The margin 1 of eq. (1) becomes a distance between the two rankings: the Hamming
 # distance of eq. (5) as in the paper, and, as an oracle the paper wished for, the true
-# utility difference itself.
+# utility difference itself. One reading to state: eq. (5) counts positions $k$ with
+# $\pi_1(k) \ne \pi_2(k)$, entries of the permutations; we count positions whose *grades*
+# differ (what the binary representation $s(\pi)$ sees), so that swapping two documents of
+# the same grade, which changes no DCG, adds nothing to the margin. On lists with repeated
+# grades, as here ($[5,5,4,4,\dots]$), the paper's count can only be larger.
 
 # %%
 for fig_no, key in ((11, "similarity"), (12, "precision")):

@@ -17,7 +17,8 @@
 # The paper proves that standard NDCG (discount $1/\log(1+r)$) tends to 1 for *every*
 # ranking function, yet still tells good and bad functions apart; that $r^{-\beta}$
 # discounts ($0<\beta<1$) converge to a function-dependent $\beta$-integral; that $1/r$ is
-# the critical point; that summable discounts such as $2^{-r}$ do not converge at all; and
+# the critical point; that summable discounts such as $2^{-r}$ have no limit in probability
+# as long as no label is nearly certain (Theorem 6's $\delta$-condition); and
 # what cut-offs $k = o(n)$ and $k = cn$ do. Its experiments used proprietary click data.
 #
 # Here every limit is computed three ways with `rankmeasures`: in closed form (sympy), by
@@ -383,6 +384,14 @@ assert abs(gap_rows[-1]["N_good - N_weaker"] / gap_rows[-1]["eq. (25) as printed
 #
 # ## Theorem 6: a summable discount has no limit
 #
+# The theorem assumes a $\delta > 0$ such that every label has probability at least
+# $\delta$ times that of the most likely one, at every $x$: for binary relevance,
+# $\min(\bar y, 1 - \bar y) \ge \delta \max(\bar y, 1 - \bar y)$, i.e. $\bar y$ bounded away
+# from 0 and 1. The weaker ($\bar y \in [1/4, 3/4]$) and random ($\bar y = 1/2$) functions
+# satisfy it; the good one ($\bar y(s) = s$, so $\bar y(1) = 1$) does not, and for it the
+# conclusion fails: its top objects are almost surely relevant and its NDCG does converge,
+# to 1 (asserted below, and visible in the first panel).
+#
 # With $D(r) = 2^{-r}$ only the first few positions matter, and their labels stay random:
 # as $n \to \infty$ the top objects have $\tilde f \to 1$, so their labels become
 # independent Bernoulli$(\bar y(1))$ and the ideal DCG tends to $\sum_r 2^{-r} = 1$. Hence
@@ -421,11 +430,17 @@ weak_sd = {r["n"]: r["s.d."] for r in law_rows if r["ranker"] == "weaker"}
 assert weak_sd[big] > 0.7 * weak_sd[min(thm6_sizes)]  # no concentration
 weak_mean = [r["mean"] for r in law_rows if r["ranker"] == "weaker" and r["n"] == big][0]
 assert abs(weak_mean - 0.75) < 4 * weak_sd[big] / np.sqrt(thm6_draws)
+# outside the delta-condition: the good function (ybar(1) = 1) concentrates at 1
+good = {r["n"]: r for r in law_rows if r["ranker"] == "good"}
+assert good[big]["s.d."] < 0.5 * good[min(thm6_sizes)]["s.d."]
+assert 1 - good[big]["mean"] < 1 - good[min(thm6_sizes)]["mean"]
 
 # %% [markdown]
 # The random function's NDCG is uniform on $[0, 1]$ at every $n$ shown (Kolmogorov–Smirnov
 # against $U(0,1)$), and the weaker function's spread does not shrink while its mean sits at
-# $\bar y(1) = 3/4$: no limit in probability, as Theorem 6 says.
+# $\bar y(1) = 3/4$: no limit in probability, as Theorem 6 says. The good function, which
+# the $\delta$-condition excludes, concentrates at 1 instead: its standard deviation falls
+# by more than half from the smallest to the largest $n$ and its mean climbs to 1.
 #
 # ## Theorem 4's two conditions
 #
