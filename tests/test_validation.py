@@ -133,7 +133,7 @@ def test_discount_arguments():
         rm.LogDiscount(1)
     with pytest.raises(ValueError, match=r"fraction: must be in \(0, 1\]"):
         rm.cutoff("log", fraction=1.5)
-    with pytest.raises(ValueError, match=r"k, fraction: give exactly one"):
+    with pytest.raises(ValueError, match=r"k, fraction, exponent: give exactly one"):
         rm.cutoff("log")
     with pytest.raises(ValueError, match=r"length: the \|S\|-i discount depends"):
         rm.linear_discount.evaluate([1, 2])
