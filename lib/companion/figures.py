@@ -82,7 +82,7 @@ def figure_data(fig) -> dict:
     error bars, vertices of filled bands), bars and other rectangles (x, y, width,
     height), images (the array) and text annotations.
     """
-    from matplotlib.collections import LineCollection
+    from matplotlib.collections import LineCollection, QuadMesh
     from matplotlib.image import AxesImage
     from matplotlib.patches import Rectangle
 
@@ -105,6 +105,10 @@ def figure_data(fig) -> dict:
             item = {"collection": type(coll).__name__, "label": coll.get_label()}
             if isinstance(coll, LineCollection):
                 item["segments"] = [_floats(s) for s in coll.get_segments()]
+            elif isinstance(coll, QuadMesh):  # a grid: its cell values and its edges
+                xy = np.asarray(coll.get_coordinates())
+                item["x edges"], item["y edges"] = _floats(xy[0, :, 0]), _floats(xy[:, 0, 1])
+                item["array"] = _floats(coll.get_array())
             else:
                 offsets = np.asarray(coll.get_offsets())
                 if offsets.size:
