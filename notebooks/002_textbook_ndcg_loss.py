@@ -29,6 +29,8 @@ n_splits = 20  # train/test splits of the learning experiment
 k_eval = 5  # cut-off of the NDCG surrogate and of the held-out NDCG@k
 
 # %%
+import math
+
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
@@ -63,22 +65,41 @@ assert np.array_equal(book, usual)
 # ## $\Delta(y', y)$ on one list, and its range
 #
 # For non-negative relevance the loss lies in $[0, 1]$ and vanishes when $y'$ orders the
-# items as $y$ does. The figure draws random predictions for every cut-off $k$ and shows
-# the spread of $\Delta$; every value is asserted to lie in $[0, 1]$.
+# items as $y$ does. The list below has three items of grade 0, so the loss can reach 1
+# (the top $k$ predicted items all of grade 0) exactly when $k \le 3$. The figure draws
+# random predictions for every cut-off $k$ and shows the spread of $\Delta$; every value
+# is asserted to lie in $[0, 1]$, the maximum 1 to be reached for $k \le 3$ and missed
+# beyond.
+#
+# $\Delta = 0$ exactly when the top $k$ predicted items carry the ideal grades of
+# positions $1..k$ (the discount is strictly decreasing there), in any order among equal
+# grades. The library returns exactly 0 for such rankings -- it sums DCG and IDCG in the
+# same order when they are equal up to ties -- so the frequency of exact zeros can be set
+# beside its exact probability
+# $\prod_v c_v!/(c_v - t_v)! \cdot (r-k)!/r!$ ($c_v$ items of grade $v$, $t_v$ of them
+# among the ideal top $k$), and is asserted within four binomial standard errors.
 
 # %%
 rng = np.random.default_rng(seed)
-y = rng.integers(0, 4, r_len)
-y[0] = 3  # at least one relevant item
+y = rng.permutation(np.array([3, 2, 2, 1, 1, 0, 0, 0]))
+assert y.size == r_len
+n_zero_grades = int(np.sum(y == 0))
 assert rm.ndcg_loss(2.0 * y + 1.0, y, k=3) == 0.0
 stats_rows, draws_by_k = [], {}
 for kk in range(1, r_len + 1):
     losses = np.array([rm.ndcg_loss(rng.normal(size=r_len), y, k=kk) for _ in range(n_draws)])
     assert losses.min() >= 0.0 and losses.max() <= 1.0
+    assert (losses.max() == 1.0) == (kk <= n_zero_grades)
+    top = np.sort(y)[::-1][:kk]
+    p_exact = math.prod(math.perm(int(np.sum(y == v)), int(np.sum(top == v)))
+                        for v in np.unique(top)) * math.factorial(r_len - kk) / math.factorial(
+                            r_len)
+    p_hat = float(np.mean(losses == 0.0))
+    assert abs(p_hat - p_exact) <= 4 * math.sqrt(p_exact * (1 - p_exact) / n_draws)
     draws_by_k[kk] = losses
     stats_rows.append({"k": kk, "mean": float(losses.mean()), "min": float(losses.min()),
-                       "max": float(losses.max()),
-                       "P[Delta = 0]": float(np.mean(losses == 0.0))})
+                       "max": float(losses.max()), "P[Delta = 0]": p_hat,
+                       "exact P[Delta = 0]": p_exact})
 figures.save_table(stats_rows, "002_loss_by_k")
 display(Markdown(figures.markdown_table(stats_rows)))
 

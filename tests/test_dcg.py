@@ -105,6 +105,56 @@ def test_perfect_and_reversed_rankings():
     assert rm.ndcg(y, np.arange(5.0)) < 1.0
 
 
+def test_textbook_example_is_exactly_ideal():
+    """Issue 13 (1): y = [3,3,2,2,2,1,1,2] scored by itself is ideal for every k, so the
+    textbook loss is exactly 0 -- the fast kernels alone left 1.1e-16 at k = 4."""
+    y = np.array([3, 3, 2, 2, 2, 1, 1, 2.0])
+    for k in range(1, 10):
+        assert rm.ndcg_loss(y, y, k=k) == 0.0
+        for ties in rm.TIE_POLICIES:
+            assert rm.ndcg(y, y, k=k, ties=ties) == 1.0
+
+
+@given(st.lists(st.integers(0, 6), min_size=1, max_size=60), st.integers(0, 2**32 - 1),
+       st.sampled_from([None, 1, 2, 3, 5, 10, 40]),
+       st.sampled_from(["log2", "zipf", "exp2", "linear"]),
+       st.sampled_from(["identity", "exp2"]))
+def test_ideal_up_to_ties_is_exactly_one(y, seed, k, disc, gain):
+    """Any ranking that puts higher grades first -- however equal grades are ordered or
+    tied -- has DCG = IDCG exactly, so NDCG is 1.0 in floating point, alone and batched
+    (an all-zero list is ideal too: zero_idcg="one")."""
+    rng = np.random.default_rng(seed)
+    y = np.asarray(y, dtype=float)
+    # scores: an increasing function of the grade, with random order or ties inside a grade
+    jitter = rng.integers(0, 3, y.size) * 1e-3
+    for s in (y, 2 * y + 1, y + jitter, np.exp(y)):
+        for ties in rm.TIE_POLICIES:
+            assert rm.ndcg(y, s, k=k, discount=disc, gain=gain, ties=ties,
+                           zero_idcg="one") == 1.0
+    batch = rm.ndcg_queries(np.tile(y, 3), np.tile(y + jitter, 3), k=k, discount=disc,
+                            gain=gain, offsets=np.arange(4) * y.size, zero_idcg="one")
+    assert np.all(batch.values == 1.0)
+    ragged = rm.ndcg_queries(np.r_[y, y[:1]], np.r_[y + jitter, 0.0], k=k, discount=disc,
+                             gain=gain, offsets=[0, y.size, y.size + 1],
+                             zero_idcg="one")
+    assert np.all(ragged.values == 1.0)
+
+
+def test_near_ideal_rankings_stay_below_one():
+    """The exact path must not round genuinely imperfect rankings up to 1: swapping two
+    adjacent grades deep in a long list costs ~1e-7 of NDCG, which must survive."""
+    n = 20000
+    y = np.sort(np.random.default_rng(1).integers(0, 5, n))[::-1].astype(float)
+    s = -np.arange(n, dtype=float)
+    i = int(np.flatnonzero(y[:-1] != y[1:])[-1])  # the last change of grade
+    s[i], s[i + 1] = s[i + 1], s[i]
+    w = 1 / np.log2(np.arange(2, n + 2))
+    expected_gap = (y[i] - y[i + 1]) * (w[i] - w[i + 1]) / float(np.sum(y * w))
+    v = rm.ndcg(y, s)
+    assert v < 1.0
+    assert 1.0 - v == pytest.approx(expected_gap, rel=1e-6)
+
+
 def test_zero_idcg_policies():
     y, s = [0, 0, 0], [0.1, 0.2, 0.3]
     assert rm.ndcg(y, s) == 0.0  # default, as scikit-learn and trec_eval

@@ -211,6 +211,96 @@ def _idcg_kernel(gains, offsets, w, k) -> np.ndarray:
     return np.bincount(gid, weights=g * w, minlength=q)
 
 
+def _subset(flat: np.ndarray, offsets: np.ndarray, sel: np.ndarray):
+    """The items of the queries ``sel`` (flat array and offsets of the subset)."""
+    lengths = np.diff(offsets)[sel]
+    sub_off = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    idx = np.arange(sub_off[-1]) - np.repeat(sub_off[:-1] - offsets[:-1][sel], lengths)
+    return flat[idx], sub_off
+
+
+def _slot_subset(w: np.ndarray, offsets: np.ndarray, sel: np.ndarray) -> np.ndarray:
+    """Per-slot weights of the queries ``sel``, from either form of :func:`_slot_weights`."""
+    if _is_rectangular(offsets):
+        m = int(offsets[1])
+        full = np.zeros(m)
+        full[: w.size] = w[:m]
+        return np.tile(full, sel.size)
+    return _subset(w, offsets, sel)[0]
+
+
+def _run_sum(values, starts_mask, w, offsets) -> np.ndarray:
+    """``sum over runs of value * (sum of w over the run)``, per query, in slot order.
+
+    ``values`` holds one value per slot (constant within a run); ``starts_mask`` marks the
+    first slot of each run. Runs of equal values are merged first, so two orderings with
+    the same expected gain at every slot give bitwise the same sum.
+    """
+    n = values.size
+    q = offsets.size - 1
+    if n == 0:
+        return np.zeros(q)
+    start = starts_mask.copy()
+    start[1:] &= values[1:] != values[:-1]  # merge neighbouring runs of equal value
+    start[offsets[:-1][np.diff(offsets) > 0]] = True
+    b = np.flatnonzero(start)
+    contrib = values[b] * np.add.reduceat(w, b)
+    return np.bincount(_group_ids(offsets)[b], weights=contrib, minlength=q)
+
+
+def _canonical_dcg(gains, scores, offsets, w_slots, ties) -> np.ndarray:
+    """DCG as a sum over runs of equal expected gain (see :func:`_run_sum`).
+
+    The expected gain of a slot is its gain, or under ``ties="average"`` the mean gain of
+    its tie group; a tie group of equal gains keeps that gain exactly (no division).
+    """
+    n = gains.size
+    order = _score_order(scores, gains, offsets, ties)
+    gs = gains[order]
+    start = np.ones(n, dtype=bool)
+    if ties == "average" and n:
+        ss = scores[order]
+        start[1:] = ss[1:] != ss[:-1]
+        start[offsets[:-1][np.diff(offsets) > 0]] = True
+        b = np.flatnonzero(start)
+        size = np.diff(np.append(b, n))
+        lo = np.minimum.reduceat(gs, b)
+        hi = np.maximum.reduceat(gs, b)
+        mean = np.where(lo == hi, lo, np.add.reduceat(gs, b) / size)
+        gs = np.repeat(mean, size)
+    return _run_sum(gs, start, w_slots, offsets)
+
+
+def _canonical_idcg(gains, offsets, w_slots) -> np.ndarray:
+    """IDCG as a sum over runs of equal gain in the ideal order (see :func:`_run_sum`)."""
+    gid = _group_ids(offsets)
+    g = gains[np.lexsort((-gains, gid))]
+    return _run_sum(g, np.ones(g.size, dtype=bool), w_slots, offsets)
+
+
+def _exact_near_ideal(num, den, gains, scores, offsets, w, ties, pool=None):
+    """Recompute DCG and IDCG of the queries whose NDCG is within 1e-9 of 1 canonically.
+
+    A ranking that is ideal up to ties among equal gains then gives DCG == IDCG bitwise,
+    hence NDCG exactly 1 (and a loss of exactly 0); the fast kernels sum in different
+    orders and can leave a few ulps. Other queries keep their fast values.
+    """
+    near = np.flatnonzero((den > 0) & (np.abs(num - den) <= 1e-9 * den))
+    if near.size == 0:
+        return num, den
+    num, den = num.copy(), den.copy()
+    g_sub, off_sub = _subset(gains, offsets, near)
+    s_sub, _ = _subset(scores, offsets, near)
+    num[near] = _canonical_dcg(g_sub, s_sub, off_sub, _slot_subset(w, offsets, near), ties)
+    if pool is None:
+        den[near] = _canonical_idcg(g_sub, off_sub, _slot_subset(w, offsets, near))
+    else:
+        pg, poff, pw = pool
+        pg_sub, poff_sub = _subset(pg, poff, near)
+        den[near] = _canonical_idcg(pg_sub, poff_sub, _slot_subset(pw, poff, near))
+    return num, den
+
+
 def _apply_zero_policy(num, den, zero_idcg):
     if zero_idcg not in ZERO_IDCG_POLICIES:
         raise ValueError(f"zero_idcg: must be one of {ZERO_IDCG_POLICIES}, got {zero_idcg!r}")
@@ -452,10 +542,12 @@ def ndcg_queries(y_true, y_score, *, offsets=None, query_ids=None, k=None, gain=
     num = _dcg_kernel(g, ys, off, w, ties)
     if unscored_labels is None and unscored_offsets is None:
         den = _idcg_kernel(g, off, w, k)
+        num, den = _exact_near_ideal(num, den, g, ys, off, w, ties)
     else:
         pool, pool_off = _unscored_pool(yt, unscored_labels, off, unscored_offsets)
-        den = _idcg_kernel(_prepare_gains(pool, gn, need_nonneg=True,
-                                          name="unscored_labels"), pool_off,
-                           _slot_weights(d, pool_off, k), k)
+        pg = _prepare_gains(pool, gn, need_nonneg=True, name="unscored_labels")
+        pw = _slot_weights(d, pool_off, k)
+        den = _idcg_kernel(pg, pool_off, pw, k)
+        num, den = _exact_near_ideal(num, den, g, ys, off, w, ties, pool=(pg, pool_off, pw))
     vals = _apply_zero_policy(num, den, zero_idcg)
     return QueryResults(ids, vals, _mean(vals))
