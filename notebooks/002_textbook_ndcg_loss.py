@@ -127,12 +127,17 @@ assert c1.outcome == "needs-assumption" and neg["Delta"] > 1
 # The book rewrites $1[\mathrm{sign}(y'_i - y'_j) \ne \mathrm{sign}(y_i - y_j)]$ as
 # $1[\mathrm{sign}(y_i - y_j)(y'_i - y'_j) \le 0]$. Over every sign pattern the two sides
 # differ only for a pair tied in both vectors, which the left side counts as correct and
-# the right side as an error (S002-C2); pairs tied in the target are normally left out.
+# the right side as an error. The book's own definition (the left side) takes every pair,
+# target-tied ones included, and so does `rm.kendall_tau_loss`; the rewrite therefore
+# over-counts the loss by the fraction of pairs tied in both vectors. Erratum S002-C2:
+# the rewrite holds for every pair not tied in both vectors.
 
 # %%
 c2 = proofs_check.REGISTRY["S002-C2"].check()
 display(Markdown(figures.markdown_table(c2.evidence["disagreements"])))
 assert [(d["y_i - y_j"], d["y'_i - y'_j"]) for d in c2.evidence["disagreements"]] == [(0, 0)]
+assert c2.outcome == "erratum"
+display(Markdown(f"**Erratum S002-C2.** {c2.evidence['corrected statement']}."))
 print("Kendall tau loss of a reversed list:", rm.kendall_tau_loss([1, 2, 3, 4], [4, 3, 2, 1]))
 assert rm.kendall_tau_loss([1, 2, 3, 4], [4, 3, 2, 1]) == 1.0
 
