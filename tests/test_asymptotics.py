@@ -205,3 +205,43 @@ def test_graded_limits_match_binary_and_the_pseudo_expectation_at_1e100():
         assert abs(A.ndcg_limit(flat, rm.zipf_discount) - mpmath.mpf(1) / 2) < 1e-25
     with pytest.raises(ValueError, match="summable"):
         A.ndcg_limit(three, rm.exponential_discount)
+
+
+def test_breakpoints_of_piecewise_curves():
+    assert A.curve_breakpoints(sympy.Max(0, 2 * S - 1)) == [sympy.Rational(1, 2)]
+    pw = sympy.Piecewise((S, S < sympy.Rational(7, 10)), (1, True))
+    got = A.curve_breakpoints(sympy.Abs(S - sympy.Rational(1, 3)) * sympy.Min(1, 3 * S) + pw)
+    assert got == [sympy.Rational(1, 3), sympy.Rational(7, 10)]
+    assert A.curve_breakpoints(S**2) == []
+    assert A.curve_breakpoints(lambda x: x) == []  # a callable: nothing known
+
+
+def test_kinked_curve_closed_forms():
+    """Issue 13: ybar = max(0, 2s - 1) (p = 1/4, kink at 1/2). By hand:
+    Theorem 3, r^-1/2: (1/2) int_0^{1/2} (1 - 2u) u^-1/2 du / (1/4)^{1/2} = 2 sqrt(2)/3;
+    Theorem 8, log cut at 0.3 n: int_{0.7}^1 (2s - 1) ds / min(0.3, 1/4) = 0.21/0.25 = 21/25;
+    the log-discount rate C = 1 - log p + m_1/p with
+    m_1 = int_0^{1/2} (1 - 2u) log u du = (1/4) log(1/2) - 3/8.
+    Without splitting at the kink the first lost five digits (0.9428073645)."""
+    y = sympy.Max(0, 2 * S - 1)
+    tol = mpmath.mpf(10) ** -25
+    assert abs(A.relevance_rate(y) - mpmath.mpf(1) / 4) < tol
+    assert abs(A.ndcg_limit(y, rm.power_discount(0.5)) - 2 * mpmath.sqrt(2) / 3) < tol
+    assert abs(A.ndcg_limit(y, rm.cutoff("log", fraction=0.3)) - mpmath.mpf(21) / 25) < tol
+    m1 = mpmath.log(mpmath.mpf(1) / 2) / 4 - mpmath.mpf(3) / 8
+    c = 1 - mpmath.log(mpmath.mpf(1) / 4) + 4 * m1
+    assert abs(A.log_discount_rate(y) - c) < tol
+    # the pseudo-expectation at n = 1e40 sits within n^-(1/2) ~ 1e-20 of the limit
+    n_d = A.pseudo_expectation(y, rm.power_discount(0.5), mpmath.mpf(10) ** 40)
+    assert abs(n_d - 2 * mpmath.sqrt(2) / 3) < mpmath.mpf(10) ** -19
+    # graded, kinked: grade 2 with prob max(0, 2s-1), the rest split evenly between 1 and 0:
+    # m(s) = 2 ybar + (1 - ybar)/2; R_1 = 1/4, R_2 = 1/4 + 3/8 = 5/8, R_3 = 1;
+    # r^-1/2: (1/2) int_0^1 m(1-u) u^-1/2 du / (2 R_1^{1/2} + (R_2^{1/2} - R_1^{1/2}))
+    rest = (1 - y) / 2
+    g = A.GradedRelevance([2, 1, 0], [y, rest, rest])
+    assert g.breakpoints == [sympy.Rational(1, 2)]
+    num = 2 * (2 * mpmath.sqrt(2) / 3) * mpmath.sqrt(mpmath.mpf(1) / 4) + (
+        mpmath.mpf(1) - 2 * mpmath.sqrt(2) / 3 * mpmath.sqrt(mpmath.mpf(1) / 4)) / 2
+    den = 2 * mpmath.sqrt(mpmath.mpf(1) / 4) + (mpmath.sqrt(mpmath.mpf(5) / 8)
+                                                 - mpmath.sqrt(mpmath.mpf(1) / 4))
+    assert abs(A.ndcg_limit(g, rm.power_discount(0.5)) - num / den) < tol

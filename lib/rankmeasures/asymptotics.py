@@ -32,6 +32,7 @@ __all__ = [
     "s",
     "GradedRelevance",
     "relevance_curve",
+    "curve_breakpoints",
     "relevance_rate",
     "order_statistic_density",
     "expected_dcg",
@@ -63,6 +64,8 @@ class GradedRelevance:
         #: the probabilities as given (callables or sympy expressions), for other backends
         self.prob_specs = list(probs)
         self.probs = [relevance_curve(p) for p in probs]
+        #: kinks and jumps in (0, 1) of any probability curve (see curve_breakpoints)
+        self.breakpoints = sorted(set().union(*(curve_breakpoints(p) for p in probs)), key=float)
 
     def mean(self, x):
         """``E[Y | ftilde = x]``."""
@@ -71,7 +74,7 @@ class GradedRelevance:
     def level_rates(self, dps: int = 30) -> list:
         """``R_j = P[Y >= values[j]]`` for j = 1..m (cumulative, R_m = 1)."""
         with mpmath.workdps(dps):
-            masses = [mpmath.quad(p, [0, 0.5, 1]) for p in self.probs]
+            masses = [mpmath.quad(p, _sites(0, 1, self.breakpoints)) for p in self.probs]
         out, acc = [], mpmath.mpf(0)
         for m in masses:
             acc += m
@@ -91,11 +94,72 @@ def relevance_curve(ybar):
     return ybar
 
 
+def curve_breakpoints(ybar) -> list:
+    """The points of (0, 1) where a sympy relevance curve may have a kink or a jump.
+
+    They are the zeros in (0, 1) of the arguments of ``Abs``, ``sign`` and ``Heaviside``, of
+    the pairwise differences of the arguments of ``Max`` and ``Min``, and of the sides of
+    ``Piecewise`` conditions. Gauss-Legendre and tanh-sinh quadrature converge slowly
+    across such a point (ybar = max(0, 2s - 1) with r^-1/2 lost five digits of 2 sqrt(2)/3):
+    every quadrature of this module splits its interval there. A callable has no known
+    breakpoints (pass a sympy expression to get them); a ``GradedRelevance`` has the
+    union of its curves' (attribute ``breakpoints``).
+
+    Returns
+    -------
+    list of sympy numbers, sorted
+    """
+    if isinstance(ybar, GradedRelevance):
+        return list(ybar.breakpoints)
+    if not isinstance(ybar, sympy.Basic):
+        return []
+    zeros = set()
+    for node in sympy.preorder_traversal(ybar):
+        if isinstance(node, (sympy.Max, sympy.Min)):
+            zeros.update(a - b for i, a in enumerate(node.args) for b in node.args[i + 1:])
+        elif isinstance(node, (sympy.Abs, sympy.sign, sympy.Heaviside)):
+            zeros.add(node.args[0])
+        elif isinstance(node, sympy.Piecewise):
+            for _, cond in node.args:
+                zeros.update(r.lhs - r.rhs for r in cond.atoms(sympy.core.relational.Relational))
+    points = set()
+    for g in zeros:
+        if not g.has(s):
+            continue
+        sol = sympy.solveset(sympy.Eq(g, 0), s, sympy.Interval.open(0, 1))
+        if isinstance(sol, sympy.FiniteSet):
+            points.update(x for x in sol if x.is_real)
+    return sorted(points, key=float)
+
+
+def _sites(a, b, breakpoints, to_x=None):
+    """Quadrature sites from a to b with every breakpoint strictly inside, mapped by
+    ``to_x`` (the change of variable of the integral) when given; a midpoint is added
+    when there is none, as mpmath's default degree suits unit-scale pieces."""
+    a, b = mpmath.mpf(a), mpmath.mpf(b)
+    inner = []
+    for bp in breakpoints:
+        x = mpmath.mpf(sympy.N(bp, mpmath.mp.dps + 5)) if isinstance(bp, sympy.Basic) else bp
+        if to_x is not None:
+            x = to_x(x)
+        if min(a, b) < x < max(a, b):
+            inner.append(x)
+    inner = sorted(set(inner), reverse=b < a)
+    return [a, *inner, b] if inner else [a, (a + b) / 2, b]
+
+
+def _with_breaks(sites, breakpoints, to_x):
+    """``sites`` (increasing) plus every breakpoint mapped by ``to_x`` inside them."""
+    lo, hi = sites[0], sites[-1]
+    extra = [to_x(mpmath.mpf(sympy.N(bp, mpmath.mp.dps + 5))) for bp in breakpoints]
+    return sorted({*sites, *(x for x in extra if lo < x < hi)})
+
+
 def relevance_rate(ybar, dps: int = 30) -> mpmath.mpf:
     """``p = P[Y = 1] = int_0^1 ybar(s) ds``."""
     f = relevance_curve(ybar)
     with mpmath.workdps(dps):
-        p = mpmath.quad(f, [0, 0.5, 1])
+        p = mpmath.quad(f, _sites(0, 1, curve_breakpoints(ybar)))
     if not p > 0:
         raise ValueError("ybar: P[Y = 1] must be positive")
     return p
@@ -122,11 +186,13 @@ def expected_dcg(ybar, discount, n: int, *, dps: int = 30):
     d = as_discount(discount)
     w = d.weights(n)
     with mpmath.workdps(dps + 5):
+        sites = _with_breaks([mpmath.mpf(0), mpmath.mpf(1)], curve_breakpoints(ybar),
+                             lambda x: x)
         total = mpmath.mpf(0)
         for r in range(1, n + 1):
             if w[r - 1] == 0:
                 continue
-            mass = mpmath.quad(lambda x, r=r: order_statistic_density(r, n, x) * f(x), [0, 1])
+            mass = mpmath.quad(lambda x, r=r: order_statistic_density(r, n, x) * f(x), sites)
             total += mpmath.mpf(float(w[r - 1])) * mass
         return +total
 
@@ -179,13 +245,15 @@ def pseudo_expectation(ybar, discount, n, *, dps: int = 30, normalized: bool = T
         # unit-scale piece (quadrature on x or x/n itself would lose digits for huge n,
         # mpmath's tolerance being absolute)
         top = mpmath.log(kmax)
-        pts = log_grid(top)
+        # a kink of ybar at s = b sits at x = n(1 - b), t = log(n(1 - b))
+        pts = _with_breaks(log_grid(top), curve_breakpoints(ybar),
+                           lambda b: mpmath.log(nn * (1 - b)) if b < 1 else -mpmath.inf)
         tilde = mpmath.quad(
             lambda t: f(1 - mpmath.exp(t) / nn) * dfun(mpmath.exp(t)) * mpmath.exp(t), pts)
         if not normalized:
             return +tilde
         if not graded:
-            p = relevance_rate(f, dps + 5)
+            p = relevance_rate(ybar, dps + 5)
             return +(tilde / d.integral(nn * p, length, dps=dps + 5))
         # the ideal list holds the grades in blocks [n R_{j-1}, n R_j]:
         # sum_j value_j (F(n R_j) - F(n R_{j-1})), with F(1) = 0 below position 1
@@ -246,8 +314,9 @@ def ndcg_limit(ybar, discount, *, dps: int = 30):
     f = relevance_curve(ybar)
     d = as_discount(discount)
     base, k, c = _base_and_cut(d)
+    bps = curve_breakpoints(ybar)
     with mpmath.workdps(dps + 5):
-        p = relevance_rate(f, dps + 5)
+        p = relevance_rate(ybar, dps + 5)
         if k is not None:
             if isinstance(base, (LogDiscount, PowerDiscount)) and (
                     isinstance(base, LogDiscount) or base.beta <= 1):
@@ -257,7 +326,7 @@ def ndcg_limit(ybar, discount, *, dps: int = 30):
             if c is None:
                 return mpmath.mpf(1)
             cc = mpmath.mpf(c)
-            return +(mpmath.quad(f, [1 - cc, 1]) / min(cc, p))
+            return +(mpmath.quad(f, _sites(1 - cc, 1, bps)) / min(cc, p))
         if isinstance(base, PowerDiscount):
             beta = _exact(base.beta)
             if beta == 1 and c is None:
@@ -267,7 +336,8 @@ def ndcg_limit(ybar, discount, *, dps: int = 30):
                 # is int_0^{c^(1-beta)} ybar(1 - v^(1/(1-beta))) dv: no endpoint singularity
                 cc = mpmath.mpf(1) if c is None else mpmath.mpf(c)
                 e = 1 / (1 - beta)
-                integral = mpmath.quad(lambda v: f(1 - v**e), [0, cc ** (1 - beta)])
+                integral = mpmath.quad(lambda v: f(1 - v**e), _sites(
+                    0, cc ** (1 - beta), bps, lambda x: (1 - x) ** (1 - beta)))
                 scale = p if c is None else min(cc, p)
                 return +(integral / scale ** (1 - beta))
         raise ValueError(f"discount: {d.name} has no limit theorem here (Theorem 6 covers "
@@ -292,14 +362,15 @@ def _graded_limit(rel: GradedRelevance, d: Discount, dps: int):
         if isinstance(base, LogDiscount):
             if c is None:
                 return mpmath.mpf(1)
-            num = mpmath.quad(rel.mean, [1 - cc, 1])
+            num = mpmath.quad(rel.mean, _sites(1 - cc, 1, rel.breakpoints))
             power = mpmath.mpf(1)  # the ideal's block j covers min(c, R_j)^power
         else:
             beta = _exact(base.beta)
             if beta == 1:  # 1/r cut at c n: the top block dominates as for a fixed cut
                 return +top
             e = 1 / (1 - beta)
-            num = mpmath.quad(lambda v: rel.mean(1 - v**e), [0, cc ** (1 - beta)])
+            num = mpmath.quad(lambda v: rel.mean(1 - v**e), _sites(
+                0, cc ** (1 - beta), rel.breakpoints, lambda x: (1 - x) ** (1 - beta)))
             power = 1 - beta
         ideal, prev = mpmath.mpf(0), mpmath.mpf(0)
         for v, rj in zip(rel.values, rates, strict=True):
@@ -328,14 +399,17 @@ def log_discount_separation(ybar0, ybar1, *, max_order: int = 12, dps: int = 30,
     """
     f0, f1 = relevance_curve(ybar0), relevance_curve(ybar1)
     with mpmath.workdps(dps + 10):
-        p0, p1 = relevance_rate(f0, dps + 10), relevance_rate(f1, dps + 10)
+        p0, p1 = relevance_rate(ybar0, dps + 10), relevance_rate(ybar1, dps + 10)
+        sites = _with_breaks([0, mpmath.mpf(10) ** -8, mpmath.mpf(0.5), 1],
+                             curve_breakpoints(ybar0) + curve_breakpoints(ybar1),
+                             lambda b: 1 - b)
         if abs(p0 - p1) > mpmath.mpf(10) ** (-dps):
             raise ValueError(f"ybar0, ybar1: P[Y = 1] differs ({mpmath.nstr(p0, 8)} vs "
                              f"{mpmath.nstr(p1, 8)}); Lemma 3 compares two rankings of one "
                              "data distribution")
         for k in range(1, max_order + 1):
             m_k = mpmath.quad(lambda x, k=k: (f0(1 - x) - f1(1 - x)) * mpmath.log(x) ** k,
-                              [0, mpmath.mpf(10) ** -8, 0.5, 1])
+                              sites)
             if abs(m_k) > tol:
                 return k, +((-1) ** k * m_k / p0)
     raise ValueError(f"ybar0, ybar1: every moment up to order {max_order} vanishes")
@@ -360,6 +434,8 @@ def log_discount_rate(ybar, *, dps: int = 30):
     """
     f = relevance_curve(ybar)
     with mpmath.workdps(dps + 10):
-        p = relevance_rate(f, dps + 10)
-        m1 = mpmath.quad(lambda u: f(1 - u) * mpmath.log(u), [0, mpmath.mpf(10) ** -8, 0.5, 1])
+        p = relevance_rate(ybar, dps + 10)
+        sites = _with_breaks([0, mpmath.mpf(10) ** -8, mpmath.mpf(0.5), 1],
+                             curve_breakpoints(ybar), lambda b: 1 - b)
+        m1 = mpmath.quad(lambda u: f(1 - u) * mpmath.log(u), sites)
         return +(1 - mpmath.log(p) + m1 / p)
