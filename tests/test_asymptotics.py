@@ -245,3 +245,29 @@ def test_kinked_curve_closed_forms():
     den = 2 * mpmath.sqrt(mpmath.mpf(1) / 4) + (mpmath.sqrt(mpmath.mpf(5) / 8)
                                                  - mpmath.sqrt(mpmath.mpf(1) / 4))
     assert abs(A.ndcg_limit(g, rm.power_discount(0.5)) - num / den) < tol
+
+
+def test_expected_dcg_polynomial_closed_form_by_hand():
+    """ybar = s, D = 1/r: E[ftilde(x_(r))] = (n - r + 1)/(n + 1), so
+    E[DCG] = sum_r (n + 1 - r) / (r (n + 1)) = H_n - n/(n + 1); at n = 10^7 the Hurwitz
+    (Euler-Maclaurin) path must give it to 25 digits."""
+    for n in (3, 50, 10**7):
+        want = mpmath.harmonic(n) - mpmath.mpf(n) / (n + 1)
+        assert abs(A.expected_dcg(S, rm.zipf_discount, n) - want) < mpmath.mpf(10) ** -25
+    # r^-1/2 and the quadratic u-polynomial: sum_r r^-1/2 E[(1 - U_r)^2] with
+    # E[u^2] = r(r + 1)/((n + 1)(n + 2)), summed term by term at n = 12
+    n = 12
+    want = mpmath.fsum(mpmath.mpf(r) ** -0.5 * r * (r + 1) / ((n + 1) * (n + 2))
+                       for r in range(1, n + 1))
+    assert abs(A.expected_dcg((1 - S) ** 2, rm.power_discount(0.5), n) - want) < 1e-25
+
+
+def test_expected_dcg_polynomial_path_matches_per_position_quadrature():
+    """The moment path (sympy polynomial) against the quadrature path (a plain callable);
+    the latter takes D(r) as doubles, hence 1e-14."""
+    for disc in ("log2", rm.power_discount(0.5), rm.cutoff(rm.power_discount(0.3), 7)):
+        for y in (S**2, 1 - S + S**3 / 2):
+            f = sympy.lambdify(S, y, modules="mpmath")
+            a = A.expected_dcg(y, disc, 25)
+            b = A.expected_dcg(lambda x, f=f: f(x), disc, 25)
+            assert abs(a - b) < 1e-14 * abs(b)
