@@ -19,8 +19,10 @@
 # claim that its error $\Delta DCG^\beta = DCG^\beta_\pi - DCG^\beta_g$ equals the
 # multipartite pairwise loss $R(f) = \sum_{a<b}(b-a)\,\#\{f(x^b) < f(x^a)\}$ (eq. 5).
 # The text stops at "Next, we will prove": the proof is missing. This notebook computes
-# every quantity with `rankmeasures`, states and checks a complete proof, and says
-# exactly what happens when scores tie.
+# every quantity with `rankmeasures`, states and checks a complete proof, completes the
+# route the paper itself was on (Lemma 1's exchanges, then Theorem 1's thresholds), says
+# exactly what happens when scores tie, and sets the classical $NDCG^\alpha$ of eq. (2)
+# beside the linear one.
 
 # %% tags=["parameters"]
 n_lists = 3000  # random ranked lists per experiment
@@ -202,6 +204,85 @@ lemma = proofs_check.REGISTRY["S000-L1"].check()
 print("Lemma 1:", lemma.method, "->", lemma.outcome,
       "| bound attained for every size:", lemma.evidence["bound_attained_for_every_size"])
 assert lemma.outcome == "verified"
+
+# %% [markdown]
+# ## The paper's own route, completed
+#
+# The text proves Theorem 1 and Lemma 1 and breaks off; the proof above goes a shorter
+# way. The route the paper was on also closes (claim S000-T0R, exhaustive):
+#
+# 1. *Bipartite, by Lemma 1's exchanges.* With $m$ relevant documents, let the ranking hold
+#    $r$ irrelevant ones in the top $m$ positions, at $i_1 < \dots < i_r$, and so $r$
+#    relevant ones below, at $j_1 < \dots < j_r$. Exchanging $i_t$ with $j_t$ for every $t$
+#    gives the ideal ranking — $r \le \min(m, n)$ exchanges, Lemma 1 — and exchange $t$
+#    lifts a relevant document from weight $|S| - j_t$ to $|S| - i_t$. So
+#    $\Delta DCG^\beta = \sum_t (j_t - i_t)$, which is the number of inverted pairs $R$.
+# 2. *$L$ grades, by Theorem 1's thresholds.* A grade is the number of thresholds it
+#    exceeds, $r_i = \sum_k 1[r_i > k]$, and $DCG^\beta$ is linear in the grades, so it is
+#    the sum of the bipartite $DCG^\beta_k$ of the threshold labels. The ideal ranking
+#    (grades decreasing) is ideal for every threshold at once, hence
+#    $\Delta DCG^\beta = \sum_k \Delta DCG^\beta_k = \sum_k R_k = R$ by Theorem 1.
+#
+# On the example list, threshold by threshold:
+
+# %%
+route_rows = []
+for k in range(int(grades.max())):
+    lab = (grades > k).astype(int)
+    m = int(lab.sum())
+    i_t = np.flatnonzero(lab[:m] == 0) + 1  # irrelevant in the top m (1-based positions)
+    j_t = np.flatnonzero(lab[m:] == 1) + m + 1  # relevant below position m
+    route_rows.append({"threshold k": k, "labels 1[r > k]": "".join(map(str, lab)),
+                       "exchanges (i_t, j_t)": ", ".join(f"({a}, {b})"
+                                                         for a, b in zip(i_t, j_t, strict=True)),
+                       "sum (j_t - i_t)": int(np.sum(j_t - i_t)),
+                       "Delta DCG_k": rm.delta_dcg_linear(lab, scores),
+                       "R_k": int(rm.pairwise_loss_levels(grades, scores)[k])})
+display(Markdown(figures.markdown_table(route_rows)))
+assert all(r["sum (j_t - i_t)"] == r["Delta DCG_k"] == r["R_k"] for r in route_rows)
+assert sum(r["R_k"] for r in route_rows) == rm.delta_dcg_linear(grades, scores)
+route = proofs_check.REGISTRY["S000-T0R"].check()
+display(Markdown(figures.markdown_table(
+    [{"step": k, "holds": v} for k, v in route.evidence["steps"].items()])))
+assert route.outcome == "verified" and all(route.evidence["steps"].values())
+
+# %% [markdown]
+# ## The classical measure beside it: $NDCG^\alpha$ (eq. 2)
+#
+# The paper contrasts its linear measure with the classical
+# $DCG^\alpha = \sum_i (2^{r_i} - 1)/\log_2(i + 1)$ (eq. 2; in `rankmeasures`,
+# `gain="exp2", discount="log2"`). The two normalised measures need not agree on which of
+# two rankings is better: $NDCG^\alpha$ is dominated by the top positions and by the
+# highest grade, $NDCG^\beta$ weighs positions linearly and grades linearly. For one list
+# of grades and many random rankings of it, the figure sets one against the other, and the
+# table counts the pairs of rankings that the two measures order differently.
+
+# %%
+alpha_grades = rng.integers(0, n_levels, 20)
+alpha_beta = []
+for _ in range(400):
+    sc = rng.permutation(alpha_grades.size).astype(float)
+    alpha_beta.append((rm.ndcg(alpha_grades, sc, gain="exp2", discount="log2"),
+                       rm.ndcg(alpha_grades, sc, discount="linear")))
+alpha_beta = np.array(alpha_beta)
+pc = rm.pair_counts(alpha_beta[:, 0], alpha_beta[:, 1])
+ab_row = {"rankings": len(alpha_beta), "pairs": pc.total,
+          "ordered alike": pc.concordant, "ordered differently": pc.discordant,
+          "Kendall tau_b": rm.kendall_tau(alpha_beta[:, 0], alpha_beta[:, 1])}
+example_alpha = rm.ndcg(grades, scores, gain="exp2", discount="log2")
+display(Markdown(figures.markdown_table([ab_row])))
+display(Markdown(f"On the six-document example above, $NDCG^\\alpha$ = {example_alpha:.4f} "
+                 f"and $NDCG^\\beta$ = {dcg_g / dcg_pi:.4f}; over random rankings of "
+                 f"`{alpha_grades.tolist()}` the two measures order "
+                 f"{pc.discordant / pc.total:.1%} of the pairs of rankings differently."))
+assert 0 < pc.discordant < pc.concordant
+fig, ax = plt.subplots(figsize=(5.5, 4.5), constrained_layout=True)
+ax.scatter(alpha_beta[:, 1], alpha_beta[:, 0], s=6, alpha=0.6)
+ax.set(xlabel="NDCG^beta (linear discount, eq. 1)",
+       ylabel="NDCG^alpha (2^r - 1, 1/log2(1+i), eq. 2)",
+       title=f"000: two NDCGs of {len(alpha_beta)} random rankings")
+figures.save(fig, "000_ndcg_alpha_vs_beta")
+plt.show()
 
 # %% [markdown]
 # ## Every claim of the paper

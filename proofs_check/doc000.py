@@ -246,6 +246,66 @@ def s000_l1(max_total: int = 8, bound=min) -> Result:
                   {"bound_attained_for_every_size": tight, "violations": bad[:3]})
 
 
+@claim("S000-T0R", doc=DOC, recorded="verified",
+       statement="the paper's own route to eq. (5), completed: Lemma 1's exchanges give "
+                 "Delta DCG^beta = R in the bipartite case, and the thresholds of Theorem 1 "
+                 "carry it to L grades")
+def s000_t0r(max_n: int = 7, max_levels: int = 3) -> Result:
+    """The route the text breaks off on ("Next, we will prove"), made exact.
+
+    Bipartite, m positives: let the ranking g hold r negatives in the top m positions
+    (i_1 < ... < i_r) and so r positives below (j_1 < ... < j_r). Exchanging i_t with j_t
+    for every t gives the ideal ranking (Lemma 1: r <= min(m, n) exchanges), and exchange t
+    moves a positive from weight |S| - j_t up to |S| - i_t, so
+    Delta DCG^beta = sum_t (j_t - i_t). That sum is the number of inverted pairs: a positive
+    at position p has p - 1 - (positives above it) negatives above it, and summing over the
+    positives gives sum_g p - m(m+1)/2 = sum_t j_t - sum_t i_t.
+    L grades: r_i = sum_k 1[r_i > k], so DCG^beta = sum_k DCG^beta_k of the threshold
+    labels; the ideal ranking (grades decreasing) is ideal for every threshold at once, so
+    Delta DCG^beta = sum_k Delta DCG^beta_k = sum_k R_k = R by Theorem 1.
+    """
+    ok = {"exchange count = r <= min(m, n)": True,
+          "bipartite: Delta DCG = sum_t (j_t - i_t) = inverted pairs": True,
+          "DCG^beta = sum over thresholds": True,
+          "ideal ranking ideal for every threshold": True,
+          "Delta DCG = sum_k Delta DCG_k = sum_k R_k = R": True}
+    cases = 0
+    # a ranking with distinct scores is its sequence of grades: every sequence is one
+    for y in _label_vectors(max_n, max_levels):
+        n = len(y)
+        cases += 1
+        ranked = np.array(y)
+        scores = -np.arange(n, dtype=float)  # ranked order, distinct scores
+        total_delta, parts = 0.0, []
+        for k in range(max_levels - 1):
+            lab = (ranked > k).astype(int)
+            m = int(lab.sum())
+            top_neg = np.flatnonzero(lab[:m] == 0) + 1  # positions i_t (1-based)
+            low_pos = np.flatnonzero(lab[m:] == 1) + m + 1  # positions j_t
+            ok["exchange count = r <= min(m, n)"] &= bool(
+                top_neg.size == low_pos.size <= min(m, n - m))
+            delta_k = rm.delta_dcg_linear(lab, scores)
+            r_k = rm.pairwise_loss(lab, scores, n_levels=2)
+            ok["bipartite: Delta DCG = sum_t (j_t - i_t) = inverted pairs"] &= bool(
+                delta_k == int(np.sum(low_pos - top_neg)) == r_k)
+            parts.append(rm.linear_dcg(lab, scores))
+            total_delta += delta_k
+            ideal_order = np.sort(ranked)[::-1]
+            ok["ideal ranking ideal for every threshold"] &= bool(
+                rm.linear_dcg((ideal_order > k).astype(int), scores)
+                == rm.idcg(lab, discount="linear"))
+        ok["DCG^beta = sum over thresholds"] &= bool(
+            rm.linear_dcg(ranked, scores) == sum(parts))
+        levels = rm.pairwise_loss_levels(ranked, scores, n_levels=max_levels)
+        ok["Delta DCG = sum_k Delta DCG_k = sum_k R_k = R"] &= bool(
+            rm.delta_dcg_linear(ranked, scores) == total_delta == levels.sum()
+            == rm.pairwise_loss(ranked, scores, n_levels=max_levels))
+    return Result(verdict(all(ok.values())),
+                  f"exhaustive: every ranked grade sequence of length <= {max_n} over "
+                  f"{max_levels} grades (distinct scores)",
+                  {"cases": cases, "steps": ok})
+
+
 @claim("S000-A1", doc=DOC, recorded="verified",
        statement="eq. (3): Rhat = R / Z with Z = sum_{a<b} |S_a||S_b|, the number of pairs "
                  "with different grades")
