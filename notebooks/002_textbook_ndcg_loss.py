@@ -137,7 +137,7 @@ c2 = proofs_check.REGISTRY["S002-C2"].check()
 display(Markdown(figures.markdown_table(c2.evidence["disagreements"])))
 assert [(d["y_i - y_j"], d["y'_i - y'_j"]) for d in c2.evidence["disagreements"]] == [(0, 0)]
 assert c2.outcome == "erratum"
-display(Markdown(f"**Erratum S002-C2.** {c2.evidence['corrected statement']}."))
+display(Markdown(f"**Erratum S002-C2.** {c2.evidence['corrected']}."))
 print("Kendall tau loss of a reversed list:", rm.kendall_tau_loss([1, 2, 3, 4], [4, 3, 2, 1]))
 assert rm.kendall_tau_loss([1, 2, 3, 4], [4, 3, 2, 1]) == 1.0
 

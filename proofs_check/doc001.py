@@ -402,7 +402,7 @@ def s001_s5(seeds=range(6), grid=(0.1, 10.0)) -> Result:
                    "grade-free minus graded precision at 200 pairs, in s.e.":
                        round(float(gap("pairs 200", "grade-free 200")), 2),
                    "precision at the end points": rows,
-                   "corrected statement": "every trend holds, but without grades the "
+                   "corrected": "every trend holds, but without grades the "
                                           "precision at 200 pairs stays well below the graded "
                                           "model's: w is learned without grades, with a "
                                           "precision that grows with the pairs, not "

@@ -116,7 +116,7 @@ def s002_c2() -> Result:
     return Result(verdict(not diff, only_double_tie and worst < 1e-12),
                   "exhaustive over the signs of both differences; 200 random graded lists",
                   {"disagreements": diff,
-                   "corrected statement": "the two indicators agree unless y_i = y_j and "
+                   "corrected": "the two indicators agree unless y_i = y_j and "
                                           "y'_i = y'_j: then the left side is 0 and the right "
                                           "side is 1, so the rewritten loss exceeds the "
                                           "defined one by the fraction of pairs tied in both "
