@@ -76,3 +76,57 @@ def test_every_notebook_runs_with_quick_parameters(tmp_path, monkeypatch):
                                                 str(tmp_path / "executed")]) == 0
     for p in NOTEBOOKS:
         assert (tmp_path / "executed" / f"{p.stem}.ipynb").exists()
+
+
+def _tracked_state():
+    """Hashes of every tracked file and the list of untracked, unignored ones."""
+    import subprocess
+
+    tracked = subprocess.run(["git", "ls-files", "-s"], cwd=ROOT, capture_output=True,
+                             text=True, check=True).stdout
+    diff = subprocess.run(["git", "diff", "--stat"], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout
+    untracked = subprocess.run(["git", "ls-files", "--others", "--exclude-standard"],
+                               cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    files = {f: (ROOT / f).read_bytes() for f in ("figures/SHA256SUMS",)
+             if (ROOT / f).exists()}
+    figs = {p.name: p.read_bytes() for p in (ROOT / "figures").glob("003_*")}
+    return tracked, diff, untracked, files, figs
+
+
+def test_exploration_runs_never_touch_committed_outputs(tmp_path, monkeypatch):
+    """Issue 17: a run with a changed parameter, with or without --output-dir, writes its
+    executed notebook and figures away from the committed ones and says where."""
+    import subprocess
+    import sys
+
+    if not (ROOT / ".git").exists():
+        pytest.skip("needs a git checkout")
+    monkeypatch.delenv("RANKMEASURES_FIGURES", raising=False)
+    before = _tracked_state()
+    env = {k: v for k, v in __import__("os").environ.items() if k != "RANKMEASURES_FIGURES"}
+    out = tmp_path / "explore"
+    runs = [["-p", "n_random", "20", "--output-dir", str(out)], ["-p", "n_random", "21"]]
+    for extra in runs:
+        res = subprocess.run([sys.executable, "-m", "companion.run",
+                              "notebooks/003_preference_losses.py", *extra],
+                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
+        assert res.returncode == 0, res.stdout + res.stderr
+        assert "committed outputs untouched" in res.stdout
+    assert (out / "003_preference_losses.ipynb").exists()
+    assert any((out / "figures").glob("003_*.png"))
+    assert (ROOT / "scratch" / "run" / "003_preference_losses.ipynb").exists()
+    assert _tracked_state() == before
+
+
+def test_parameter_values_must_match_the_default_type(tiny, capsys):
+    """Issue 17: `-p n abc` used to become a string and fail deep inside the notebook."""
+    for value, why in (("abc", "expected a number, got a str"),
+                       ("2.5", "expected an integer"),
+                       ("[1, 2]", "expected a number, got a list")):
+        with pytest.raises(SystemExit):
+            main([str(tiny), "-p", "n", value])
+        assert why in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main([str(tiny), "-p", "label", "3"])
+    assert "expected a str, got a number" in capsys.readouterr().err

@@ -15,9 +15,13 @@ Tolerances are explained in :mod:`companion.tolerance`; the default is numerical
 (relative 1e-9), and a Monte Carlo or trained-model column declares a statistical one,
 e.g. ``column_tolerance={"NDCG": {"se": "s.e.", "c": 0.5}}``.
 
-The target directory is ``$RANKMEASURES_FIGURES`` when set (the test runs and the gate
-point it at a temporary directory), else ``figures/`` at the root of the checkout that
-holds the current directory.
+The target directory is ``$RANKMEASURES_FIGURES`` when set. The committed regeneration
+(``make reproduce``, i.e. ``python -m companion.run`` at the committed parameters) sets it
+to the checkout's ``figures/``; the test runs and the gate point it at temporary
+directories; an exploration run of the runner (``-p``, ``--quick``, ``--output-dir``) at
+``<output dir>/figures``. Unset -- a notebook run by hand in Jupyter or with plain
+papermill -- it is ``scratch/figures/`` at the root of the checkout (ignored by git), so
+that only the committed regeneration ever writes the committed outputs.
 """
 
 from __future__ import annotations
@@ -62,9 +66,16 @@ def figures_dir() -> Path:
         if root is None:
             raise ValueError("figures: no checkout (pyproject.toml) above the current "
                              "directory; set RANKMEASURES_FIGURES")
-        out = root / "figures"
+        out = root / "scratch" / "figures"
+        if not _SCRATCH_NOTED:
+            _SCRATCH_NOTED.append(out)
+            print(f"figures: writing to {out} (RANKMEASURES_FIGURES is unset; only "
+                  "`make reproduce` writes the committed figures/)")
     out.mkdir(parents=True, exist_ok=True)
     return out
+
+
+_SCRATCH_NOTED: list = []
 
 
 def _floats(a) -> list:

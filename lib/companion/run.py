@@ -7,9 +7,12 @@
   ``--quick`` (from ``notebooks/parameters.toml``) override them. Unknown names are
   rejected (papermill itself only warns).
 * The executed notebook is normalised (no papermill or timing metadata, cell ids
-  ``cell-0``, ``cell-1``, ...) and written to ``notebooks/executed/NNN_topic.ipynb``, or to
-  ``--output-dir``. The kernel runs with ``PYTHONHASHSEED=0``, ``SOURCE_DATE_EPOCH=0``
-  so a rerun gives byte-identical files (figures display inline).
+  ``cell-0``, ``cell-1``, ...) and written to ``notebooks/executed/NNN_topic.ipynb`` with
+  its figures and tables in ``figures/`` -- only by a run at the committed parameters.
+  An exploration run (``-p``, ``--quick`` or ``--output-dir``) writes both to
+  ``--output-dir`` (default ``scratch/run/``; figures in its ``figures/``) and says so:
+  it never touches a committed output. The kernel runs with ``PYTHONHASHSEED=0``,
+  ``SOURCE_DATE_EPOCH=0`` so a rerun gives byte-identical files (figures display inline).
 * Any error output, or anything written to stderr, fails the run.
 * Independent notebooks run in parallel, one process each, on the machine's cores.
 * A notebook whose source, parameters and code inputs are unchanged since its outputs
@@ -77,7 +80,38 @@ def resolve_parameters(path: Path, nb, overrides: dict, quick: bool) -> dict:
     if unknown:
         raise ValueError(f"parameters: {path.name} has no parameter(s) {unknown}; "
                          f"known: {sorted(known)}")
+    for name, value in chosen.items():
+        problem = _type_problem(known[name], value)
+        if problem:
+            raise ValueError(f"parameters: {name} = {value!r} in {path.name}: {problem} "
+                             f"(default {known[name]!r})")
     return chosen
+
+
+def _kind(v) -> str:
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, (int, float)):
+        return "number"
+    if isinstance(v, (list, tuple)):
+        return "list"
+    return type(v).__name__
+
+
+def _type_problem(default, value) -> str | None:
+    """Why ``value`` cannot replace ``default``, or None: the same kind of literal (an int
+    may replace a float, not the reverse; a list's items like the default's items)."""
+    kd, kv = _kind(default), _kind(value)
+    if kd != kv:
+        return f"expected a {kd}, got a {kv}"
+    if kd == "number" and isinstance(default, int) and not isinstance(value, int):
+        return "expected an integer"
+    if kd == "list" and default:
+        for item in value:
+            inner = _type_problem(default[0], item)
+            if inner:
+                return f"list item {item!r}: {inner}"
+    return None
 
 
 def _normalise(nb) -> None:
@@ -166,6 +200,17 @@ def main(argv=None) -> int:
 
     canonical = not (args.quick or overrides or args.output_dir
                      or os.environ.get("RANKMEASURES_FIGURES"))
+    output_dir = args.output_dir
+    if canonical:  # the committed regeneration: the only run that writes figures/
+        os.environ["RANKMEASURES_FIGURES"] = str(Path("figures").resolve())
+    elif not os.environ.get("RANKMEASURES_FIGURES"):
+        # an exploration run: executed notebooks and figures go together, away from the
+        # committed outputs
+        output_dir = str(Path(output_dir or Path("scratch") / "run").resolve())
+        os.environ["RANKMEASURES_FIGURES"] = str(Path(output_dir) / "figures")
+        print(f"exploration run: executed notebooks in {output_dir}, figures and tables in "
+              f"{os.environ['RANKMEASURES_FIGURES']} (committed outputs untouched)",
+              flush=True)
     keys = {}
     if canonical:
         for path in list(paths):
@@ -179,7 +224,7 @@ def main(argv=None) -> int:
                 paths.remove(path)
     # the longest notebooks first (source size as the proxy), so that the pool ends together
     paths.sort(key=lambda q: -q.stat().st_size)
-    jobs = [(path, overrides, args.quick, args.output_dir) for path in paths]
+    jobs = [(path, overrides, args.quick, output_dir) for path in paths]
     if not jobs:
         return 0
     failed = 0
