@@ -233,3 +233,24 @@ def test_exact_symbolic_matches_float(rng):
             assert float(exact) == pytest.approx(
                 rm.dcg(y, s, discount=disc, gain="exp2"), rel=1e-13, abs=1e-13)
         assert float(rm.idcg_symbolic(y)) == pytest.approx(rm.idcg(y), rel=1e-13, abs=1e-13)
+
+
+@given(st.integers(1, 40), st.integers(4, 60), st.integers(1, 15), st.integers(0, 2**32 - 1),
+       st.sampled_from([2, 4, 1000]))
+def test_topk_partition_path_equals_the_sorting_path(q, m, k, seed, levels):
+    """Issue 14: DCG@k by argpartition (no row sort) equals the full tie-averaged sort, with
+    ties inside the top k, straddling position k, and none."""
+    import importlib
+
+    kernel = importlib.import_module("rankmeasures.dcg")
+    k = min(k, m)
+    rng = np.random.default_rng(seed)
+    g = rng.integers(0, 5, (q, m)).astype(float)
+    s = rng.integers(0, levels, (q, m)).astype(float)
+    w = np.zeros(m)
+    w[:k] = 1 / np.log2(np.arange(2, k + 2))
+    fast = kernel._dcg_topk_average(g, s, w, k)
+    order = np.argsort(s, axis=1)[:, ::-1]
+    slow = kernel._tie_averaged_rows(np.take_along_axis(g, order, axis=1),
+                                     np.take_along_axis(s, order, axis=1), w)
+    np.testing.assert_allclose(fast, slow, rtol=1e-13, atol=1e-13)

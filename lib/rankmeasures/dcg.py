@@ -140,34 +140,74 @@ def _score_order(scores, gains, offsets, ties) -> np.ndarray:
     return np.lexsort(keys)  # lexsort is stable: input order breaks remaining ties
 
 
+def _tie_averaged_rows(g: np.ndarray, s: np.ndarray, w: np.ndarray) -> np.ndarray:
+    """Row sums of the tie-averaged DCG for rows already sorted by decreasing score.
+
+    Each tie group [a, b) of a row contributes ``(sum of its gains) (sum of w over [a, b))
+    / (b - a)`` (McSherry & Najork 2008): two ``reduceat`` passes over the flat slots and
+    arithmetic on the groups only.
+    """
+    q, m = g.shape
+    flat_s = s.ravel()
+    start = np.empty(q * m, dtype=bool)
+    start[0] = True
+    np.not_equal(flat_s[1:], flat_s[:-1], out=start[1:])
+    start[::m] = True  # every row starts a group
+    b = np.flatnonzero(start)
+    if b.size == q * m:  # no ties at all
+        return (g * w).sum(axis=1)
+    size = np.diff(np.append(b, q * m))
+    gsum = np.add.reduceat(g.ravel(), b)
+    wsum = np.add.reduceat(np.broadcast_to(w, (q, m)).ravel(), b)
+    contrib = gsum * wsum / size
+    return np.add.reduceat(contrib, np.searchsorted(b, np.arange(0, q * m, m)))
+
+
+def _dcg_topk_average(g: np.ndarray, s: np.ndarray, w: np.ndarray, k: int) -> np.ndarray:
+    """Tie-averaged DCG@k of (Q, m) rows in O(Q m) without sorting the rows.
+
+    ``argpartition`` finds the k-th largest score v_k of each row. The items scoring above
+    v_k fill positions 1..a (sorted among themselves, k at most); the t items tied at v_k
+    fill positions a+1..a+t, each with the mean discount of that range (zero beyond k), so
+    they contribute ``(sum of their gains) (P[a+t] - P[a]) / t``.
+    """
+    q, m = g.shape
+    part = np.argpartition(-s, k - 1, axis=1)[:, :k]
+    sk = np.take_along_axis(s, part, axis=1)
+    gk = np.take_along_axis(g, part, axis=1)
+    vk = sk.min(axis=1)
+    above = sk > vk[:, None]
+    a = above.sum(axis=1)
+    at_vk = s == vk[:, None]
+    t = at_vk.sum(axis=1)
+    gtie = np.where(at_vk, g, 0.0).sum(axis=1)
+    # the items above v_k, sorted, ties among them averaged; the rest of the k candidates
+    # (tied at v_k) are pushed to the end with gain 0 and counted by the straddling term
+    sk = np.where(above, sk, -np.inf)
+    gk = np.where(above, gk, 0.0)
+    order = np.argsort(sk, axis=1)[:, ::-1]
+    top = _tie_averaged_rows(np.take_along_axis(gk, order, axis=1),
+                             np.take_along_axis(sk, order, axis=1), w[:k])
+    prefix = np.concatenate([[0.0], np.cumsum(w)])
+    return top + gtie * (prefix[np.minimum(a + t, m)] - prefix[a]) / t
+
+
 def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
     """The kernel for Q queries of equal length m, row-wise on (Q, m) arrays."""
     q = offsets.size - 1
     m = int(offsets[1])
-    idx = _score_order(scores, gains, offsets, ties).reshape(q, m) - offsets[:-1, None]
-    g = np.take_along_axis(gains.reshape(q, m), idx, axis=1)
-    if ties == "average" and m > 1:
-        s = np.take_along_axis(scores.reshape(q, m), idx, axis=1).ravel()
-        tie = s[1:] == s[:-1]
-        tie[m - 1 :: m] = False  # the last slot of a row never ties with the next row
-        if tie.any():
-            # every slot gets the mean discount of its tie group [a, b):
-            # (P[b] - P[a]) / (b - a) with P the prefix sums of the row's discount.
-            # Flat running max/min of the group boundaries; rows restart by construction.
-            flat = np.arange(q * m)
-            first = np.ones(q * m, dtype=bool)
-            first[1:] = ~tie
-            a = np.maximum.accumulate(np.where(first, flat, 0))
-            last = np.ones(q * m, dtype=bool)
-            last[:-1] = ~tie
-            b = np.minimum.accumulate(np.where(last, flat, q * m - 1)[::-1])[::-1] + 1
-            size = b - a
-            a %= m
-            prefix = np.concatenate([[0.0], np.cumsum(w)])
-            w_eff = (prefix[a + size] - prefix[a]) / size
-            return (g * w_eff.reshape(q, m)).sum(axis=1)
     nz = np.flatnonzero(w)
     width = int(nz[-1]) + 1 if nz.size else 0
+    if width == 0:
+        return np.zeros(q)
+    if ties == "average" and 4 * width <= m:  # a short top-k: partition, do not sort
+        return _dcg_topk_average(gains.reshape(q, m), scores.reshape(q, m), w, width)
+    # np.take with flat indices: several times faster than take_along_axis
+    g = np.take(gains, _score_order(scores, gains, offsets, ties)).reshape(q, m)
+    if ties == "average" and m > 1:
+        # the sorted scores themselves (ties are equal values, whatever their order)
+        s = np.sort(scores.reshape(q, m), axis=1)[:, ::-1]
+        return _tie_averaged_rows(g, s, w)
     return (g[:, :width] * w[:width]).sum(axis=1)
 
 

@@ -120,7 +120,10 @@ class Discount:
 
     def weights(self, length: int) -> np.ndarray:
         """``[D(1), ..., D(length)]`` for one list of the given length."""
-        return self.evaluate(np.arange(1, length + 1), length)
+        # positions 1..length are valid by construction: no need to check them
+        ln = np.asarray(length, dtype=np.float64) if self.needs_n else None
+        return np.asarray(self._evaluate(np.arange(1, length + 1, dtype=np.float64), ln),
+                          dtype=np.float64)
 
     def partial_sums(self, length: int) -> np.ndarray:
         """``[D(1), D(1)+D(2), ..., sum_{r<=length} D(r)]`` (the IDCG of an all-relevant list)."""
