@@ -80,6 +80,7 @@ def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
     relevant = np.zeros(n_draws, dtype=np.int64)
     binary = values.size == 2 and values[1] == 0 and not isinstance(ybar, GradedRelevance)
     length = n if d.needs_n else None
+    ln = None if length is None else np.float64(length)
     for t, child in enumerate(children):
         score_rng, label_rng = (np.random.default_rng(c) for c in child.spawn(2))
         log_s = 0.0
@@ -89,11 +90,14 @@ def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
         for start in range(0, n, chunk):
             stop = min(n, start + chunk)
             pos = np.arange(start + 1, stop + 1, dtype=np.float64)
-            steps = np.log(score_rng.random(stop - start)) / (n - pos + 1)
-            cum = log_s + np.cumsum(steps)
-            log_s = cum[-1]
-            sc = np.exp(cum)
-            w = d.evaluate(pos, length)
+            # in place, one buffer: log U / (n - pos + 1), running sum, exp
+            sc = np.log(score_rng.random(stop - start))
+            sc /= np.arange(n - start, n - stop, -1, dtype=np.float64)
+            np.cumsum(sc, out=sc)
+            sc += log_s
+            log_s = sc[-1]
+            np.exp(sc, out=sc)
+            w = d._evaluate(pos, ln)  # positions valid by construction: no re-check
             chunk_sums.append(float(w.sum()))
             u = label_rng.random(stop - start)
             if binary:  # grade 0 (value 1) iff u < ybar(s): the graded rule with L = 2
