@@ -79,19 +79,18 @@ def test_every_notebook_runs_with_quick_parameters(tmp_path, monkeypatch):
 
 
 def _tracked_state():
-    """Hashes of every tracked file and the list of untracked, unignored ones."""
+    """The working-tree bytes of every tracked file (by hash) and the untracked, unignored
+    files: what an exploration run must leave as it found it."""
+    import hashlib
     import subprocess
 
-    tracked = subprocess.run(["git", "ls-files", "-s"], cwd=ROOT, capture_output=True,
-                             text=True, check=True).stdout
-    diff = subprocess.run(["git", "diff", "--stat"], cwd=ROOT, capture_output=True,
-                          text=True, check=True).stdout
+    tracked = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                             check=True).stdout.decode().split("\0")
+    digests = {f: hashlib.sha256((ROOT / f).read_bytes()).hexdigest()
+               for f in tracked if f and (ROOT / f).is_file()}
     untracked = subprocess.run(["git", "ls-files", "--others", "--exclude-standard"],
                                cwd=ROOT, capture_output=True, text=True, check=True).stdout
-    files = {f: (ROOT / f).read_bytes() for f in ("figures/SHA256SUMS",)
-             if (ROOT / f).exists()}
-    figs = {p.name: p.read_bytes() for p in (ROOT / "figures").glob("003_*")}
-    return tracked, diff, untracked, files, figs
+    return digests, untracked
 
 
 def test_exploration_runs_never_touch_committed_outputs(tmp_path, monkeypatch):
