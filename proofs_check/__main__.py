@@ -71,18 +71,34 @@ def render_markdown(rows) -> str:
     return "\n".join(lines)
 
 
+def _numeric_fields(report: dict) -> dict:
+    """The variant report for ``--json``: decimal values as JSON numbers (the limit's
+    numeric value, the pseudo-expectations); exact forms ("3/4", "2*sqrt(2)/3") stay
+    strings."""
+    for model in report.get("models", []):
+        if "limit (numeric)" in model:
+            model["limit (numeric)"] = float(model["limit (numeric)"])
+        pseudo = model.get("pseudo-expectation N(n)")
+        if isinstance(pseudo, dict):
+            model["pseudo-expectation N(n)"] = {k: float(v) for k, v in pseudo.items()}
+    return report
+
+
 def variant_main(argv) -> int:
     """``python -m proofs_check variant --discount EXPR [...]``: analyse a variant."""
     from rankmeasures import variants
 
     p = argparse.ArgumentParser(
         prog="python -m proofs_check variant",
+        formatter_class=argparse.ArgumentDefaultsHelpFormatter,
         description="Analyse a discount (and cut-off, gain) of your own against the theorems "
-                    "of the documents. Expressions use r, n, s, y, numbers, + - * / ^, log, "
-                    "exp, sqrt, pi and E; nothing is evaluated as Python.")
+                    "of the documents. Expressions use r, n, s, y, numbers, + - * / ^, log "
+                    "(natural; also ln), log2, exp, sqrt, pi and E; nothing is evaluated as "
+                    "Python.")
     p.add_argument("--discount", required=True, help="D(r), e.g. '1/log(1+r)^2' or 'n - r'")
     p.add_argument("--cut", help="cut-off k(n), e.g. 'sqrt(n)', 'n/5', '10'")
-    p.add_argument("--gain", help="gain G(y) for a linear discount, e.g. '3^y - 1'")
+    p.add_argument("--gain", help="gain G(y) for a linear discount, e.g. '3^y - 1' (other "
+                   "discounts take the gains as the grade values: --grades)")
     p.add_argument("--ybar", default="s", help="P[Y = 1 | s] of the first ranking function")
     p.add_argument("--ybar2", help="P[Y = 1 | s] of a second ranking function")
     p.add_argument("--grades", nargs="+", help="graded model: the values v_1 > v_2 > ... "
@@ -115,7 +131,8 @@ def variant_main(argv) -> int:
     except ValueError as exc:
         p.error(str(exc))
     if args.json:
-        print(json.dumps(_jsonable(report), indent=2, sort_keys=True, ensure_ascii=False))
+        print(json.dumps(_numeric_fields(_jsonable(report)), indent=2, sort_keys=True,
+                         ensure_ascii=False))
     else:
         rows = variants.report_rows(_jsonable(report))
         width = max(len(row["field"]) for row in rows)
@@ -129,6 +146,10 @@ def main(argv=None) -> int:
     if argv[:1] == ["variant"]:
         return variant_main(argv[1:])
     p = argparse.ArgumentParser(prog="python -m proofs_check", description=__doc__,
+                                usage="python -m proofs_check [options]\n"
+                                      "       python -m proofs_check variant --discount EXPR "
+                                      "[...]",
+                                formatter_class=argparse.ArgumentDefaultsHelpFormatter,
                                 epilog="python -m proofs_check variant --help: analyse a "
                                        "discount or gain of your own")
     p.add_argument("--doc", action="append", help="only this document (000 ... 004)")

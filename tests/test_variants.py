@@ -149,3 +149,32 @@ def test_the_cut_off_decides_the_theorem(discount, cut, theorem):
     rep = V.analyse(discount, cut=cut, n_values=(1000,))
     assert rep["class"]["theorem"].startswith(theorem)
     assert "theorem without the cut-off" in rep["class"]
+
+
+def test_cli_polish_issue_17(capsys):
+    """Issue 17: the usage line names the variant subcommand and defaults are shown; log2
+    and ln are accepted; --gain with a non-linear discount is rejected with a reason;
+    --json writes decimal values as numbers (exact forms stay strings)."""
+    with pytest.raises(SystemExit):
+        cli(["--help"])
+    out = capsys.readouterr().out
+    assert "python -m proofs_check variant --discount" in out
+    with pytest.raises(SystemExit):
+        cli(["variant", "--help"])
+    assert "(default: 20)" in capsys.readouterr().out  # --draws
+    assert V.parse_expression("1/log2(1+r)") == 1 / sympy.log(1 + r, 2)
+    assert V.parse_expression("1/ln(1+r)") == 1 / sympy.log(1 + r)
+    with pytest.raises(SystemExit) as exc:
+        cli(["variant", "--discount", "1/log(1+r)", "--gain", "2^y - 1"])
+    assert exc.value.code == 2
+    assert "gain: only the linear-discount analysis" in capsys.readouterr().err
+    assert cli(["variant", "--discount", "n - r", "--gain", "2^y - 1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["pairwise"]["gain"] == "2**y - 1"
+    assert cli(["variant", "--discount", "r^(-1/2)", "--ybar", "s", "--n", "1000",
+                "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    model = rep["models"][0]
+    assert model["limit"] == "2*sqrt(2)/3"
+    assert isinstance(model["limit (numeric)"], float)
+    assert abs(model["limit (numeric)"] - 2 * 2**0.5 / 3) < 1e-12
+    assert all(isinstance(v, float) for v in model["pseudo-expectation N(n)"].values())

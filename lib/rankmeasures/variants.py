@@ -47,7 +47,8 @@ __all__ = [
 ]
 
 #: Functions an expression may call, and the constants it may name.
-ALLOWED_FUNCTIONS = {"log": sympy.log, "exp": sympy.exp, "sqrt": sympy.sqrt}
+ALLOWED_FUNCTIONS = {"log": sympy.log, "ln": sympy.log,
+                     "log2": lambda x: sympy.log(x, 2), "exp": sympy.exp, "sqrt": sympy.sqrt}
 _CONSTANTS = {"pi": sympy.pi, "E": sympy.E}
 _SYMBOLS = {"r": r, "n": n, "s": asymptotics.s, "y": y}
 _MAX_LENGTH = 300
@@ -337,6 +338,11 @@ def analyse(discount, *, cut=None, ybar="s", ybar_other=None, n_values=(10**3, 1
             sympy.sympify(cut))
     report = {"discount": str(d_expr), "cut": None if k_expr is None else str(k_expr)}
     linear = sympy.diff(d_expr, r, 2) == 0 and sympy.diff(d_expr, r) != 0
+    if gain is not None and not linear:
+        raise ValueError("gain: only the linear-discount analysis (document 000's Delta DCG = "
+                         "R(f)) takes a gain; for the NDCG limits give graded labels, whose "
+                         "values are the gains (ybar={'values': ..., 'probs': ...}, or "
+                         "--grades/--probs)")
     if linear:
         report["class"] = {"D(r)": str(d_expr), "theorem": "linear in the position: "
                            "Jin & Geng's DCG^beta (document 000)"}
