@@ -55,9 +55,16 @@ def test_parameters_injected_and_output_byte_identical(tiny, tmp_path):
 
 
 def test_error_output_fails_the_run(tiny, tmp_path):
+    """A failing cell fails the run, and the notebook as far as it ran is kept and named
+    (issue 17)."""
+    import re
+
     tiny.write_text(TINY + "\n# %%\nraise ValueError('boom')\n")
-    with pytest.raises(Exception, match="boom"):
+    with pytest.raises(Exception, match="boom") as info:
         execute(tiny, output_dir=tmp_path / "out")
+    kept = Path(re.search(r"as far as it ran: (\S+\.ipynb)", str(info.value)).group(1))
+    assert kept.exists() and "boom" in kept.read_text() and "xxx" in kept.read_text()
+    assert not (tmp_path / "out" / "999_tiny.ipynb").exists()
 
 
 def test_figure_names_must_carry_the_notebook_number(tmp_path, monkeypatch):
@@ -129,3 +136,11 @@ def test_parameter_values_must_match_the_default_type(tiny, capsys):
     with pytest.raises(SystemExit):
         main([str(tiny), "-p", "label", "3"])
     assert "expected a str, got a number" in capsys.readouterr().err
+
+
+def test_help_has_no_markup(capsys):
+    """Issue 17: the runner's --help printed reStructuredText markup raw."""
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "``" not in out and ":mod:" not in out and "scratch/failed/" in out

@@ -13,7 +13,8 @@
   ``--output-dir`` (default ``scratch/run/``; figures in its ``figures/``) and says so:
   it never touches a committed output. The kernel runs with ``PYTHONHASHSEED=0``,
   ``SOURCE_DATE_EPOCH=0`` so a rerun gives byte-identical files (figures display inline).
-* Any error output, or anything written to stderr, fails the run.
+* Any error output, or anything written to stderr, fails the run; the notebook as far as
+  it ran is kept in ``scratch/failed/`` and named in the error.
 * Independent notebooks run in parallel, one process each, on the machine's cores.
 * A notebook whose source, parameters and code inputs are unchanged since its outputs
   were made (``figures/manifest.json``, ``figures/SHA256SUMS``; see
@@ -149,17 +150,36 @@ def execute(path, *, parameters=None, quick=False, output_dir=None) -> Path:
     out_dir = Path(output_dir) if output_dir else path.parent / "executed"
     out_dir.mkdir(parents=True, exist_ok=True)
     os.environ.update(_ENV)
-    executed = papermill.execute_notebook(
-        nb, None, parameters=params, kernel_name="python3", language="python",
-        progress_bar=False, cwd=str(path.parent), request_save_on_cell_execute=False,
-    )
+    # papermill writes the notebook as far as it ran when a cell fails: keep that copy
+    # for the reader, away from the committed outputs, and name it in the error
+    failed = _failed_copy(path)
+    failed.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        executed = papermill.execute_notebook(
+            nb, str(failed), parameters=params, kernel_name="python3", language="python",
+            progress_bar=False, cwd=str(path.parent), request_save_on_cell_execute=False,
+        )
+    except Exception as exc:  # noqa: BLE001 - re-raised with the partial notebook named
+        raise RuntimeError(f"{path.name}: {type(exc).__name__}: {exc}\n  the notebook as "
+                           f"far as it ran: {failed}") from None
     problems = _problems(executed)
     if problems:
-        raise RuntimeError(f"{path.name}: error output\n  " + "\n  ".join(problems))
+        raise RuntimeError(f"{path.name}: error output\n  " + "\n  ".join(problems)
+                           + f"\n  the executed notebook: {failed}")
+    failed.unlink(missing_ok=True)
     _normalise(executed)
     out = out_dir / f"{path.stem}.ipynb"
     nbformat.write(executed, str(out))
     return out
+
+
+def _failed_copy(path: Path) -> Path:
+    """Where a run's notebook is kept when it fails: ``scratch/failed/`` in the checkout
+    (ignored by git), or beside the notebook outside a checkout."""
+    root = next((q for q in (path.parent, *path.parents) if (q / "pyproject.toml").exists()),
+                None)
+    base = (root / "scratch" / "failed") if root else path.parent
+    return base / f"{path.stem}.{os.getpid()}.ipynb"  # parallel runs never share it
 
 
 def _job(args):
@@ -170,7 +190,9 @@ def _job(args):
 
 
 def main(argv=None) -> int:
-    p = argparse.ArgumentParser(prog="python -m companion.run", description=__doc__,
+    p = argparse.ArgumentParser(prog="python -m companion.run",
+                                description=__doc__.replace("``", "`").replace(
+                                    ":mod:", ""),
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("notebooks", nargs="*", help="notebooks/NNN_*.py (default: all)")
     p.add_argument("-p", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
