@@ -9,6 +9,35 @@ __all__ = ["count_pairs"]
 
 
 @numba.njit(cache=True, nogil=True)
+def _insertion_sort(a, lo, hi):  # pragma: no cover - compiled
+    """Sort a[lo:hi] in place; return its strict inversions (one per shift)."""
+    inv = np.int64(0)
+    for i in range(lo + 1, hi):
+        v = a[i]
+        b = i - 1
+        while b >= lo and a[b] > v:
+            a[b + 1] = a[b]
+            b -= 1
+        inv += i - 1 - b
+        a[b + 1] = v
+    return inv
+
+
+@numba.njit(cache=True, nogil=True)
+def _tied_pairs(a, lo, hi):  # pragma: no cover - compiled
+    """Sum of t(t-1)/2 over the runs of equal values of the sorted a[lo:hi]."""
+    total = np.int64(0)
+    i = lo
+    while i < hi:
+        j = i + 1
+        while j < hi and a[j] == a[i]:
+            j += 1
+        total += (j - i) * (j - i - 1) // 2
+        i = j
+    return total
+
+
+@numba.njit(cache=True, nogil=True)
 def count_pairs(xs, ys):  # pragma: no cover - compiled
     """(strict inversions of ys after sorting ys within runs of equal xs, ties in x, ties in
     ys, ties in both) for xs sorted ascending; sorts ys in place."""
@@ -24,38 +53,17 @@ def count_pairs(xs, ys):  # pragma: no cover - compiled
         if t > 1:
             tx += t * (t - 1) // 2
             if t < 32:
-                for a in range(i + 1, j):  # insertion sort
-                    v = ys[a]
-                    b = a - 1
-                    while b >= i and ys[b] > v:
-                        ys[b + 1] = ys[b]
-                        b -= 1
-                    ys[b + 1] = v
+                _insertion_sort(ys, i, j)
             else:
                 ys[i:j] = np.sort(ys[i:j])
-            a = i
-            while a < j:
-                b = a + 1
-                while b < j and ys[b] == ys[a]:
-                    b += 1
-                u = b - a
-                txy += u * (u - 1) // 2
-                a = b
+            txy += _tied_pairs(ys, i, j)
         i = j
     # bottom-up merge sort of ys, counting strict inversions; blocks of 16 first, by
     # insertion sort (each shift past a strictly larger element is one inversion)
     inv = np.int64(0)
     block = 16
     for lo in range(0, n, block):
-        hi = min(lo + block, n)
-        for a in range(lo + 1, hi):
-            v = ys[a]
-            b = a - 1
-            while b >= lo and ys[b] > v:
-                ys[b + 1] = ys[b]
-                b -= 1
-            inv += a - 1 - b
-            ys[b + 1] = v
+        inv += _insertion_sort(ys, lo, min(lo + block, n))
     buf = np.empty_like(ys)
     src, dst = ys, buf
     width = block
@@ -85,13 +93,4 @@ def count_pairs(xs, ys):  # pragma: no cover - compiled
             lo = hi
         src, dst = dst, src
         width *= 2
-    ty = np.int64(0)
-    i = 0
-    while i < n:
-        j = i + 1
-        while j < n and src[j] == src[i]:
-            j += 1
-        t = j - i
-        ty += t * (t - 1) // 2
-        i = j
-    return inv, tx, ty, txy
+    return inv, tx, _tied_pairs(src, 0, n), txy

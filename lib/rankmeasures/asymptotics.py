@@ -133,19 +133,11 @@ def curve_breakpoints(ybar) -> list:
 
 
 def _sites(a, b, breakpoints, to_x=None):
-    """Quadrature sites from a to b with every breakpoint strictly inside, mapped by
-    ``to_x`` (the change of variable of the integral) when given; a midpoint is added
-    when there is none, as mpmath's default degree suits unit-scale pieces."""
-    a, b = mpmath.mpf(a), mpmath.mpf(b)
-    inner = []
-    for bp in breakpoints:
-        x = mpmath.mpf(sympy.N(bp, mpmath.mp.dps + 5)) if isinstance(bp, sympy.Basic) else bp
-        if to_x is not None:
-            x = to_x(x)
-        if min(a, b) < x < max(a, b):
-            inner.append(x)
-    inner = sorted(set(inner), reverse=b < a)
-    return [a, *inner, b] if inner else [a, (a + b) / 2, b]
+    """Quadrature sites from a to b (a < b) with every breakpoint inside, mapped by ``to_x``
+    (the change of variable of the integral) when given; a midpoint is added when there
+    is none, as mpmath's default degree suits unit-scale pieces."""
+    pts = _with_breaks([mpmath.mpf(a), mpmath.mpf(b)], breakpoints, to_x or (lambda x: x))
+    return pts if len(pts) > 2 else [pts[0], (pts[0] + pts[1]) / 2, pts[1]]
 
 
 def _with_breaks(sites, breakpoints, to_x):
