@@ -31,7 +31,7 @@ def test_compiled_counts_by_hand():
     assert _counts([], []) == (0, 0, 0, 0)
     # x = (1, 2, 3, 4), y = (4, 3, 2, 1): every pair discordant
     assert _counts([1, 2, 3, 4], [4, 3, 2, 1]) == (6, 0, 0, 0)
-    # a long tie run in x (>= 32, the kernel's np.sort branch) with y reversed inside it:
+    # a long tie run in x with y reversed inside it:
     # no pair inside the run is discordant; all 40*39/2 pairs tie in x
     x = np.zeros(40)
     y = np.arange(40.0)[::-1].copy()

@@ -34,9 +34,12 @@ def as_float_array(name: str, x, *, ndim: int = 1, allow_empty: bool = False) ->
         raise ValueError(f"{name}: expected a {ndim}-d array, got shape {arr.shape}")
     if arr.size == 0 and not allow_empty:
         raise ValueError(f"{name}: empty input (no items to rank)")
-    if np.issubdtype(arr.dtype, np.integer) and arr.size:
-        if np.abs(arr).max() > 2**53:
+    if not np.issubdtype(arr.dtype, np.floating):  # integers and booleans: always finite
+        if arr.size and np.issubdtype(arr.dtype, np.integer) and (
+            arr.max() > 2**53 or arr.min() < -(2**53)
+        ):
             raise ValueError(f"{name}: integers beyond 2**53 cannot be represented exactly")
+        return arr.astype(np.float64)
     out = arr.astype(np.float64, copy=False)
     # one pass in the common case: any NaN or infinity makes the sum non-finite, so a
     # finite sum proves every value finite (a non-finite sum may be a mere overflow)

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import _jit
 from ._validation import (
     as_float_array,
     as_float_pair,
@@ -79,6 +80,15 @@ class QueryResults:
 
 
 # -- the kernel --------------------------------------------------------------------------
+
+# From this many items on, equal-length rows go to the compiled kernels of
+# :mod:`rankmeasures._dcg_numba` when numba is installed; below, the numpy path (a small
+# input never imports numba).
+_COMPILED_FROM = 1 << 16
+
+
+def _compiled(n_items: int):
+    return _jit.load("_dcg_numba") if n_items >= _COMPILED_FROM else None
 
 
 def _check_policy(ties: str) -> None:
@@ -200,8 +210,14 @@ def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
     width = int(nz[-1]) + 1 if nz.size else 0
     if width == 0:
         return np.zeros(q)
+    kernel = _compiled(q * m) if ties == "average" else None
     if ties == "average" and 4 * width <= m:  # a short top-k: partition, do not sort
+        if kernel is not None:
+            return kernel.topk_rows(gains.reshape(q, m), scores.reshape(q, m), w, width)
         return _dcg_topk_average(gains.reshape(q, m), scores.reshape(q, m), w, width)
+    if kernel is not None and m > 1:
+        s2 = scores.reshape(q, m)
+        return kernel.sorted_rows(gains.reshape(q, m), s2, np.argsort(s2, axis=1), w)
     # np.take with flat indices: several times faster than take_along_axis
     g = np.take(gains, _score_order(scores, gains, offsets, ties)).reshape(q, m)
     if ties == "average" and m > 1:
@@ -235,17 +251,34 @@ def _dcg_kernel(gains, scores, offsets, w, ties) -> np.ndarray:
     return np.bincount(gid, weights=gs * w, minlength=q)
 
 
+_COUNTED_LEVELS = 4096  # integer gains below this are counted, not sorted, when compiled
+
+
+def _idcg_sorted_rows(g: np.ndarray, w: np.ndarray, k) -> np.ndarray:
+    """IDCG of (Q, m) rows by numpy: partition to the k largest gains, sort, weight."""
+    neg = -g
+    if k is not None and k < g.shape[1]:  # only the k largest gains of each row count
+        neg = np.partition(neg, k - 1, axis=1)[:, :k]
+    srt = np.sort(neg, axis=1)
+    return -(srt * w[: srt.shape[1]]).sum(axis=1)
+
+
 def _idcg_kernel(gains, offsets, w, k) -> np.ndarray:
     """Per-query IDCG: gains sorted decreasingly within each query; ``w`` from
     :func:`_slot_weights` with the same ``k``."""
     q = offsets.size - 1
     if _is_rectangular(offsets):
         m = int(offsets[1])
-        neg = -gains.reshape(q, m)
-        if k is not None and k < m:  # only the k largest gains of each row count
-            neg = np.partition(neg, k - 1, axis=1)[:, :k]
-        g = np.sort(neg, axis=1)
-        return -(g * w[: g.shape[1]]).sum(axis=1)
+        g = gains.reshape(q, m)
+        kernel = _compiled(q * m)
+        top = gains.max() if gains.size else 0.0
+        if kernel is not None and top < _COUNTED_LEVELS:
+            vals = kernel.ideal_rows(g, w, int(top) + 1)
+            rest = np.flatnonzero(np.isnan(vals))  # rows with a non-integer gain
+            if rest.size:
+                vals[rest] = _idcg_sorted_rows(g[rest], w, k)
+            return vals
+        return _idcg_sorted_rows(g, w, k)
     gid = _group_ids(offsets)
     g = gains[np.lexsort((-gains, gid))]
     return np.bincount(gid, weights=g * w, minlength=q)

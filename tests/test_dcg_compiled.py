@@ -1,0 +1,106 @@
+"""The compiled DCG/IDCG kernels (rankmeasures._dcg_numba, issue 14) against the numpy
+path they replace and against scikit-learn's tie-averaged ``ndcg_score``."""
+
+import importlib
+
+import numpy as np
+import pytest
+from sklearn.metrics import ndcg_score
+
+import rankmeasures as rm
+from rankmeasures import _jit
+
+kernel = _jit.load("_dcg_numba")
+dcg_module = importlib.import_module("rankmeasures.dcg")
+pytestmark = pytest.mark.skipif(kernel is None, reason="numba not installed")
+
+
+def _weights(m, k):
+    w = 1 / np.log2(np.arange(2, m + 2))
+    w[k:] = 0.0
+    return w
+
+
+def _sorted_reference(g, s, w):
+    order = np.argsort(s, axis=1)[:, ::-1]
+    return dcg_module._tie_averaged_rows(np.take_along_axis(g, order, axis=1),
+                                         np.take_along_axis(s, order, axis=1), w)
+
+
+@pytest.mark.parametrize("levels", [2, 3, 10, 10**9])  # heavy ties .. none
+@pytest.mark.parametrize("k", [1, 2, 5, 10, 25])
+def test_topk_rows_equal_the_sorting_path(levels, k):
+    rng = np.random.default_rng(levels + k)
+    q, m = 300, 100
+    g = rng.integers(0, 5, (q, m)).astype(float)
+    s = rng.integers(0, levels, (q, m)).astype(float)
+    w = _weights(m, k)
+    np.testing.assert_allclose(kernel.topk_rows(g, s, w, k), _sorted_reference(g, s, w),
+                               rtol=1e-13, atol=1e-13)
+
+
+def test_topk_rows_by_hand():
+    # scores (3, 2, 2, 1), gains (1, 0, 2, 5), k = 2: position 1 holds gain 1; the two
+    # items tied at 2 share positions 2..3, of which only position 2 is within k:
+    # DCG@2 = 1 * 1 + (0 + 2) * (1/log2(3) + 0) / 2
+    g = np.array([[1.0, 0.0, 2.0, 5.0]])
+    s = np.array([[3.0, 2.0, 2.0, 1.0]])
+    w = np.array([1.0, 1 / np.log2(3), 0.0, 0.0])
+    assert kernel.topk_rows(g, s, w, 2)[0] == pytest.approx(1 + 1 / np.log2(3), rel=1e-15)
+    # all tied: every item gets the mean of the k weights
+    s = np.zeros((1, 4))
+    assert kernel.topk_rows(g, s, w, 2)[0] == pytest.approx(
+        8 * (1 + 1 / np.log2(3)) / 4, rel=1e-15)
+
+
+@pytest.mark.parametrize("levels", [2, 50, 10**9])
+def test_sorted_rows_equal_the_numpy_path(levels):
+    rng = np.random.default_rng(levels)
+    q, m = 50, 400
+    g = rng.normal(size=(q, m))  # any real gain (dcg_queries allows negative ones)
+    s = rng.integers(0, levels, (q, m)).astype(float)
+    for k in (m, 37):
+        w = _weights(m, k)
+        got = kernel.sorted_rows(g, s, np.argsort(s, axis=1), w)
+        np.testing.assert_allclose(got, _sorted_reference(g, s, w), rtol=1e-12, atol=1e-12)
+
+
+def test_ideal_rows_count_integer_gains_and_flag_the_rest():
+    rng = np.random.default_rng(3)
+    g = rng.integers(0, 7, (40, 300)).astype(float)
+    g[5, 17] = 2.5  # a non-integer gain: that row is left to the caller (NaN)
+    w = _weights(300, 20)
+    got = kernel.ideal_rows(g, w, 7)
+    ref = (-np.sort(-g, axis=1) * w).sum(axis=1)
+    assert np.isnan(got[5])
+    ok = np.arange(40) != 5
+    np.testing.assert_allclose(got[ok], ref[ok], rtol=1e-13)
+
+
+@pytest.mark.parametrize("k", [None, 10])
+def test_large_inputs_take_the_compiled_path_and_agree_with_sklearn(k, monkeypatch):
+    rng = np.random.default_rng(11)
+    q, m = 1000, 100  # 10^5 items: above the compiled threshold
+    assert q * m >= dcg_module._COMPILED_FROM
+    y = rng.integers(0, 5, (q, m)).astype(float)
+    s = np.round(rng.random((q, m)) + 0.1 * y, 2)
+    y[7] = 0  # a query with zero IDCG (both report 0)
+    y[8, :50] = 3.5  # a non-integer gain: the IDCG of that row comes from the sort
+    got = rm.ndcg_queries(y, s, k=k).values
+    ref = ndcg_score(y, s, k=k) * q  # the mean only; compare per row below
+    assert got.sum() == pytest.approx(ref, rel=1e-12)
+    for row in (0, 7, 8, 500):
+        assert got[row] == pytest.approx(ndcg_score(y[row:row + 1], s[row:row + 1], k=k),
+                                         rel=1e-12, abs=1e-15)
+    # the numpy path (compiled kernels switched off) gives the same values
+    monkeypatch.setattr(dcg_module, "_COMPILED_FROM", 10**12)
+    np.testing.assert_allclose(rm.ndcg_queries(y, s, k=k).values, got, rtol=1e-12,
+                               atol=1e-15)
+
+
+def test_ideal_rankings_stay_exactly_one_on_the_compiled_path():
+    rng = np.random.default_rng(5)
+    y = rng.integers(0, 4, (1000, 100)).astype(float)
+    for k in (None, 10):
+        vals = rm.ndcg_queries(y, y, k=k).values  # scores = labels: ideal up to ties
+        assert np.all(vals == 1.0)
