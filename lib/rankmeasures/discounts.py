@@ -26,11 +26,14 @@ import math
 import numbers
 from collections.abc import Callable
 
-import mpmath
 import numpy as np
-import sympy
 
-__all__ = [
+from ._lazy import LazyModule, is_instance_of
+
+mpmath = LazyModule("mpmath")
+sympy = LazyModule("sympy")
+
+__all__ = [  # noqa: F822 - r and n are made on first access (module __getattr__)
     "r",
     "n",
     "log_grid",
@@ -53,11 +56,27 @@ __all__ = [
     "as_discount",
 ]
 
-#: Position symbol (1-based rank) used in every discount's sympy form.
-r = sympy.Symbol("r", positive=True)
-#: List-length symbol used by discounts that depend on the length of the list.
-n = sympy.Symbol("n", positive=True, integer=True)
-_t = sympy.Symbol("t", positive=True)
+
+
+def _symbols():
+    """The sympy symbols ``(r, n, t)`` of every discount's sympy form, made on first use.
+
+    ``r`` is the position (1-based rank), ``n`` the list length for discounts that depend
+    on it, ``t`` the upper limit of ``F(t)``. Module attributes ``r`` and ``n`` resolve
+    to the same objects (:func:`__getattr__`), so sympy loads only when asked for.
+    """
+    g = globals()
+    if "r" not in g:
+        g["r"] = sympy.Symbol("r", positive=True)
+        g["n"] = sympy.Symbol("n", positive=True, integer=True)
+        g["_t"] = sympy.Symbol("t", positive=True)
+    return g["r"], g["n"], g["_t"]
+
+
+def __getattr__(name):
+    if name in ("r", "n", "_t"):
+        return _symbols()[("r", "n", "_t").index(name)]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _as_positions(pos) -> np.ndarray:
@@ -143,6 +162,7 @@ class Discount:
 
         Wang et al. (2013), Definition 5. Returns None when sympy finds no closed form.
         """
+        r, n, _t = _symbols()
         e = self.expr
         if e is None:
             return None
@@ -156,6 +176,7 @@ class Discount:
         beyond), else mpmath quadrature of the sympy form, else of the numpy callable
         (then only double precision).
         """
+        r, n, _t = _symbols()
         with mpmath.workdps(dps):
             tt = mpmath.mpf(t)
             if tt < 1:
@@ -213,6 +234,7 @@ class LogDiscount(Discount):
 
     @property
     def expr(self):
+        r, n, _t = _symbols()
         if self.base == math.e:
             return 1 / sympy.log(1 + r)
         b = sympy.nsimplify(self.base, rational=True)
@@ -220,6 +242,7 @@ class LogDiscount(Discount):
 
     def integral_expr(self):
         # F(t) = ln(b) (li(1+t) - li(2)) = ln(b) Li(1+t), Wang et al. (2013), eq. (19).
+        r, n, _t = _symbols()
         b = 1 if self.base == math.e else sympy.log(sympy.nsimplify(self.base, rational=True))
         return b * (sympy.li(1 + _t) - sympy.li(2))
 
@@ -243,9 +266,11 @@ class PowerDiscount(Discount):
 
     @property
     def expr(self):
+        r, n, _t = _symbols()
         return r ** (-sympy.nsimplify(self.beta, rational=True))
 
     def integral_expr(self):
+        r, n, _t = _symbols()
         b = sympy.nsimplify(self.beta, rational=True)
         if b == 1:
             return sympy.log(_t)
@@ -272,9 +297,11 @@ class ExponentialDiscount(Discount):
 
     @property
     def expr(self):
+        r, n, _t = _symbols()
         return sympy.nsimplify(self.base, rational=True) ** (-r)
 
     def integral_expr(self):
+        r, n, _t = _symbols()
         b = sympy.nsimplify(self.base, rational=True)
         return (b ** (-1) - b ** (-_t)) / sympy.log(b)
 
@@ -299,9 +326,11 @@ class LinearDiscount(Discount):
 
     @property
     def expr(self):
+        r, n, _t = _symbols()
         return n - r
 
     def integral_expr(self):
+        r, n, _t = _symbols()
         return n * (_t - 1) - (_t**2 - 1) / 2
 
     def _integral(self, t, length):
@@ -355,6 +384,7 @@ class CutoffDiscount(Discount):
         return np.where(p <= self.cutoff_at(ln), d, 0.0)
 
     def _k_expr(self):
+        r, n, _t = _symbols()
         if self.k is not None:
             return self.k
         if self.fraction is not None:
@@ -363,12 +393,14 @@ class CutoffDiscount(Discount):
 
     @property
     def expr(self):
+        r, n, _t = _symbols()
         e = self.base.expr
         if e is None:
             return None
         return sympy.Piecewise((e, r <= self._k_expr()), (0, True))
 
     def integral_expr(self):
+        r, n, _t = _symbols()
         fb = self.base.integral_expr()
         if fb is None:
             return None
@@ -420,6 +452,7 @@ class TopKDiscount(Discount):
 
     @property
     def expr(self):
+        r, n, _t = _symbols()
         return sympy.Piecewise((sympy.log(2) / sympy.log(1 + r), r <= self.k), (0, True))
 
     def _integral(self, t, length):
@@ -446,6 +479,7 @@ class CustomDiscount(Discount):
         name: str | None = None,
         needs_n: bool | None = None,
     ):
+        r, n, _t = _symbols()
         if (func is None) == (expr is None):
             raise ValueError("func, expr: give exactly one of a callable or a sympy expression")
         if expr is not None:
@@ -533,7 +567,7 @@ def as_discount(obj) -> Discount:
             raise ValueError(
                 f"discount: unknown name {obj!r}; known: {sorted(_NAMED)}"
             ) from None
-    if isinstance(obj, sympy.Basic):
+    if is_instance_of(obj, "sympy", "Basic"):
         return CustomDiscount(expr=obj)
     if callable(obj):
         return CustomDiscount(obj)

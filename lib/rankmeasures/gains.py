@@ -12,12 +12,25 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-import sympy
 
-__all__ = ["y", "Gain", "identity_gain", "exponential_gain", "custom_gain", "as_gain"]
+from ._lazy import LazyModule, is_instance_of
 
-#: Grade symbol used in every gain's sympy form.
-y = sympy.Symbol("y", nonnegative=True)
+sympy = LazyModule("sympy")
+
+__all__ = ["y",  # noqa: F822 - y is made on first access (module __getattr__)
+           "Gain", "identity_gain", "exponential_gain", "custom_gain", "as_gain"]
+
+def _grade_symbol():
+    """The grade symbol ``y`` of every gain's sympy form, made on first use (with sympy)."""
+    if "y" not in globals():
+        globals()["y"] = sympy.Symbol("y", nonnegative=True)
+    return globals()["y"]
+
+
+def __getattr__(name):
+    if name == "y":
+        return _grade_symbol()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Gain:
@@ -27,8 +40,9 @@ class Gain:
     ----------
     func : callable
         Vectorised ``func(y)`` on float64 arrays.
-    expr : sympy expression, optional
-        The same function in the symbol :data:`y`.
+    expr : sympy expression or callable, optional
+        The same function in the symbol :data:`y`, or a function of that symbol returning
+        it (``lambda y: 2**y - 1``; sympy is then imported only when :attr:`expr` is read).
     name : str
     integer_grades : bool
         Whether the gain is defined on integer grades only (then non-integer grades raise).
@@ -37,7 +51,7 @@ class Gain:
     def __init__(self, func: Callable, *, expr=None, name: str = "gain",
                  integer_grades: bool = False):
         self._func = func
-        self.expr = expr
+        self._expr = expr
         self.name = name
         self.integer_grades = integer_grades
 
@@ -48,21 +62,33 @@ class Gain:
             raise ValueError(
                 f"y_true: the gain {self.name} needs integer grades, got {g.ravel()[bad]!r}"
             )
-        out = np.broadcast_to(np.asarray(self._func(g), dtype=np.float64), g.shape).copy()
-        if not np.all(np.isfinite(out)):
+        out = np.asarray(self._func(g), dtype=np.float64)
+        if out.shape != g.shape or out is g or out.base is not None:  # a fresh array
+            out = np.broadcast_to(out, g.shape).copy()
+        # a finite sum proves every value finite (a non-finite one may be an overflow)
+        with np.errstate(over="ignore", invalid="ignore"):
+            finite = np.isfinite(np.add.reduce(out, axis=None))
+        if not finite and not np.all(np.isfinite(out)):
             raise ValueError(f"gain: {self.name} gave a non-finite value")
         return out
+
+    @property
+    def expr(self):
+        """The sympy form in :data:`y`, or None."""
+        if callable(self._expr) and not is_instance_of(self._expr, "sympy", "Basic"):
+            self._expr = self._expr(_grade_symbol())
+        return self._expr
 
     def __repr__(self) -> str:
         return f"<Gain {self.name}>"
 
 
 #: ``G(y) = y`` (trec_eval, scikit-learn; Jin & Geng eq. (1); the tutorial's l(i)).
-identity_gain = Gain(lambda g: g, expr=y, name="y")
+identity_gain = Gain(lambda g: g, expr=lambda y: y, name="y")
 
 #: ``G(y) = 2^y - 1`` on integer grades (Jin & Geng eq. (2), the classical NDCG^alpha).
 exponential_gain = Gain(lambda g: np.exp2(g) - 1.0,
-                        expr=2**y - 1, name="2^y-1", integer_grades=True)
+                        expr=lambda y: 2**y - 1, name="2^y-1", integer_grades=True)
 
 
 def custom_gain(func: Callable | None = None, *, expr=None, name: str | None = None,
@@ -71,6 +97,7 @@ def custom_gain(func: Callable | None = None, *, expr=None, name: str | None = N
     if (func is None) == (expr is None):
         raise ValueError("func, expr: give exactly one of a callable or a sympy expression")
     if expr is not None:
+        y = _grade_symbol()
         expr = sympy.sympify(expr)
         extra = expr.free_symbols - {y}
         if extra:
@@ -97,7 +124,7 @@ def as_gain(obj) -> Gain:
             return _NAMED[obj]
         except KeyError:
             raise ValueError(f"gain: unknown name {obj!r}; known: {sorted(_NAMED)}") from None
-    if isinstance(obj, sympy.Basic):
+    if is_instance_of(obj, "sympy", "Basic"):
         return custom_gain(expr=obj)
     if callable(obj):
         return custom_gain(obj)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from scipy.stats import rankdata
 
 from ._validation import as_float_array, as_float_pair, check_same_length
 from .concordance import goodman_kruskal_gamma, kendall_tau, pair_counts
@@ -91,6 +90,8 @@ def spearman_rho(x, y) -> float:
     NaN when either input is constant, as scipy.
     """
     xa, ya = as_float_pair(("x", "y"), x, y)
+    from scipy.stats import rankdata  # scipy.stats is heavy: imported on first use
+
     rx = rankdata(xa) - (xa.size + 1) / 2
     ry = rankdata(ya) - (ya.size + 1) / 2
     den = math.sqrt(float((rx * rx).sum()) * float((ry * ry).sum()))
