@@ -157,6 +157,21 @@ def simulation_case(quick):
           f"   peak resident memory of the child {peak:.0f} MiB (VmHWM)")
 
 
+def import_case():
+    """``import rankmeasures`` in a fresh process, best of 5 (numpy's own import included)."""
+    code = ("import time; t = time.perf_counter(); import rankmeasures; "
+            "print(time.perf_counter() - t)")
+    best = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                    text=True, check=True).stdout) for _ in range(5))
+    code = ("import time; t = time.perf_counter(); import numpy; "
+            "print(time.perf_counter() - t)")
+    numpy_alone = min(float(subprocess.run([sys.executable, "-c", code], capture_output=True,
+                                           text=True, check=True).stdout) for _ in range(5))
+    verdict = "met" if best < 0.3 else "NOT met"
+    print(f"\nimport rankmeasures in a fresh process (best of 5): {best:.3f} s "
+          f"(numpy alone {numpy_alone:.3f} s); target < 0.3 s: {verdict}")
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="smaller sizes (a smoke run)")
@@ -223,6 +238,7 @@ def main(argv=None):
         print(f"{n:>10} {t1:9.4f} {t1 / nl * 1e9:9.2f} {t2:9.4f} {t2 / nl * 1e9:9.2f} "
               f"{t3:11.4f}")
     simulation_case(args.quick)
+    import_case()
     if ranx is None:
         print("\nranx not installed: `make bench` installs it from "
               "benchmarks/requirements-bench.lock", file=sys.stderr)

@@ -10,7 +10,9 @@ the document and equation each implements:
 * :mod:`rankmeasures.concordance` — Kendall, gamma, Somers' d, AUC, C-index, m-AUC;
 * :mod:`rankmeasures.rank_distances` — the tutorial's footrule, Spearman, position and
   discounted errors, its DCG, preference Jaccard;
-* :mod:`rankmeasures.ndcg_loss` — the textbook's NDCG and Kendall tau losses.
+* :mod:`rankmeasures.ndcg_loss` — the textbook's NDCG and Kendall tau losses;
+* :mod:`rankmeasures.runs` — :func:`evaluate` on qrels and runs (nested dicts or tables)
+  under trec_eval's or scikit-learn's conventions.
 """
 
 from .concordance import (
@@ -56,7 +58,6 @@ from .discounts import (
     topk_discount,
     zipf_discount,
 )
-from .exact import dcg_symbolic, idcg_symbolic
 from .gains import Gain, as_gain, custom_gain, exponential_gain, identity_gain
 from .ndcg_loss import kendall_tau_loss, ndcg_loss
 from .pairwise import (
@@ -80,10 +81,21 @@ from .rank_distances import (
     tutorial_idcg,
     tutorial_ndcg,
 )
+from .runs import evaluate
 
 __version__ = "0.1.0"
 
-__all__ = [
+
+def __getattr__(name):
+    # the exact (sympy) DCG loads sympy: import it when first asked for, not with the
+    # package (``import rankmeasures`` stays light; issue 16)
+    if name in ("dcg_symbolic", "idcg_symbolic"):
+        from . import exact
+
+        return getattr(exact, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+__all__ = [  # noqa: F822 - dcg_symbolic, idcg_symbolic load on access
     "PairCounts", "auc", "c_index", "count_inversions", "goodman_kruskal_gamma",
     "kendall_distance", "kendall_tau", "m_auc", "pair_counts", "pairwise_aucs", "somers_d",
     "TIE_POLICIES", "ZERO_IDCG_POLICIES", "QueryResults", "dcg", "dcg_queries", "idcg",
@@ -99,4 +111,5 @@ __all__ = [
     "discounted_error", "measure_suite", "pair_set_jaccard", "position_error", "preference_jaccard",
     "ranks_from_order", "spearman_distance", "spearman_footrule", "spearman_rho",
     "tutorial_dcg", "tutorial_idcg", "tutorial_ndcg",
+    "evaluate",
 ]
