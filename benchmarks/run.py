@@ -11,6 +11,9 @@ Cases (the foundation issue, section 5):
  (d) Kendall tau-b at n = 10^6
  (e) R(f) (Jin & Geng eq. (4)) at n = 10^6, L = 5 (no peer: ratio to one np.argsort)
  (f) scaling from 10^4 to 10^7 (time / (n log2 n) should stay flat)
+ (h) rankmeasures.evaluate on a run and qrels of 10^6 rows (1,000 queries x 1,000
+     documents, ids as strings), conversion included: from nested dicts and from a table
+     of columns; target < 1 s (issue 16)
  (g) one simulated NDCG draw of Wang et al.'s model (ybar(s) = s, standard NDCG) at
      n = 10^6 and 10^7 against a sort-based reference (draw n uniform scores and labels,
      sort, discount), and at n = 10^9 with its peak memory (skipped by --quick)
@@ -157,6 +160,40 @@ def simulation_case(quick):
           f"   peak resident memory of the child {peak:.0f} MiB (VmHWM)")
 
 
+def evaluate_case(table, scale, repeat):
+    """(h): conversion and evaluation of a 10^6-row run, from dicts and from columns."""
+    y, sc = data(1000 // scale, 1000, seed=3)
+    qrel, run = trec_dicts(y, sc)
+    label = f"(h) evaluate {y.size} rows"
+    measures = ["ndcg", "ndcg@10"]
+    t_ours, ev = best_of(lambda: rm.evaluate(qrel, run, measures), repeat)
+    table.add(label, "rankmeasures, nested dicts", t_ours, t_ours, ev["ndcg@10"].mean,
+              f"trec_eval convention; target < 1 s: {'met' if t_ours < 1 else 'NOT met'}")
+    qcol = np.repeat([f"q{q}" for q in range(y.shape[0])], y.shape[1])
+    dcol = np.tile([f"d{i}" for i in range(y.shape[1])], y.shape[0])
+    qtab = {"query_id": qcol, "doc_id": dcol, "relevance": y.ravel()}
+    rtab = {"query_id": qcol, "doc_id": dcol, "score": sc.ravel()}
+    t, ev = best_of(lambda: rm.evaluate(qtab, rtab, measures), repeat)
+    table.add(label, "rankmeasures, columns", t, t_ours, ev["ndcg@10"].mean,
+              f"numpy str columns; target < 1 s: {'met' if t < 1 else 'NOT met'}")
+
+    def trec():
+        ev = pytrec_eval.RelevanceEvaluator(qrel, {"ndcg", "ndcg_cut.10"})
+        return ev.evaluate(run)
+
+    t, out = best_of(trec, repeat)
+    table.add(label, "pytrec_eval (build+evaluate)", t, t_ours,
+              float(np.mean([q["ndcg_cut_10"] for q in out.values()])))
+    if ranx is not None:
+        def rx():
+            return ranx.evaluate(ranx.Qrels(qrel), ranx.Run(run), measures)
+
+        rx()  # compile
+        t, out = best_of(rx, 1)
+        table.add(label, "ranx (Qrels+Run+evaluate)", t, t_ours, float(out["ndcg@10"]),
+                  "after one warm-up call (JIT)")
+
+
 def import_case():
     """``import rankmeasures`` in a fresh process, best of 5 (numpy's own import included)."""
     code = ("import time; t = time.perf_counter(); import rankmeasures; "
@@ -221,6 +258,7 @@ def main(argv=None):
     table.add(label, "rankmeasures pairwise_loss", t_ours, t_ours, float(v))
     t, _ = best_of(lambda: np.argsort(z), repeat)
     table.add(label, "one np.argsort (baseline)", t, t_ours)
+    evaluate_case(table, scale, repeat)
     table.print()
 
     print("\n(f) scaling: seconds / (n log2 n) x 1e9 should stay roughly flat")

@@ -5,6 +5,7 @@ queries present on one side only."""
 import numpy as np
 import pytest
 import pytrec_eval
+import ranx_record
 from sklearn.metrics import ndcg_score
 
 import rankmeasures as rm
@@ -84,8 +85,12 @@ def test_dicts_and_tables_give_identical_values():
             "doc_id": [d for q in run for d in run[q]],
             "score": [v for q in run for v in run[q].values()]}
     ref = evaluate(qrels, run, ["ndcg", "ndcg@10"])
-    for qr, rr in ((qtab, rtab), (pd.DataFrame(qtab), pd.DataFrame(rtab).sample(frac=1,
-                                                                              random_state=0))):
+    qarr = {k: np.asarray(v) for k, v in qtab.items()}  # numpy str columns, grouped by query
+    rarr = {k: np.asarray(v) for k, v in rtab.items()}
+    forms = ((qtab, rtab), (qarr, rarr),
+             (pd.DataFrame(qtab), pd.DataFrame(rtab).sample(frac=1, random_state=0)),
+             (pd.DataFrame(qtab), pd.DataFrame(rtab)))
+    for qr, rr in forms:
         got = evaluate(qr, rr, ["ndcg", "ndcg@10"])
         for name in ref:
             assert list(got[name].query_ids) == list(ref[name].query_ids)
@@ -108,7 +113,11 @@ def test_join_by_hand():
 
 def test_bad_inputs_raise_clear_errors():
     with pytest.raises(ValueError, match="convention"):
-        evaluate({}, {}, "ndcg", convention="ranx")
+        evaluate({}, {}, "ndcg", convention="trec")
+    with pytest.raises(ValueError, match="ties"):
+        evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "ndcg", ties="stable")  # input order
+    with pytest.raises(ValueError, match="relevance must be a number"):
+        evaluate({"a": {"x": "high"}}, {"a": {"x": 1.0}}, "ndcg")
     with pytest.raises(ValueError, match="unknown measure"):
         evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "map")
     with pytest.raises(ValueError, match="appears twice"):
@@ -121,3 +130,84 @@ def test_bad_inputs_raise_clear_errors():
     with pytest.raises(ValueError, match="run: expected nested dicts"):
         evaluate({"a": {"x": 1}}, [1, 2], "ndcg")
     assert rm.evaluate is evaluate
+
+
+# -- ranx: a bench-only peer, compared with its recorded values (tests/ranx_record.py) --
+
+@pytest.fixture(scope="module")
+def ranx_values():
+    with np.load(ranx_record.DATA) as f:
+        return {k: f[k] for k in f.files}
+
+
+def _ours(case, **kw):
+    qrels, run = ranx_record.collection(**ranx_record.CASES[case])
+    return evaluate(qrels, run, list(ranx_record.MEASURES), convention="ranx", **kw)
+
+
+def test_ranx_convention_matches_ranx_on_runs_without_ties(ranx_values):
+    """10,000 queries, continuous scores: equal to ranx up to the order of the DCG sum."""
+    ours = _ours("continuous")
+    assert ours.queries == "qrels"  # ranx's make_comparable=True
+    assert ours.query_ids.tolist() == ranx_values["continuous/query_ids"].tolist()
+    assert ours.query_ids.size > 9_000
+    for m in ranx_record.MEASURES:
+        ref = ranx_values[f"continuous/{m}"]
+        np.testing.assert_allclose(ours[m].values, ref, rtol=1e-12, atol=1e-15)
+        assert (ref > 0).mean() > 0.5 and (ref == 0).any()  # a test with teeth: both kinds
+
+
+def test_ranx_on_ties_depends_on_input_order_ours_is_the_expectation(ranx_values):
+    """ranx breaks ties by an unstable quicksort of the dict's insertion order: the same run
+    built in reverse order gets other values. The ranx convention averages ties instead, so
+    its value lies between the worst and best tie orders -- where ranx's values lie too."""
+    a, b = ranx_values["tied/ndcg@5"], ranx_values["tied_reversed/ndcg@5"]
+    assert (a != b).sum() > 100  # ranx: input order changes the value
+    avg = _ours("tied")
+    assert np.array_equal(avg["ndcg@5"].values, _ours("tied_reversed")["ndcg@5"].values)
+    lo, hi = _ours("tied", ties="pessimistic"), _ours("tied", ties="optimistic")
+    for m in ranx_record.MEASURES:
+        for ref in (ranx_values[f"tied/{m}"], ranx_values[f"tied_reversed/{m}"],
+                    avg[m].values):
+            assert np.all(ref >= lo[m].values - 1e-12) and np.all(ref <= hi[m].values + 1e-12)
+        assert (lo[m].values < hi[m].values).sum() > 1000  # the ties matter
+
+
+def test_ranx_relevance_level_one():
+    """ranx counts a grade below 1 as not relevant (rel_lvl=1), in the run and the ideal."""
+    qrels = {"q": {"a": 0.5, "b": 1.0}}
+    run = {"q": {"a": 0.9, "b": 0.1}}
+    got = evaluate(qrels, run, "ndcg", convention="ranx")["ndcg"].values[0]
+    assert got == pytest.approx(1 / np.log2(3), rel=1e-15)  # b at rank 2, ideal: b first
+    sk = evaluate(qrels, run, "ndcg", convention="sklearn")["ndcg"].values[0]
+    assert sk == pytest.approx((0.5 + 1 / np.log2(3)) / (1 + 0.5 / np.log2(3)), rel=1e-15)
+
+
+def test_evaluation_result_reads_at_a_glance():
+    qrels = {"q1": {"a": 2, "b": 1}, "q2": {"c": 1}}
+    run = {"q1": {"a": 0.3, "b": 0.9, "x": 0.1}, "q2": {"c": 0.5}}
+    ev = evaluate(qrels, run, ["ndcg", "ndcg@1"])
+    text = repr(ev)
+    assert text.splitlines()[0] == ("Evaluation of 2 queries (convention='trec_eval', "
+                                    "queries='both', ties='trec_eval')")
+    assert "ndcg@1" in text and "0.7500" in text  # mean of 0.5 and 1
+    assert ev.means == {"ndcg": ev["ndcg"].mean, "ndcg@1": 0.75}
+    assert ev.to_dict()["ndcg@1"] == {"q1": 0.5, "q2": 1.0}
+    assert list(ev) == ["ndcg", "ndcg@1"] and len(ev) == 2
+
+
+def test_ids_compare_as_strings():
+    by_int = evaluate({"query_id": [1, 1], "doc_id": [10, 11], "relevance": [1, 0]},
+                      {1: {10: 0.2, 11: 0.8}}, "ndcg")
+    by_str = evaluate({"1": {"10": 1, "11": 0}}, {"1": {"10": 0.2, "11": 0.8}}, "ndcg")
+    assert by_int.query_ids.tolist() == ["1"]
+    assert np.array_equal(by_int["ndcg"].values, by_str["ndcg"].values)
+
+
+def test_query_results_repr_and_dict():
+    res = rm.ndcg_queries([1, 0, 0, 1], [0.9, 0.1, 0.8, 0.2], offsets=[0, 2, 4])
+    assert repr(res) == ("QueryResults(2 queries, mean 0.8155; min 0.6309, median 0.8155, "
+                         "max 1.0000)")  # query 1: 1/log2(3) = 0.6309
+    assert res.to_dict() == {0: 1.0, 1: pytest.approx(1 / np.log2(3), rel=1e-15)}
+    empty = rm.ndcg_queries([0, 0], [0.5, 0.4], offsets=[0, 2], zero_idcg="nan")
+    assert repr(empty) == "QueryResults(1 query, no defined value)"

@@ -15,6 +15,9 @@ precision), or a sympy expression in the symbol :data:`s`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
 import mpmath
 import sympy
 
@@ -27,6 +30,9 @@ from .discounts import (
     as_discount,
     log_grid,
 )
+
+if TYPE_CHECKING:
+    from ._typing import DiscountLike
 
 __all__ = [
     "s",
@@ -82,7 +88,7 @@ class GradedRelevance:
         return out
 
 
-def relevance_curve(ybar):
+def relevance_curve(ybar: Any) -> Callable[[Any], Any]:
     """An mpmath-callable ``ybar(s)`` from a callable or a sympy expression in ``s``."""
     if isinstance(ybar, sympy.Basic):
         extra = ybar.free_symbols - {s}
@@ -94,7 +100,7 @@ def relevance_curve(ybar):
     return ybar
 
 
-def curve_breakpoints(ybar) -> list:
+def curve_breakpoints(ybar: Any) -> list:
     """The points of (0, 1) where a sympy relevance curve may have a kink or a jump.
 
     They are the zeros in (0, 1) of the arguments of ``Abs``, ``sign`` and ``Heaviside``, of
@@ -147,7 +153,7 @@ def _with_breaks(sites, breakpoints, to_x):
     return sorted({*sites, *(x for x in extra if lo < x < hi)})
 
 
-def relevance_rate(ybar, dps: int = 30) -> mpmath.mpf:
+def relevance_rate(ybar: Any, dps: int = 30) -> mpmath.mpf:
     """``p = P[Y = 1] = int_0^1 ybar(s) ds``."""
     f = relevance_curve(ybar)
     with mpmath.workdps(dps):
@@ -157,7 +163,7 @@ def relevance_rate(ybar, dps: int = 30) -> mpmath.mpf:
     return p
 
 
-def order_statistic_density(r: int, n: int, x):
+def order_statistic_density(r: int, n: int, x: Any) -> Any:
     """Density of ``ftilde(x_(r))``, the r-th largest of n uniform canonical scores, at x:
     Beta(n - r + 1, r), i.e. ``n C(n-1, r-1) x^(n-r) (1-x)^(r-1)`` (Wang et al. 2013,
     Claims 1-2)."""
@@ -239,7 +245,7 @@ def _discount_moments(d: Discount, n: int, degree: int) -> list:
     return out
 
 
-def expected_dcg(ybar, discount, n: int, *, dps: int = 30):
+def expected_dcg(ybar: Any, discount: DiscountLike, n: int, *, dps: int = 30) -> mpmath.mpf:
     """The exact finite-n ``E[DCG] = sum_r D(r) E[ybar(ftilde(x_(r)))]`` (Wang et al.
     2013, Claim 2), ``ftilde(x_(r)) ~ Beta(n - r + 1, r)``.
 
@@ -282,7 +288,8 @@ def expected_dcg(ybar, discount, n: int, *, dps: int = 30):
         return +total
 
 
-def pseudo_expectation(ybar, discount, n, *, dps: int = 30, normalized: bool = True):
+def pseudo_expectation(ybar: Any, discount: DiscountLike, n: Any, *, dps: int = 30,
+                       normalized: bool = True) -> mpmath.mpf:
     """The pseudo-expectation of NDCG (Wang et al. 2013, Definition 5).
 
     ``Ntilde(n) = int_1^n ybar(1 - x/n) D(x) dx`` and, with ``normalized=True``,
@@ -367,7 +374,7 @@ def _base_and_cut(d: Discount):
     return d, None, None
 
 
-def ndcg_limit(ybar, discount, *, dps: int = 30):
+def ndcg_limit(ybar: Any, discount: DiscountLike, *, dps: int = 30) -> mpmath.mpf:
     """The limit in probability of NDCG as n grows (binary relevance).
 
     * ``1/log(1+r)`` (any base): 1 (Theorem 1);
@@ -465,8 +472,8 @@ def _graded_limit(rel: GradedRelevance, d: Discount, dps: int):
         return +(num / ideal)
 
 
-def log_discount_separation(ybar0, ybar1, *, max_order: int = 12, dps: int = 30,
-                            tol: float = 1e-20):
+def log_discount_separation(ybar0: Any, ybar1: Any, *, max_order: int = 12, dps: int = 30,
+                            tol: float = 1e-20) -> tuple[int, mpmath.mpf]:
     """Lemma 3 of Wang et al. (2013): the order K and constant a with
     ``N^{f0}(n) - N^{f1}(n) = a / log^K n + O(log^{-K-1} n)`` for D = 1/log(1+r).
 
@@ -500,7 +507,7 @@ def log_discount_separation(ybar0, ybar1, *, max_order: int = 12, dps: int = 30,
     raise ValueError(f"ybar0, ybar1: every moment up to order {max_order} vanishes")
 
 
-def log_discount_rate(ybar, *, dps: int = 30):
+def log_discount_rate(ybar: Any, *, dps: int = 30) -> mpmath.mpf:
     """The constant C of ``N_D(n) = 1 - C / log n + O(log^-2 n)`` for D = 1/log(1+r)
     (Wang et al. 2013, Theorem 1 gives the limit 1; this is its rate).
 

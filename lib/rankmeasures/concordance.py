@@ -29,11 +29,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import _pairs_kernel
 from ._validation import as_float_pair
+
+if TYPE_CHECKING:
+    from ._typing import ArrayLike
 
 __all__ = [
     "PairCounts",
@@ -85,7 +89,7 @@ def _tied_pairs(sorted_values: np.ndarray) -> int:
     return int((t * (t - 1) // 2).sum())
 
 
-def count_inversions(v) -> int:
+def count_inversions(v: ArrayLike) -> int:
     """Number of pairs ``i < j`` with ``v[i] > v[j]`` (strict), in O(n log max v).
 
     Wavelet-tree pass from the most significant bit down: before level b the sequence is
@@ -151,7 +155,7 @@ def _rank_and_ties(a: np.ndarray) -> tuple[np.ndarray, int]:
 _COMPILED_FROM = 4096
 
 
-def pair_counts(x, y, *, names=("x", "y")) -> PairCounts:
+def pair_counts(x: ArrayLike, y: ArrayLike, *, names: tuple[str, str] = ("x", "y")) -> PairCounts:
     """Concordant, discordant and tied pair counts of two score vectors in O(n log n).
 
     Parameters
@@ -194,7 +198,7 @@ def _pair_counts_numpy(xa: np.ndarray, ya: np.ndarray) -> PairCounts:
     return PairCounts(nn, c, d, tx, ty, txy)
 
 
-def kendall_distance(x, y, *, normalize: bool = False) -> float:
+def kendall_distance(x: ArrayLike, y: ArrayLike, *, normalize: bool = False) -> float:
     """Kendall's distance: the number of pairs ordered one way by x and the other by y.
 
     Fürnkranz & Hüllermeier, "Kendall's Distance": ``D_tau = |{(i,j): r(x_i) < r(x_j) and
@@ -218,7 +222,7 @@ def kendall_distance(x, y, *, normalize: bool = False) -> float:
     return pc.discordant / denom
 
 
-def kendall_tau(x, y, *, variant: str = "b") -> float:
+def kendall_tau(x: ArrayLike, y: ArrayLike, *, variant: str = "b") -> float:
     """Kendall's tau, ``"a"``: ``(C-D)/n0``; ``"b"``: ``(C-D)/sqrt((n0-Tx)(n0-Ty))``.
 
     Kendall (1938); tutorial, "Kendall's tau" (``1 - 4 D_tau / (c(c-1))`` for total
@@ -235,7 +239,7 @@ def kendall_tau(x, y, *, variant: str = "b") -> float:
     return num / math.sqrt(den) if den else float("nan")
 
 
-def goodman_kruskal_gamma(x, y) -> float:
+def goodman_kruskal_gamma(x: ArrayLike, y: ArrayLike) -> float:
     """Goodman & Kruskal's gamma ``(C - D)/(C + D)``; NaN when no pair is untied in both.
 
     Tutorial, "Gamma Coefficient": equal to Kendall's tau when both rankings are total.
@@ -246,7 +250,7 @@ def goodman_kruskal_gamma(x, y) -> float:
     return (pc.concordant - pc.discordant) / s if s else float("nan")
 
 
-def somers_d(x, y) -> float:
+def somers_d(x: ArrayLike, y: ArrayLike) -> float:
     """Somers' d of y given x, ``(C - D)/(n0 - Tx)``; NaN when x is constant.
 
     Matches ``scipy.stats.somersd(x, y).statistic``.
@@ -262,7 +266,7 @@ def _concordance_index(yt, ys) -> float:
     return (pc.concordant + 0.5 * (pc.ties_y - pc.ties_xy)) / den
 
 
-def auc(y_true, y_score) -> float:
+def auc(y_true: ArrayLike, y_score: ArrayLike) -> float:
     """Area under the ROC curve: the fraction of (positive, negative) pairs ranked
     correctly, score ties counting 1/2 (Mann & Whitney 1947; tutorial, "AUC").
 
@@ -280,7 +284,7 @@ def auc(y_true, y_score) -> float:
     return _concordance_index(yt, ys)
 
 
-def c_index(y_true, y_score) -> float:
+def c_index(y_true: ArrayLike, y_score: ArrayLike) -> float:
     """Concordance index: the fraction of pairs with different labels that the scores
     order correctly, score ties counting 1/2 (Gönen & Heller 2005; tutorial, "C-Index").
 
@@ -293,7 +297,8 @@ def c_index(y_true, y_score) -> float:
     return _concordance_index(yt, ys)
 
 
-def pairwise_aucs(y_true, y_score) -> dict[tuple[float, float], tuple[float, int]]:
+def pairwise_aucs(y_true: ArrayLike,
+                  y_score: ArrayLike) -> dict[tuple[float, float], tuple[float, int]]:
     """AUC of every pair of label levels ``a < b`` with its weight ``c_a c_b``.
 
     Returns
@@ -317,7 +322,7 @@ def pairwise_aucs(y_true, y_score) -> dict[tuple[float, float], tuple[float, int
     return out
 
 
-def m_auc(y_true, y_score) -> float:
+def m_auc(y_true: ArrayLike, y_score: ArrayLike) -> float:
     """Unweighted mean of the pairwise AUCs, ``2/(l(l-1)) sum_{i<j} AUC_ij`` (the
     Jonckheere-Terpstra form; tutorial, "Jonckheere-Terpstra statistic"; Hand & Till 2001).
     ``l`` counts the levels present in ``y_true``.

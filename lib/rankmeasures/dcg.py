@@ -29,6 +29,7 @@ ordering is built from the labels of every judged document, scored or not.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -43,6 +44,9 @@ from ._validation import (
 )
 from .discounts import Discount, as_discount
 from .gains import Gain, as_gain
+
+if TYPE_CHECKING:
+    from ._typing import ArrayLike, DiscountLike, GainLike
 
 __all__ = [
     "TIE_POLICIES",
@@ -77,6 +81,21 @@ class QueryResults:
     query_ids: np.ndarray
     values: np.ndarray
     mean: float
+
+    def to_dict(self) -> dict:
+        """``{query_id: value}``, as pytrec_eval and ranx report per-query values."""
+        return dict(zip(self.query_ids.tolist(), self.values.tolist(), strict=True))
+
+    def __repr__(self) -> str:
+        v = self.values[~np.isnan(self.values)]
+        count = f"{self.values.size} quer{'y' if self.values.size == 1 else 'ies'}"
+        if not v.size:
+            return f"QueryResults({count}, no defined value)"
+        lo, med, hi = np.percentile(v, [0, 50, 100])
+        nan = self.values.size - v.size
+        return (f"QueryResults({count}, mean {self.mean:.4f}; "
+                f"min {lo:.4f}, median {med:.4f}, max {hi:.4f}"
+                + (f"; {nan} undefined (NaN)" if nan else "") + ")")
 
 
 # -- the kernel --------------------------------------------------------------------------
@@ -442,7 +461,8 @@ def _unscored_pool(yt, unscored_labels, offsets, unscored_offsets):
 # -- one query ---------------------------------------------------------------------------
 
 
-def dcg(y_true, y_score, *, k=None, gain="identity", discount="log2", ties="average") -> float:
+def dcg(y_true: ArrayLike, y_score: ArrayLike, *, k: int | None = None, gain: GainLike = "identity",
+        discount: DiscountLike = "log2", ties: str = "average") -> float:
     """Discounted cumulative gain of one ranked list.
 
     ``DCG = sum_{r=1}^{n} G(y_(r)) D(r)`` with items sorted by decreasing ``y_score``
@@ -473,7 +493,8 @@ def dcg(y_true, y_score, *, k=None, gain="identity", discount="log2", ties="aver
                              discount=discount, ties=ties).values[0])
 
 
-def idcg(y_true, *, k=None, gain="identity", discount="log2", unscored_labels=None) -> float:
+def idcg(y_true: ArrayLike, *, k: int | None = None, gain: GainLike = "identity",
+         discount: DiscountLike = "log2", unscored_labels: ArrayLike | None = None) -> float:
     """Ideal DCG: the DCG of the items sorted by decreasing gain.
 
     Parameters
@@ -491,8 +512,9 @@ def idcg(y_true, *, k=None, gain="identity", discount="log2", unscored_labels=No
                               unscored_labels=unscored_labels).values[0])
 
 
-def ndcg(y_true, y_score, *, k=None, gain="identity", discount="log2", ties="average",
-         zero_idcg="zero", unscored_labels=None) -> float:
+def ndcg(y_true: ArrayLike, y_score: ArrayLike, *, k: int | None = None,
+         gain: GainLike = "identity", discount: DiscountLike = "log2", ties: str = "average",
+         zero_idcg: str = "zero", unscored_labels: ArrayLike | None = None) -> float:
     """Normalised DCG, ``DCG / IDCG`` in [0, 1] for non-negative gains.
 
     Wang et al. (2013), Definition 1; Fürnkranz & Hüllermeier, NDCG slide. Parameters as
@@ -547,8 +569,10 @@ def _mean(values):
     return float(v.mean()) if v.size else float("nan")
 
 
-def dcg_queries(y_true, y_score, *, offsets=None, query_ids=None, k=None, gain="identity",
-                discount="log2", ties="average") -> QueryResults:
+def dcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | None = None,
+                query_ids: ArrayLike | None = None, k: int | None = None,
+                gain: GainLike = "identity", discount: DiscountLike = "log2",
+                ties: str = "average") -> QueryResults:
     """DCG of many queries in one vectorised call (no Python loop over queries).
 
     Parameters
@@ -578,8 +602,11 @@ def dcg_queries(y_true, y_score, *, offsets=None, query_ids=None, k=None, gain="
     return QueryResults(ids, vals, _mean(vals))
 
 
-def idcg_queries(y_true, *, offsets=None, query_ids=None, k=None, gain="identity",
-                 discount="log2", unscored_labels=None, unscored_offsets=None) -> QueryResults:
+def idcg_queries(y_true: ArrayLike, *, offsets: ArrayLike | None = None,
+                 query_ids: ArrayLike | None = None, k: int | None = None,
+                 gain: GainLike = "identity", discount: DiscountLike = "log2",
+                 unscored_labels: ArrayLike | None = None,
+                 unscored_offsets: ArrayLike | None = None) -> QueryResults:
     """Ideal DCG of many queries (see :func:`dcg_queries` for the input forms).
 
     ``unscored_labels`` with ``unscored_offsets`` (Q+1 non-decreasing offsets) add
@@ -593,9 +620,12 @@ def idcg_queries(y_true, *, offsets=None, query_ids=None, k=None, gain="identity
     return QueryResults(ids, vals, _mean(vals))
 
 
-def ndcg_queries(y_true, y_score, *, offsets=None, query_ids=None, k=None, gain="identity",
-                 discount="log2", ties="average", zero_idcg="zero", unscored_labels=None,
-                 unscored_offsets=None) -> QueryResults:
+def ndcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | None = None,
+                 query_ids: ArrayLike | None = None, k: int | None = None,
+                 gain: GainLike = "identity", discount: DiscountLike = "log2",
+                 ties: str = "average", zero_idcg: str = "zero",
+                 unscored_labels: ArrayLike | None = None,
+                 unscored_offsets: ArrayLike | None = None) -> QueryResults:
     """NDCG of many queries in one vectorised call, with per-query values and their mean.
 
     Wang et al. (2013), Definition 1, applied query by query. Input forms as in

@@ -25,6 +25,7 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -32,6 +33,10 @@ from ._lazy import LazyModule, is_instance_of
 
 mpmath = LazyModule("mpmath")
 sympy = LazyModule("sympy")
+
+
+if TYPE_CHECKING:
+    from ._typing import DiscountLike
 
 __all__ = [  # noqa: F822 - r and n are made on first access (module __getattr__)
     "r",
@@ -86,7 +91,7 @@ def _as_positions(pos) -> np.ndarray:
     return arr
 
 
-def log_grid(top) -> list:
+def log_grid(top: float) -> list:
     """Break points 0, 1, 2, 4, 8, ... (then ``top``) for quadrature in u = log x; the
     integrand is smooth in u, so doubling pieces keep full precision up to x = 1e100."""
     pts = [mpmath.mpf(0)]
@@ -545,7 +550,7 @@ def topk_discount(k: int) -> TopKDiscount:
     return TopKDiscount(k)
 
 
-def cutoff(discount, k: int | None = None, *, fraction: float | None = None,
+def cutoff(discount: DiscountLike, k: int | None = None, *, fraction: float | None = None,
            exponent: float | None = None) -> CutoffDiscount:
     """``discount`` cut off at a fixed ``k``, at ``k = ceil(fraction * n)`` or at
     ``k = ceil(n^exponent)`` (Wang et al. 2013, Theorems 6-9: bounded, ``c n`` and
@@ -553,7 +558,7 @@ def cutoff(discount, k: int | None = None, *, fraction: float | None = None,
     return CutoffDiscount(as_discount(discount), k=k, fraction=fraction, exponent=exponent)
 
 
-def as_discount(obj) -> Discount:
+def as_discount(obj: Any) -> Discount:
     """A :class:`Discount` from an instance, a name, a sympy expression or a callable.
 
     Names: ``"log"`` (1/ln(1+r)), ``"log2"``, ``"zipf"``, ``"exp2"``, ``"linear"``.

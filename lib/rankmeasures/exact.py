@@ -6,10 +6,15 @@ Wang et al. (2013), Definition 1; tie averaging as McSherry & Najork (2008).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import sympy
 
 from .discounts import as_discount, n, r
 from .gains import as_gain, y
+
+if TYPE_CHECKING:
+    from ._typing import ArrayLike, DiscountLike, GainLike
 
 __all__ = ["dcg_symbolic", "idcg_symbolic"]
 
@@ -32,8 +37,9 @@ def _terms(grades, discount, gain):
     return [g.expr.subs(y, v) for v in grades], disc
 
 
-def dcg_symbolic(y_true, y_score, *, gain="identity", discount="log2", k=None,
-                 ties="average") -> sympy.Expr:
+def dcg_symbolic(y_true: ArrayLike, y_score: ArrayLike, *, gain: GainLike = "identity",
+                 discount: DiscountLike = "log2", k: int | None = None,
+                 ties: str = "average") -> sympy.Expr:
     """``sum_r G(y_(r)) D(r)`` as an exact sympy expression.
 
     Parameters
@@ -67,7 +73,8 @@ def dcg_symbolic(y_true, y_score, *, gain="identity", discount="log2", k=None,
     return total
 
 
-def idcg_symbolic(y_true, *, gain="identity", discount="log2", k=None) -> sympy.Expr:
+def idcg_symbolic(y_true: ArrayLike, *, gain: GainLike = "identity",
+                  discount: DiscountLike = "log2", k: int | None = None) -> sympy.Expr:
     """Exact IDCG for numeric grades (sorted by decreasing gain)."""
     gains, _ = _terms(y_true, discount, gain)
     order = sorted(range(len(gains)), key=lambda i: -gains[i])

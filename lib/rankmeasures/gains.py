@@ -10,6 +10,7 @@ Fürnkranz & Hüllermeier (the identity gain l(i)); Zhou, Zha, Xue, Yu (gain vec
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -91,7 +92,7 @@ exponential_gain = Gain(lambda g: np.exp2(g) - 1.0,
                         expr=lambda y: 2**y - 1, name="2^y-1", integer_grades=True)
 
 
-def custom_gain(func: Callable | None = None, *, expr=None, name: str | None = None,
+def custom_gain(func: Callable | None = None, *, expr: Any = None, name: str | None = None,
                 integer_grades: bool = False) -> Gain:
     """A user-defined gain from a callable or a sympy expression in :data:`y`."""
     if (func is None) == (expr is None):
@@ -114,7 +115,7 @@ _NAMED = {"identity": identity_gain, "linear": identity_gain, "exp2": exponentia
           "exponential": exponential_gain}
 
 
-def as_gain(obj) -> Gain:
+def as_gain(obj: Any) -> Gain:
     """A :class:`Gain` from an instance, a name (``"identity"``, ``"exp2"``), a sympy
     expression in ``y`` or a callable."""
     if isinstance(obj, Gain):

@@ -32,11 +32,15 @@ kind, not the second.
 from __future__ import annotations
 
 import itertools
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ._validation import as_float_array
 from .concordance import pair_counts
+
+if TYPE_CHECKING:
+    from ._typing import ArrayLike
 
 __all__ = [
     "SOLVERS",
@@ -55,7 +59,7 @@ __all__ = [
 SOLVERS = ("quadprog", "clarabel")
 
 
-def binary_representation(labels, n_levels: int, k: int | None = None) -> np.ndarray:
+def binary_representation(labels: ArrayLike, n_levels: int, k: int | None = None) -> np.ndarray:
     """``s(pi)``: for each of the first K positions, the one-hot code of its grade.
 
     Parameters
@@ -96,7 +100,7 @@ def binary_representation(labels, n_levels: int, k: int | None = None) -> np.nda
     return s.reshape(-1, kk * n_levels) if lab.ndim == 2 else s.reshape(kk * n_levels)
 
 
-def utility(w, s) -> float:
+def utility(w: ArrayLike, s: ArrayLike) -> float:
     """``u(s) = w^T s``."""
     wa = np.asarray(w, dtype=np.float64)
     sa = np.asarray(s, dtype=np.float64)
@@ -105,7 +109,7 @@ def utility(w, s) -> float:
     return float(wa @ sa)
 
 
-def order_transform(w, n_levels: int) -> np.ndarray:
+def order_transform(w: ArrayLike, n_levels: int) -> np.ndarray:
     """``T(w) = (w_11 - w_1L, ..., w_1L - w_1L, ..., w_K1 - w_KL, ..., w_KL - w_KL)``."""
     wa = np.asarray(w, dtype=np.float64)
     if wa.ndim != 1 or wa.size % n_levels:
@@ -114,7 +118,7 @@ def order_transform(w, n_levels: int) -> np.ndarray:
     return (m - m[:, -1:]).ravel()
 
 
-def similarity(w, w_hat, n_levels: int) -> float:
+def similarity(w: ArrayLike, w_hat: ArrayLike, n_levels: int) -> float:
     """``sim(w, w_hat) = T(w)^T T(w_hat) / (|T(w)| |T(w_hat)|)`` (Section 6.2)."""
     a = order_transform(w, n_levels)
     b = order_transform(w_hat, n_levels)
@@ -124,7 +128,7 @@ def similarity(w, w_hat, n_levels: int) -> float:
     return float(a @ b) / den
 
 
-def grade_free_representation(order, k: int | None = None) -> np.ndarray:
+def grade_free_representation(order: ArrayLike, k: int | None = None) -> np.ndarray:
     """``s(pi)`` without grades (Section 8): K blocks of N indicators, block ``i`` marking
     the document at position ``i``.
 
@@ -176,8 +180,8 @@ def monotonicity_matrix(k: int, n_levels: int) -> np.ndarray:
     return m
 
 
-def fit_utility(differences, *, c: float = 1.0, margins=1.0, n_levels: int | None = None,
-                solver: str = "quadprog") -> np.ndarray:
+def fit_utility(differences: ArrayLike, *, c: float = 1.0, margins: float | ArrayLike = 1.0,
+                n_levels: int | None = None, solver: str = "quadprog") -> np.ndarray:
     """Learn ``w`` from preferences over rankings: the QP of Zhou et al., eq. (1),
     eq. (4) and eq. (6).
 
@@ -283,7 +287,7 @@ def _solve_clarabel(diag, a, b):
     return np.asarray(res.x)
 
 
-def rank1_factors(w, n_levels: int) -> tuple[np.ndarray, np.ndarray, float]:
+def rank1_factors(w: ArrayLike, n_levels: int) -> tuple[np.ndarray, np.ndarray, float]:
     """Gains and discounts from the best rank-1 approximation of W (Section 6.3).
 
     ``W`` is ``w`` as an L x K matrix (row = grade, column = position); with
@@ -321,7 +325,8 @@ def rank1_factors(w, n_levels: int) -> tuple[np.ndarray, np.ndarray, float]:
     return u[:, 0] * sig[0] * scale, v / scale, float(sig[0] ** 2 / np.sum(sig**2))
 
 
-def coherence_violations(gains_a, gains_b, grades, discounts) -> int:
+def coherence_violations(gains_a: ArrayLike, gains_b: ArrayLike, grades: ArrayLike,
+                         discounts: ArrayLike) -> int:
     """Pairs of rankings of one list that DCG with ``gains_a`` and with ``gains_b`` order
     oppositely (Zhou et al., Section 4; 0 means the two are coherent on this list).
 

@@ -22,6 +22,7 @@ only rescales w, which changes neither the preferences nor the similarity.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -147,11 +148,10 @@ def _corrupt(rng, values, n_levels, count):
 
 
 def run_learning(*, gains: str = "linear", n_train: int = 200, pairs: str = "random",
-                 margins: str = "one", c=10.0, noisy_pairs: int = 0, noisy_grades: int = 0,
+                 margins: str = "one", c: float = 10.0, noisy_pairs: int = 0, noisy_grades: int = 0,
                  grade_free: bool = False, literal_index: bool = False,
-                 base=PAPER_LIST, n_levels: int = 5, n_test: int = 1000,
-                 n_validation: int = 200, solver: str = "quadprog",
-                 seed: int = 0) -> LearningRun:
+                 base: Sequence[float] = PAPER_LIST, n_levels: int = 5, n_test: int = 1000,
+                 n_validation: int = 200, solver: str = "quadprog", seed: int = 0) -> LearningRun:
     """One seeded run of the simulation of Sections 6-8.
 
     Draws ``n_train`` preference pairs of rankings judged by the ground truth of eq. (2),

@@ -17,12 +17,18 @@ Training minimises the mean surrogate plus ``(lam/2)|w|^2`` with scipy's L-BFGS-
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
 from scipy.optimize import linear_sum_assignment, minimize
 
 from ._validation import as_float_array
 from .dcg import idcg
 from .discounts import TopKDiscount
+
+if TYPE_CHECKING:
+    from ._typing import ArrayLike
 
 __all__ = [
     "linear_scores",
@@ -43,7 +49,7 @@ def _query(x, y):
     return xa, ya
 
 
-def linear_scores(w, x) -> np.ndarray:
+def linear_scores(w: ArrayLike, x: ArrayLike) -> np.ndarray:
     """``h_w(x_1, ..., x_r) = (<w, x_1>, ..., <w, x_r>)`` (eq. 17.6)."""
     xa = as_float_array("X", x, ndim=2)
     wa = as_float_array("w", w)
@@ -52,7 +58,7 @@ def linear_scores(w, x) -> np.ndarray:
     return xa @ wa
 
 
-def kendall_hinge(w, x, y) -> tuple[float, np.ndarray]:
+def kendall_hinge(w: ArrayLike, x: ArrayLike, y: ArrayLike) -> tuple[float, np.ndarray]:
     """The hinge surrogate of the Kendall tau loss and its subgradient in w.
 
     ``(2/(r(r-1))) sum_{i<j} max{0, 1 - sign(y_i - y_j) <w, x_i - x_j>}``; a pair tied
@@ -71,7 +77,8 @@ def kendall_hinge(w, x, y) -> tuple[float, np.ndarray]:
     return value, grad
 
 
-def ndcg_hinge(w, x, y, k: int) -> tuple[float, np.ndarray, np.ndarray]:
+def ndcg_hinge(w: ArrayLike, x: ArrayLike, y: ArrayLike,
+               k: int) -> tuple[float, np.ndarray, np.ndarray]:
     """The hinge surrogate of the NDCG loss, its subgradient and the maximising v.
 
     ``max_v [Delta(v, y) + sum_i (v_i - pi(y)_i) <w, x_i>]`` with the top-k discount,
@@ -108,15 +115,15 @@ def ndcg_hinge(w, x, y, k: int) -> tuple[float, np.ndarray, np.ndarray]:
     return value, grad, v
 
 
-def least_squares_ranker(queries) -> np.ndarray:
+def least_squares_ranker(queries: Sequence[tuple[ArrayLike, ArrayLike]]) -> np.ndarray:
     """Pointwise baseline: w minimising ``sum (<w, x> - y)^2`` over every item."""
     xs = np.vstack([as_float_array("X", q[0], ndim=2) for q in queries])
     ys = np.concatenate([as_float_array("y", q[1]) for q in queries])
     return np.linalg.lstsq(xs, ys, rcond=None)[0]
 
 
-def fit_linear_ranker(queries, *, surrogate: str, k: int = 10, lam: float = 1e-3,
-                      max_iter: int = 200) -> np.ndarray:
+def fit_linear_ranker(queries: Sequence[tuple[ArrayLike, ArrayLike]], *, surrogate: str,
+                      k: int = 10, lam: float = 1e-3, max_iter: int = 200) -> np.ndarray:
     """Learn w by minimising the mean surrogate over ``queries`` plus ``(lam/2)|w|^2``.
 
     Parameters

@@ -9,14 +9,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .concordance import pair_counts
 from .dcg import ndcg
 from .discounts import TopKDiscount
 
+if TYPE_CHECKING:
+    from ._typing import ArrayLike
+
 __all__ = ["ndcg_loss", "kendall_tau_loss"]
 
 
-def ndcg_loss(y_pred, y_true, *, k: int, ties: str = "average", zero_idcg: str = "one") -> float:
+def ndcg_loss(y_pred: ArrayLike, y_true: ArrayLike, *, k: int, ties: str = "average",
+              zero_idcg: str = "one") -> float:
     """``Delta(y', y) = 1 - G(y', y) / G(y, y)`` with the textbook top-k discount.
 
     Parameters
@@ -40,7 +46,7 @@ def ndcg_loss(y_pred, y_true, *, k: int, ties: str = "average", zero_idcg: str =
     return 1.0 - ndcg(y_true, y_pred, discount=TopKDiscount(k), ties=ties, zero_idcg=zero_idcg)
 
 
-def kendall_tau_loss(y_pred, y_true) -> float:
+def kendall_tau_loss(y_pred: ArrayLike, y_true: ArrayLike) -> float:
     """Fraction of pairs ``i < j`` with ``sign(y'_i - y'_j) != sign(y_i - y_j)``.
 
     Shalev-Shwartz & Ben-David (2014), Section 17.4: a pair tied in one vector and not in

@@ -20,11 +20,16 @@ Cost: one sort plus O(n L) vectorised work; no pair is enumerated.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ._validation import as_float_array, as_grades, check_same_length
 from .dcg import dcg, idcg
 from .discounts import linear_discount
+
+if TYPE_CHECKING:
+    from ._typing import ArrayLike
 
 __all__ = [
     "linear_dcg",
@@ -62,7 +67,7 @@ def _above_counts(yt, ys):
     return g, group_first
 
 
-def linear_dcg(y_true, y_score, *, ties="average") -> float:
+def linear_dcg(y_true: ArrayLike, y_score: ArrayLike, *, ties: str = "average") -> float:
     """``DCG^beta_g = sum_{i=1}^{|S|} r_(i) (|S| - i)``, Jin & Geng eq. (1).
 
     Parameters
@@ -76,7 +81,7 @@ def linear_dcg(y_true, y_score, *, ties="average") -> float:
     return dcg(yt, ys, discount=linear_discount, gain="identity", ties=ties)
 
 
-def delta_dcg_linear(y_true, y_score, *, ties="average") -> float:
+def delta_dcg_linear(y_true: ArrayLike, y_score: ArrayLike, *, ties: str = "average") -> float:
     """The DCG error ``Delta DCG^beta = DCG^beta_pi - DCG^beta_g`` (Jin & Geng, eq. (5)).
 
     Equals :func:`pairwise_loss` when no two items of different grades have equal
@@ -88,7 +93,8 @@ def delta_dcg_linear(y_true, y_score, *, ties="average") -> float:
     )
 
 
-def pairwise_loss(y_true, y_score, *, normalized: bool = False, n_levels: int | None = None):
+def pairwise_loss(y_true: ArrayLike, y_score: ArrayLike, *, normalized: bool = False,
+                  n_levels: int | None = None) -> int | float:
     """``R(f)`` (eq. (4)) or, with ``normalized=True``, ``Rhat(f) = R(f)/Z`` (eq. (3)).
 
     ``R(f) = sum_{0<=a<b<L} (b-a) sum_{x in S_b, x' in S_a} I[f(x) < f(x')]``: every
@@ -125,7 +131,8 @@ def pairwise_loss(y_true, y_score, *, normalized: bool = False, n_levels: int | 
     return total / z
 
 
-def pairwise_loss_levels(y_true, y_score, *, n_levels: int | None = None) -> np.ndarray:
+def pairwise_loss_levels(y_true: ArrayLike, y_score: ArrayLike, *,
+                         n_levels: int | None = None) -> np.ndarray:
     """``[R_0(f), ..., R_{L-2}(f)]`` of Jin & Geng eq. (7).
 
     ``R_k(f)`` counts pairs with grades ``a <= k < b`` whose grade-b item scores strictly
@@ -145,7 +152,7 @@ def pairwise_loss_levels(y_true, y_score, *, n_levels: int | None = None) -> np.
     return out
 
 
-def tied_pair_weight(y_true, y_score, *, n_levels: int | None = None) -> int:
+def tied_pair_weight(y_true: ArrayLike, y_score: ArrayLike, *, n_levels: int | None = None) -> int:
     """``T = sum over pairs with equal scores of |y_i - y_j|``.
 
     The cost that score ties add to the DCG error of Jin & Geng: with ``R = R(f)``,

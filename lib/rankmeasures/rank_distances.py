@@ -17,6 +17,7 @@ one. With ``R(i) = r(rhat^{-1}(i))`` the true rank of the i-th predicted item:
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -24,6 +25,9 @@ from ._validation import as_float_array, as_float_pair, check_same_length
 from .concordance import goodman_kruskal_gamma, kendall_tau, pair_counts
 from .dcg import dcg, idcg
 from .discounts import LogDiscount
+
+if TYPE_CHECKING:
+    from ._typing import ArrayLike
 
 __all__ = [
     "ranks_from_order",
@@ -41,7 +45,7 @@ __all__ = [
 ]
 
 
-def ranks_from_order(order: str | list, items) -> np.ndarray:
+def ranks_from_order(order: str | list, items: ArrayLike) -> np.ndarray:
     """Rank vector of ``items`` from an order such as ``"E>B>C>A>D"`` (top first).
 
     >>> ranks_from_order("E>B>C>A>D", "ABCDE").tolist()
@@ -70,19 +74,19 @@ def _two_rankings(r_true, r_pred):
     return rt, rp
 
 
-def spearman_footrule(r_true, r_pred) -> int:
+def spearman_footrule(r_true: ArrayLike, r_pred: ArrayLike) -> int:
     """``D_SF = sum_i |r(x_i) - rhat(x_i)|`` (tutorial, "Spearman's Footrule")."""
     rt, rp = _two_rankings(r_true, r_pred)
     return int(np.abs(rt - rp).sum())
 
 
-def spearman_distance(r_true, r_pred) -> int:
+def spearman_distance(r_true: ArrayLike, r_pred: ArrayLike) -> int:
     """``D_S = sum_i (r(x_i) - rhat(x_i))^2`` (tutorial, "Spearman Distance")."""
     rt, rp = _two_rankings(r_true, r_pred)
     return int(((rt - rp) ** 2).sum())
 
 
-def spearman_rho(x, y) -> float:
+def spearman_rho(x: ArrayLike, y: ArrayLike) -> float:
     """Spearman's rank correlation: Pearson's correlation of the average ranks.
 
     For two rankings without ties this is ``1 - 6 D_S / (c(c^2 - 1))`` (tutorial,
@@ -98,14 +102,15 @@ def spearman_rho(x, y) -> float:
     return float((rx * ry).sum() / den) if den else float("nan")
 
 
-def position_error(r_true, r_pred) -> int:
+def position_error(r_true: ArrayLike, r_pred: ArrayLike) -> int:
     """``D_PE = rhat(argmin_x r(x)) - 1``: items predicted above the true top item
     (tutorial, "Position Error")."""
     rt, rp = _two_rankings(r_true, r_pred)
     return int(rp[np.argmin(rt)] - 1)
 
 
-def discounted_error(r_true, r_pred, *, weights=None, base: float = math.e) -> float:
+def discounted_error(r_true: ArrayLike, r_pred: ArrayLike, *, weights: ArrayLike | None = None,
+                     base: float = math.e) -> float:
     """``D_DR = sum_i w_i |r(x_i) - rhat(x_i)|`` with ``w_i = 1/log(r(x_i) + 1)``
     (tutorial, "Discounted Error"; the weight uses the target rank).
 
@@ -126,7 +131,7 @@ def discounted_error(r_true, r_pred, *, weights=None, base: float = math.e) -> f
     return float((w * np.abs(rt - rp)).sum())
 
 
-def tutorial_dcg(r_true, r_pred, *, base: float = math.e) -> float:
+def tutorial_dcg(r_true: ArrayLike, r_pred: ArrayLike, *, base: float = math.e) -> float:
     """``DCG(r, rhat) = sum_i (c - R(i)) / log(i + 1)`` (tutorial, NDCG slide): the gain
     of an item is ``c - r(x)``, positions come from ``rhat``."""
     rt, rp = _two_rankings(r_true, r_pred)
@@ -140,7 +145,7 @@ def tutorial_idcg(c: int, *, base: float = math.e) -> float:
     return idcg(c - np.arange(1, c + 1), discount=LogDiscount(base))
 
 
-def tutorial_ndcg(r_true, r_pred) -> float:
+def tutorial_ndcg(r_true: ArrayLike, r_pred: ArrayLike) -> float:
     """``DCG(r, rhat) / IDCG`` of the tutorial (the log base cancels); 0/0 for c = 1 is
     reported as 1 (a single item is always ranked perfectly)."""
     rt, rp = _two_rankings(r_true, r_pred)
@@ -148,7 +153,7 @@ def tutorial_ndcg(r_true, r_pred) -> float:
     return tutorial_dcg(rt, rp) / den if den else 1.0
 
 
-def preference_jaccard(x, y) -> float:
+def preference_jaccard(x: ArrayLike, y: ArrayLike) -> float:
     """Jaccard coefficient of the strict pairwise preferences of two score vectors.
 
     ``|A & B| / |A | B|`` with ``A = {(i, j): x_i > x_j}``, ``B`` likewise for y
@@ -162,7 +167,7 @@ def preference_jaccard(x, y) -> float:
     return pc.concordant / union if union else float("nan")
 
 
-def pair_set_jaccard(prefs_a, prefs_b) -> float:
+def pair_set_jaccard(prefs_a: ArrayLike, prefs_b: ArrayLike) -> float:
     """Jaccard coefficient of two explicit sets of preferences ``(i, j)`` meaning i > j,
     for partial orders that no score vector represents. NaN if both are empty."""
     def as_set(name, p):
@@ -178,7 +183,7 @@ def pair_set_jaccard(prefs_a, prefs_b) -> float:
     return len(a & b) / len(union) if union else float("nan")
 
 
-def measure_suite(r_true, r_pred) -> dict[str, float]:
+def measure_suite(r_true: ArrayLike, r_pred: ArrayLike) -> dict[str, float]:
     """Every measure of the tutorial for one pair of total rankings, by name.
 
     Returns

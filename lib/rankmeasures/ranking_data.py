@@ -15,7 +15,9 @@ __all__ = ["diabetes_ranking_split"]
 
 
 def diabetes_ranking_split(seed: int, *, n_grades: int = 5, list_size: int = 15,
-                           n_train_lists: int = 40, n_test_lists: int = 40):
+                           n_train_lists: int = 40, n_test_lists: int = 40
+                           ) -> tuple[list[tuple[np.ndarray, np.ndarray]],
+                                      list[tuple[np.ndarray, np.ndarray]]]:
     """Train and test lists ``[(X, y), ...]`` from one seeded split of the diabetes data.
 
     Features are standardised with the training half's mean and deviation. Grades are

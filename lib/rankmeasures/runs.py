@@ -5,25 +5,35 @@ Inputs, for both ``qrels`` and ``run``:
 * nested dicts ``{query_id: {doc_id: value}}`` -- what pytrec_eval, ir_measures and ranx
   take (relevance grades for qrels, scores for the run);
 * a table with columns ``query_id``, ``doc_id`` and ``relevance`` (qrels) or ``score``
-  (run): a pandas DataFrame or any mapping of column name to array. pandas is never
-  imported here.
+  (run): a pandas DataFrame or any mapping of column name to array or list. pandas is
+  never imported here.
 
-The conversion is vectorised: ids are encoded once with ``np.unique`` and the run is
-joined to the judgments by ``searchsorted`` on integer keys.
+Ids are strings, as trec_eval reads them: an id of another type is converted with
+``str`` (so the integer 7 and the string ``"7"`` name the same query). The conversion is
+vectorised where it can be: each id is hashed once into a shared table (no sort of
+strings), the run is joined to the judgments by ``searchsorted`` on integer keys, and only
+the query ids -- and, under ``convention="trec_eval"``, the ids of documents whose scores
+tie -- are ever sorted as strings.
 
-Policies, chosen per call (defaults are trec_eval's):
+Policies, chosen per call:
 
 ``queries``
-    ``"both"`` (trec_eval): queries present in the run *and* the qrels; ``"qrels"``
-    (``trec_eval -c``): every judged query (one with at least one judged document), a
-    query the run misses scoring 0; ``"run"``:
-    every query of the run, a query without judgments scoring by ``zero_idcg`` (0).
+    ``"both"``: the queries present in the run *and* the qrels (trec_eval's default);
+    ``"qrels"``: every judged query (one with at least one judged document), a query the
+    run misses scoring 0 (``trec_eval -c``; ranx's ``make_comparable=True``); ``"run"``:
+    every query of the run, a query without judgments scoring 0 (its IDCG is 0). The
+    default is the convention's own: ``"both"`` for trec_eval and sklearn, ``"qrels"`` for
+    ranx (which refuses differing query sets otherwise).
 Retrieved but unjudged documents
     gain 0 (every tool does this).
 Judged but unretrieved documents
-    enter the ideal ordering under ``convention="trec_eval"`` (IDCG over every judged
+    enter the ideal ordering under ``"trec_eval"`` and ``"ranx"`` (IDCG over every judged
     document of the query); under ``"sklearn"`` the ideal ordering uses the retrieved
     documents only (scikit-learn sees only the arrays it is given).
+``ties``
+    the convention's own (below), or any order-independent policy of
+    :func:`~rankmeasures.dcg.ndcg_queries` (``"average"``, ``"optimistic"``,
+    ``"pessimistic"``) for every convention.
 
 Conventions (``convention=``), each verified against the tool it names
 (``tests/test_runs.py``):
@@ -35,8 +45,15 @@ Conventions (``convention=``), each verified against the tool it names
     ``1/log2(1 + r)``, IDCG over every judged document.
 ``"sklearn"``
     ``sklearn.metrics.ndcg_score`` per query: float64 scores, ties averaged (McSherry &
-    Najork 2008), gain = relevance, discount ``1/log2(1 + r)``, IDCG over the retrieved
-    documents.
+    Najork 2008), negative relevance as 0, gain = relevance, discount ``1/log2(1 + r)``,
+    IDCG over the retrieved documents.
+``"ranx"``
+    ranx 0.3 (``ndcg``, Järvelin's gain): relevance below ranx's default level 1 counts as
+    0 (a grade of 0.5 is not relevant), gain = relevance, discount ``1/log2(1 + r)``, IDCG
+    over every judged document, float64 scores. Ties: averaged. ranx orders tied scores by
+    an unstable quicksort of the input order, so its value on a tie depends on how the
+    dict was built; ours is the expectation over every order of the tie, and lies between
+    the ``"pessimistic"`` and ``"optimistic"`` values, as ranx's does (tested).
 
 Measures are named as in :data:`MEASURES`: ``"ndcg"`` and ``"ndcg@k"`` (also trec_eval's
 ``"ndcg_cut_k"`` and ``"ndcg_cut.k"``).
@@ -45,48 +62,113 @@ Measures are named as in :data:`MEASURES`: ``"ndcg"`` and ``"ndcg@k"`` (also tre
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from itertools import chain
+from typing import Any
 
 import numpy as np
 
 from .dcg import QueryResults, ndcg_queries
 
-__all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURES", "Judged", "join", "evaluate"]
+__all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURES", "Judged", "Evaluation", "join",
+           "evaluate"]
 
-CONVENTIONS = ("trec_eval", "sklearn")
+#: convention name -> (default query policy, default tie policy)
+CONVENTIONS = {"trec_eval": ("both", "trec_eval"), "sklearn": ("both", "average"),
+               "ranx": ("qrels", "average")}
 QUERY_POLICIES = ("both", "qrels", "run")
-#: measure name pattern -> (function, whether it takes a cut-off k)
-MEASURES = {"ndcg": (ndcg_queries, False), "ndcg@k": (ndcg_queries, True)}
+_TIES = ("average", "optimistic", "pessimistic")
+#: measure -> (function, whether it takes a cut-off k, accepted spellings)
+MEASURES = {"ndcg": (ndcg_queries, False, ("ndcg",)),
+            "ndcg@k": (ndcg_queries, True, ("ndcg@k", "ndcg_cut_k", "ndcg_cut.k"))}
 _NAME = re.compile(r"^ndcg(?:(?:@|_cut_|_cut\.)(\d+))?$")
 
 
-def _columns(obj, value: str, name: str):
-    """(query ids, doc ids, values) as arrays from nested dicts or a table."""
-    if isinstance(obj, dict) and all(isinstance(v, dict) for v in obj.values()):
-        q = [qid for qid, docs in obj.items() for _ in docs]
-        d = [doc for docs in obj.values() for doc in docs]
-        v = [x for docs in obj.values() for x in docs.values()]
-        vals = np.asarray(v, dtype=float) if v else np.zeros(0)
-        return np.asarray(q, dtype=str), np.asarray(d, dtype=str), vals
+# -- ids to integer codes ----------------------------------------------------------------
+
+def _encode(items: list, table: dict) -> np.ndarray:
+    """Integer code of each id; ids new to the shared ``table`` get its next codes. An id
+    that is not a str is converted with ``str`` (module docstring)."""
+    uniq = dict.fromkeys(items)
+    if not set(map(type, uniq)) <= {str}:
+        items = [x if type(x) is str else str(x) for x in items]
+        uniq = dict.fromkeys(items)
+    start = len(table)
+    new = [k for k in uniq if k not in table]
+    table.update(zip(new, range(start, start + len(new)), strict=True))
+    return np.fromiter(map(table.__getitem__, items), np.int64, len(items))
+
+
+def _encode_column(col, table: dict) -> np.ndarray:
+    """:func:`_encode` for a table column; a column of runs of equal ids (the query
+    column of a run file, say) encodes one id per run."""
+    arr = col.to_numpy() if hasattr(col, "to_numpy") else col
+    if isinstance(arr, np.ndarray) and arr.ndim == 1 and arr.size > 1 and \
+            arr.dtype.kind in "USO":
+        starts = np.flatnonzero(np.concatenate([[True], arr[1:] != arr[:-1]]))
+        if 4 * starts.size < arr.size:
+            heads = _encode(arr[starts].tolist(), table)
+            return np.repeat(heads, np.diff(np.append(starts, arr.size)))
+    return _encode(col.tolist() if hasattr(col, "tolist") else list(col), table)
+
+
+def _values(it, count: int, name: str, value: str) -> np.ndarray:
     try:
-        q, d, v = obj["query_id"], obj["doc_id"], obj[value]
+        return np.fromiter(it, np.float64, count)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: every {value} must be a number") from None
+
+
+def _columns(obj, value: str, name: str, qtable: dict, dtable: dict):
+    """(query codes, doc codes, values) from nested dicts or a table."""
+    if isinstance(obj, Mapping) and all(isinstance(v, Mapping) for v in obj.values()):
+        sizes = np.fromiter((len(docs) for docs in obj.values()), np.int64, len(obj))
+        q = np.repeat(_encode(list(obj), qtable), sizes)
+        n = int(sizes.sum())
+        docs = list(chain.from_iterable(obj.values()))
+        d = _encode(docs, dtable)
+        vals = _values(chain.from_iterable(v.values() for v in obj.values()), n, name, value)
+        return q, d, vals
+    try:
+        qcol, dcol, vcol = obj["query_id"], obj["doc_id"], obj[value]
     except (KeyError, TypeError, IndexError):
         raise ValueError(
             f"{name}: expected nested dicts {{query_id: {{doc_id: {value}}}}} or a table with "
             f"columns query_id, doc_id, {value}"
         ) from None
-    q = np.asarray(q).astype(str)
-    d = np.asarray(d).astype(str)
     try:
-        vals = np.asarray(v, dtype=float)
+        vals = np.asarray(vcol, dtype=np.float64)
     except (TypeError, ValueError):
         raise ValueError(f"{name}: column {value} must hold numbers") from None
-    if not (q.shape == d.shape == vals.shape and q.ndim == 1):
+    if not (len(qcol) == len(dcol) == vals.size and vals.ndim == 1):
         raise ValueError(f"{name}: query_id, doc_id and {value} must be 1-d of one length")
-    return q, d, vals
+    return _encode_column(qcol, qtable), _encode_column(dcol, dtable), vals
 
 
-@dataclass(frozen=True)
+def _string_ranks(names: list, codes: np.ndarray) -> np.ndarray:
+    """Rank of each code's string among the distinct ``codes`` (byte order of UTF-8 is
+    code-point order, which Python's ``<`` on str follows)."""
+    uniq = np.unique(codes)
+    order = sorted(range(uniq.size), key=lambda i: names[uniq[i]])
+    rank = np.empty(uniq.size, np.int64)
+    rank[order] = np.arange(uniq.size)
+    return rank[np.searchsorted(uniq, codes)]
+
+
+def _ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Concatenation of ``arange(a, b)`` for each pair, vectorised."""
+    lengths = ends - starts
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, np.int64)
+    offs = np.concatenate([[0], np.cumsum(lengths)[:-1]])
+    return np.arange(total, dtype=np.int64) - np.repeat(offs - starts, lengths)
+
+
+# -- the join ----------------------------------------------------------------------------
+
+@dataclass(frozen=True, repr=False)
 class Judged:
     """A run joined to its judgments: flat arrays per query, ready for the measures.
 
@@ -97,7 +179,9 @@ class Judged:
     relevance, scores : ndarray of float64, shape (N,)
         The retrieved documents' relevance (0 when unjudged) and scores, query by query.
     offsets : ndarray of int64, shape (Q+1,)
-    doc_ids : ndarray of str, shape (N,)
+    doc_codes : ndarray of int64, shape (N,)
+        Each retrieved document's index into ``doc_table``; ``doc_ids`` gives the ids.
+    doc_table : tuple of str
     unscored_labels : ndarray of float64
         Relevance of judged documents the run did not retrieve, query by query.
     unscored_offsets : ndarray of int64, shape (Q+1,)
@@ -107,12 +191,23 @@ class Judged:
     relevance: np.ndarray
     scores: np.ndarray
     offsets: np.ndarray
-    doc_ids: np.ndarray
+    doc_codes: np.ndarray
+    doc_table: tuple
     unscored_labels: np.ndarray
     unscored_offsets: np.ndarray
 
+    @property
+    def doc_ids(self) -> np.ndarray:
+        """The retrieved documents' ids, query by query."""
+        table = self.doc_table
+        return np.array([table[c] for c in self.doc_codes.tolist()], dtype=str)
 
-def join(qrels, run, *, queries: str = "both") -> Judged:
+    def __repr__(self) -> str:
+        return (f"Judged({self.query_ids.size} queries, {self.scores.size} retrieved "
+                f"documents, {self.unscored_labels.size} judged but not retrieved)")
+
+
+def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
     """Join a run to its judgments (see the module docstring for the input forms).
 
     Raises ValueError on a document listed twice for one query (in either input) and on a
@@ -120,59 +215,75 @@ def join(qrels, run, *, queries: str = "both") -> Judged:
     """
     if queries not in QUERY_POLICIES:
         raise ValueError(f"queries: must be one of {QUERY_POLICIES}, got {queries!r}")
-    jq, jd, rel = _columns(qrels, "relevance", "qrels")
-    rq, rd, score = _columns(run, "score", "run")
+    qtable: dict = {}
+    dtable: dict = {}
+    jq, jd, rel = _columns(qrels, "relevance", "qrels", qtable, dtable)
+    rq, rd, score = _columns(run, "score", "run", qtable, dtable)
     for name, v in (("qrels", rel), ("run", score)):
-        if v.size and not np.all(np.isfinite(v)):
+        if v.size and not np.isfinite(v.sum()) and not np.all(np.isfinite(v)):
             raise ValueError(f"{name}: contains a non-finite value")
-    uq, qcode = np.unique(np.concatenate([jq, rq]), return_inverse=True)
-    ud, dcode = np.unique(np.concatenate([jd, rd]), return_inverse=True)
-    nd = max(ud.size, 1)
-    key = qcode.astype(np.int64) * nd + dcode
-    jkey, rkey = key[: jq.size], key[jq.size:]
-    for name, k in (("qrels", jkey), ("run", rkey)):
-        srt = np.sort(k)
+    qnames = list(qtable)
+    dnames = list(dtable)
+    # queries in sorted id order
+    qrank = _string_ranks(qnames, np.arange(len(qnames))) if qnames else np.zeros(0, np.int64)
+    jq, rq = qrank[jq], qrank[rq]
+    sorted_q = np.empty(len(qnames), dtype=object)
+    sorted_q[qrank] = qnames
+    nd = max(len(dnames), 1)
+    jkey, rkey = jq * nd + jd, rq * nd + rd
+    nq = len(qnames)
+    in_qrels = np.bincount(jq, minlength=nq) > 0
+    in_run = np.bincount(rq, minlength=nq) > 0
+    keep = {"both": in_qrels & in_run, "qrels": in_qrels, "run": in_run}[queries]
+    jorder = np.argsort(jkey)
+    jsorted = jkey[jorder]
+    rsorted = np.sort(rkey)
+    for name, srt in (("qrels", jsorted), ("run", rsorted)):
         dup = np.flatnonzero(srt[1:] == srt[:-1])
         if dup.size:
             q, d = divmod(int(srt[dup[0]]), nd)
-            raise ValueError(f"{name}: document {ud[d]!r} appears twice for query {uq[q]!r}")
-    jq_code, rq_code = qcode[: jq.size], qcode[jq.size:]
-    in_qrels = np.zeros(uq.size, bool)
-    in_qrels[jq_code] = True
-    in_run = np.zeros(uq.size, bool)
-    in_run[rq_code] = True
-    keep = {"both": in_qrels & in_run, "qrels": in_qrels, "run": in_run}[queries]
+            raise ValueError(f"{name}: document {dnames[d]!r} appears twice for query "
+                             f"{sorted_q[q]!r}")
     # relevance of every retrieved document (0 when unjudged)
-    order = np.argsort(jkey)
-    pos = np.clip(np.searchsorted(jkey[order], rkey), 0, max(jkey.size - 1, 0))
-    judged = jkey.size > 0
-    hit = (jkey[order][pos] == rkey) if judged else np.zeros(rkey.size, bool)
-    rrel = np.where(hit, rel[order][pos] if judged else 0.0, 0.0)
+    if jkey.size:
+        pos = np.minimum(np.searchsorted(jsorted, rkey), jkey.size - 1)
+        hit = jsorted[pos] == rkey
+        rrel = np.where(hit, rel[jorder[pos]], 0.0)
+    else:
+        rrel = np.zeros(rkey.size)
     # judged documents the run did not retrieve
-    rorder = np.sort(rkey)
-    rpos = np.clip(np.searchsorted(rorder, jkey), 0, max(rkey.size - 1, 0))
-    missed = ~(rorder[rpos] == jkey) if rkey.size else np.ones(jkey.size, bool)
+    if rkey.size:
+        rpos = np.minimum(np.searchsorted(rsorted, jkey), rkey.size - 1)
+        missed = rsorted[rpos] != jkey
+    else:
+        missed = np.ones(jkey.size, bool)
     ids = np.flatnonzero(keep)
-    remap = np.full(uq.size, -1)
+    remap = np.full(nq, -1)
     remap[ids] = np.arange(ids.size)
-    rsel = keep[rq_code]
-    rq_new = remap[rq_code[rsel]]
+    rsel = keep[rq]
+    rq_new = remap[rq[rsel]]
     by_q = np.argsort(rq_new, kind="stable")
-    counts = np.bincount(rq_new, minlength=ids.size)
-    usel = keep[jq_code] & missed
-    uq_new = remap[jq_code[usel]]
+    usel = keep[jq] & missed
+    uq_new = remap[jq[usel]]
     uby = np.argsort(uq_new, kind="stable")
-    ucounts = np.bincount(uq_new, minlength=ids.size)
+
+    def offsets(codes):
+        counts = np.bincount(codes, minlength=ids.size)
+        return np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+
     return Judged(
-        query_ids=uq[ids],
+        query_ids=sorted_q[ids].astype(str) if ids.size else np.zeros(0, dtype=str),
         relevance=rrel[rsel][by_q],
         scores=score[rsel][by_q],
-        offsets=np.concatenate([[0], np.cumsum(counts)]).astype(np.int64),
-        doc_ids=ud[dcode[jq.size:][rsel][by_q]],
+        offsets=offsets(rq_new),
+        doc_codes=rd[rsel][by_q],
+        doc_table=tuple(dnames),
         unscored_labels=rel[usel][uby],
-        unscored_offsets=np.concatenate([[0], np.cumsum(ucounts)]).astype(np.int64),
+        unscored_offsets=offsets(uq_new),
     )
 
+
+# -- the measures ------------------------------------------------------------------------
 
 def _parse(measure: str) -> int | None:
     m = _NAME.match(measure) if isinstance(measure, str) else None
@@ -182,8 +293,85 @@ def _parse(measure: str) -> int | None:
     return int(m.group(1)) if m.group(1) else None
 
 
-def evaluate(qrels, run, measures, *, convention: str = "trec_eval",
-             queries: str = "both") -> dict[str, QueryResults]:
+def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
+    """trec_eval's order within each query: score (float32) descending, then document id
+    descending; only the ids of tied documents are compared as strings."""
+    lengths = np.diff(j.offsets)
+    qidx = np.repeat(np.arange(lengths.size, dtype=np.int64), lengths)
+    # float32 scores as order-preserving integers (+0.0 for -0.0): one argsort of an exact
+    # integer key (query, descending score) instead of a lexsort of two keys
+    bits = (scores.astype(np.float32) + np.float32(0.0)).view(np.int32).astype(np.int64)
+    mono = np.where(bits < 0, bits ^ 0x7FFFFFFF, bits)  # increasing with the score
+    order = np.argsort((qidx << 32) + (0x7FFFFFFF - mono))
+    s, q = scores[order], qidx[order]
+    same = (s[1:] == s[:-1]) & (q[1:] == q[:-1])
+    if not same.any():
+        return order
+    tied = np.zeros(s.size, bool)
+    tied[1:] |= same
+    tied[:-1] |= same
+    at = np.flatnonzero(tied)  # slots of tied documents, each tie group contiguous
+    # a slot starts a new group unless it ties with the slot before it
+    group = np.cumsum(np.concatenate([[True], ~same[at[1:] - 1]]))
+    items = order[at]
+    drank = _string_ranks(j.doc_table, j.doc_codes[items])
+    order[at] = items[np.lexsort((-drank, group))]
+    return order
+
+
+@dataclass(frozen=True, repr=False)
+class Evaluation(Mapping):
+    """What :func:`evaluate` returns: measure name -> per-query
+    :class:`~rankmeasures.dcg.QueryResults`, plus the settings that produced it.
+
+    ``ev["ndcg@10"].values`` are the per-query values (in ``query_ids`` order),
+    ``ev.means`` the means, ``ev.to_dict()`` the ``{measure: {query: value}}`` form of
+    pytrec_eval and ranx.
+    """
+
+    results: dict
+    query_ids: np.ndarray
+    convention: str
+    queries: str
+    ties: str
+
+    def __getitem__(self, name: str) -> QueryResults:
+        return self.results[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.results)
+
+    def __len__(self) -> int:
+        return len(self.results)
+
+    @property
+    def means(self) -> dict[str, float]:
+        """The mean of each measure over the evaluated queries."""
+        return {name: r.mean for name, r in self.results.items()}
+
+    def to_dict(self) -> dict[str, dict[str, float]]:
+        """``{measure: {query_id: value}}``."""
+        qs = self.query_ids.tolist()
+        return {name: dict(zip(qs, r.values.tolist(), strict=True))
+                for name, r in self.results.items()}
+
+    def __repr__(self) -> str:
+        nq = self.query_ids.size
+        head = (f"Evaluation of {nq} quer{'y' if nq == 1 else 'ies'} "
+                f"(convention={self.convention!r}, "
+                f"queries={self.queries!r}, ties={self.ties!r})")
+        width = max([len("measure")] + [len(n) for n in self.results])
+        rows = [f"  {'measure':<{width}}  {'mean':>8}  {'min':>8}  {'median':>8}  {'max':>8}"]
+        for name, r in self.results.items():
+            v = r.values
+            stats = (r.mean, *(np.percentile(v, [0, 50, 100]) if v.size else [np.nan] * 3))
+            rows.append(f"  {name:<{width}}  " + "  ".join(f"{x:8.4f}" for x in stats))
+        return "\n".join([head, *rows])
+
+
+def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
+             convention: str = "trec_eval", queries: str | None = None,
+             ties: str | None = None) -> Evaluation:
     """Per-query values and means of ``measures`` for a run against its judgments.
 
     Parameters
@@ -193,45 +381,60 @@ def evaluate(qrels, run, measures, *, convention: str = "trec_eval",
     measures : str or list of str
         ``"ndcg"``, ``"ndcg@10"``, ... (Wang et al. (2013), Definition 1, with the
         convention's gain, discount and ties).
-    convention : {"trec_eval", "sklearn"}
-    queries : {"both", "qrels", "run"}
-        Which queries are evaluated (module docstring); a query with no retrieved document
-        scores 0.
+    convention : {"trec_eval", "sklearn", "ranx"}
+    queries : {"both", "qrels", "run"}, optional
+        Which queries are evaluated (module docstring); default the convention's. A query
+        with no retrieved document scores 0.
+    ties : {"average", "optimistic", "pessimistic"}, optional
+        Overrides the convention's order of tied scores.
 
     Returns
     -------
-    dict mapping each measure name to :class:`~rankmeasures.dcg.QueryResults` (values in
-    sorted query-id order).
+    Evaluation
+        Measure name -> :class:`~rankmeasures.dcg.QueryResults` (values in sorted
+        query-id order); its ``repr`` is a one-line-per-measure summary.
+
+    Examples
+    --------
+    >>> qrels = {"q1": {"a": 2, "b": 1}, "q2": {"c": 1}}
+    >>> run = {"q1": {"a": 0.3, "b": 0.9, "x": 0.1}, "q2": {"c": 0.5}}
+    >>> ev = evaluate(qrels, run, ["ndcg", "ndcg@1"])
+    >>> ev["ndcg@1"].values.tolist()  # q1: b (gain 1) first, the ideal puts a (gain 2)
+    [0.5, 1.0]
     """
     if convention not in CONVENTIONS:
-        raise ValueError(f"convention: must be one of {CONVENTIONS}, got {convention!r}")
+        raise ValueError(f"convention: must be one of {tuple(CONVENTIONS)}, got "
+                         f"{convention!r}")
+    if ties is not None and ties not in _TIES:
+        raise ValueError(f"ties: must be one of {_TIES} or None, got {ties!r}")
+    default_queries, default_ties = CONVENTIONS[convention]
+    queries = default_queries if queries is None else queries
+    ties = default_ties if ties is None else ties
     names = [measures] if isinstance(measures, str) else list(measures)
     cuts = [_parse(m) for m in names]
     j = join(qrels, run, queries=queries)
     lengths = np.diff(j.offsets)
-    rel = np.maximum(j.relevance, 0.0)  # negative grades count as non-relevant
+    floor = 1.0 if convention == "ranx" else 0.0  # grades below it are not relevant
+    rel = np.where(j.relevance >= floor, j.relevance, 0.0)
+    unscored = np.where(j.unscored_labels >= floor, j.unscored_labels, 0.0)
+    scores = j.scores
     if convention == "trec_eval":
-        scores = j.scores.astype(np.float32).astype(np.float64)
-        qidx = np.repeat(np.arange(lengths.size), lengths)
-        # trec_eval's order: score descending, then document id descending
-        _, drank = np.unique(j.doc_ids, return_inverse=True)
-        order = np.lexsort((-drank, -scores, qidx))
+        scores = scores.astype(np.float32).astype(np.float64)
+    if ties == "trec_eval":
+        order = _trec_eval_order(j, scores)
         rel, scores = rel[order], scores[order]
-        kw = dict(ties="stable", unscored_labels=np.maximum(j.unscored_labels, 0.0),
-                  unscored_offsets=j.unscored_offsets)
+        policy = "stable"
     else:
-        scores = j.scores
-        kw = dict(ties="average")
-    out = {}
+        policy = ties
+    kw: dict = dict(ties=policy)
     present = lengths > 0
     sub_off = np.concatenate([[0], np.cumsum(lengths[present])]).astype(np.int64)
-    if "unscored_offsets" in kw:
+    if convention != "sklearn":  # the ideal ordering takes every judged document
         u = j.unscored_offsets
         starts, ends = u[:-1][present], u[1:][present]
-        idx = np.concatenate([np.arange(a, b) for a, b in zip(starts, ends, strict=True)]
-                             ) if present.any() else np.zeros(0, int)
-        kw["unscored_labels"] = kw["unscored_labels"][idx.astype(np.int64)]
+        kw["unscored_labels"] = unscored[_ranges(starts, ends)]
         kw["unscored_offsets"] = np.concatenate([[0], np.cumsum(ends - starts)]).astype(np.int64)
+    out = {}
     for name, k in zip(names, cuts, strict=True):
         vals = np.zeros(lengths.size)
         if present.any():
@@ -239,4 +442,4 @@ def evaluate(qrels, run, measures, *, convention: str = "trec_eval",
             vals[present] = res.values
         out[name] = QueryResults(j.query_ids, vals, float(vals.mean()) if vals.size
                                  else float("nan"))
-    return out
+    return Evaluation(out, j.query_ids, convention, queries, ties)

@@ -15,10 +15,15 @@ same objects, which :func:`simulate_ndcg`'s one-function model cannot couple.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 import sympy
 
 from .discounts import as_discount
+
+if TYPE_CHECKING:
+    from ._typing import ArrayLike, DiscountLike
 
 __all__ = ["simulate_ndcg", "latent_sample"]
 
@@ -34,7 +39,7 @@ def _numpy_curve(ybar):
     return ybar
 
 
-def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
+def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1, seed: int = 0,
                   chunk: int = 1 << 20) -> dict[str, np.ndarray]:
     """Independent draws of NDCG, DCG and IDCG for binary or graded relevance.
 
@@ -138,7 +143,7 @@ def simulate_ndcg(ybar, discount, n: int, *, n_draws: int = 1, seed: int = 0,
     return {"ndcg": ndcg, "dcg": dcg, "idcg": idcg, "relevant": relevant}
 
 
-def latent_sample(n: int, noise, *, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+def latent_sample(n: int, noise: ArrayLike, *, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """One sample of n objects scored by several ranking functions at once.
 
     Each object has a latent ``Z ~ U(0, 1)`` and a label ``Y ~ Bernoulli(Z)``; ranking

@@ -27,6 +27,8 @@ from __future__ import annotations
 import ast
 import itertools
 import math
+from collections.abc import Sequence
+from typing import Any
 
 import mpmath
 import sympy
@@ -56,7 +58,8 @@ _MAX_EXPONENT = 64
 _MAX_DEPTH = 40
 
 
-def parse_expression(text: str, variables=("r", "n"), *, name: str = "expression"):
+def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
+                     name: str = "expression") -> sympy.Expr:
     """A sympy expression from a string, by a whitelist.
 
     Parameters
@@ -141,7 +144,7 @@ def parse_expression(text: str, variables=("r", "n"), *, name: str = "expression
     return build(tree, 0)
 
 
-def classify_discount(expr) -> dict:
+def classify_discount(expr: Any) -> dict:
     """The class of ``D(r)`` (a sympy expression in r) for the theorems of Wang et al.
 
     Returns
@@ -226,7 +229,7 @@ def _limit(mean, beta, cut, values, rates):
     return sympy.nsimplify(sympy.simplify(integral / ideal))
 
 
-def linear_pairwise_identity(expr, n_levels: int = 3, max_n: int = 4) -> dict:
+def linear_pairwise_identity(expr: Any, n_levels: int = 3, max_n: int = 4) -> dict:
     """For a discount linear in the position, ``D(i) = a - b i`` (b > 0, possibly in n):
     does ``Delta DCG = DCG(ideal) - DCG(pi)`` equal a weighted pairwise loss, and for which
     gains? (Jin & Geng's eq. 5 with the weights of its R(f).)
@@ -307,9 +310,11 @@ def _model(spec) -> dict:
             "describe": {"ybar": str(yb), "p": str(p_exact)}}
 
 
-def analyse(discount, *, cut=None, ybar="s", ybar_other=None, n_values=(10**3, 10**6,
-            10**100), mc_n=(), mc_draws: int = 20, seed: int = 0, dps: int = 30,
-            gain=None) -> dict:
+def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
+            ybar_other: str | None = None,
+            n_values: Sequence[Any] = (10**3, 10**6,
+            10**100), mc_n: Sequence[int] = (),
+            mc_draws: int = 20, seed: int = 0, dps: int = 30, gain: str | None = None) -> dict:
     """The full report on a discount variant (see the module docstring).
 
     Parameters

@@ -1,0 +1,111 @@
+"""The library as a user installs it outside the Makefile (issue 16): a wheel built from
+the checkout ships ``py.typed``, asks only for the core dependencies, and works in a fresh
+venv that holds nothing but those (no numba, pandas, scikit-learn or Jupyter)."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import os
+import subprocess
+import sys
+import venv
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import rankmeasures as rm
+
+ROOT = Path(__file__).resolve().parents[1]
+CORE = ("numpy", "scipy", "sympy", "mpmath")  # what the measures import (matplotlib and
+# quadprog are core dependencies for the notebooks' figures and the QP of document 001)
+
+PUBLIC_MODULES = ("asymptotics", "concordance", "dcg", "discounts", "exact", "gains",
+                  "learn_dcg", "learn_dcg_simulation", "linear_ranking", "ndcg_loss",
+                  "pairwise", "rank_distances", "ranking_data", "runs", "simulate",
+                  "variants")
+
+
+def test_every_public_function_is_annotated():
+    missing = []
+    for name in PUBLIC_MODULES:
+        mod = importlib.import_module(f"rankmeasures.{name}")
+        for attr in mod.__all__:
+            obj = getattr(mod, attr)
+            if not inspect.isfunction(obj):
+                continue
+            sig = inspect.signature(obj)
+            miss = [p for p, v in sig.parameters.items() if v.annotation is inspect._empty]
+            if miss or sig.return_annotation is inspect._empty:
+                missing.append(f"{name}.{attr}: {miss or 'return'}")
+    assert not missing, missing
+    assert (Path(rm.__file__).parent / "py.typed").exists()
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    out = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
+                    "--no-build-isolation", "--disable-pip-version-check", "-w", str(out),
+                    str(ROOT)], check=True, capture_output=True, text=True)
+    (whl,) = out.glob("rankmeasures-*.whl")
+    return whl
+
+
+def test_wheel_ships_py_typed_and_asks_only_for_core_dependencies(wheel):
+    with zipfile.ZipFile(wheel) as z:
+        names = z.namelist()
+        meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
+    assert "rankmeasures/py.typed" in names
+    required = [line.split(":", 1)[1].strip() for line in meta.splitlines()
+                if line.startswith("Requires-Dist:") and "extra ==" not in line]
+    assert sorted(r.split(">")[0].split("=")[0] for r in required) == sorted(
+        ["numpy", "scipy", "sympy", "mpmath", "matplotlib", "quadprog"])
+    assert any(line.startswith("Requires-Dist: numba") and 'extra == "fast"' in line
+               for line in meta.splitlines())
+
+
+def test_fresh_venv_with_only_the_core_dependencies(wheel, tmp_path):
+    env_dir = tmp_path / "venv"
+    venv.create(env_dir, with_pip=True)
+    py = env_dir / "bin" / "python"
+    subprocess.run([str(py), "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+                    "--disable-pip-version-check", str(wheel)], check=True)
+    # the core packages, and nothing else, taken from this environment by symlink
+    deps = tmp_path / "deps"
+    deps.mkdir()
+    site = Path(importlib.import_module("numpy").__file__).parents[1]
+    for pkg in CORE:
+        for p in site.glob(f"{pkg}*"):
+            if p.name.split(".")[0].split("-")[0] == pkg:  # pkg, pkg.libs, its dist-info
+                (deps / p.name).symlink_to(p)
+    script = """
+import sys
+import numpy as np
+import rankmeasures as rm
+for absent in ("numba", "pandas", "sklearn", "IPython"):
+    try:
+        __import__(absent)
+    except ImportError:
+        continue
+    sys.exit(f"{absent} is importable: the check is not of the core dependencies only")
+y = np.array([3, 2, 3, 0, 1, 2], float)
+s = np.array([0.9, 0.8, 0.7, 0.6, 0.5, 0.4])
+print(round(rm.ndcg(y, s, k=3), 12))
+x = np.random.default_rng(0).random(200_000)
+print(round(rm.kendall_tau(x, x), 12))  # large: the numpy path, numba being absent
+ev = rm.evaluate({"q": {"a": 1, "b": 0}}, {"q": {"a": 0.2, "b": 0.9}}, "ndcg")
+print(round(ev["ndcg"].values[0], 12))
+"""
+    env = dict(os.environ, PYTHONPATH=str(deps), PYTHONNOUSERSITE="1")
+    out = subprocess.run([str(py), "-c", script], cwd=tmp_path, env=env, check=True,
+                         capture_output=True, text=True).stdout.split()
+    # by hand: DCG@3 = 3 + 2/log2(3) + 3/2, IDCG@3 = 3 + 3/log2(3) + 2/2
+    import math
+
+    dcg = 3 + 2 / math.log2(3) + 3 / 2
+    idcg = 3 + 3 / math.log2(3) + 1
+    assert float(out[0]) == pytest.approx(dcg / idcg, abs=1e-12)
+    assert float(out[1]) == 1.0
+    assert float(out[2]) == pytest.approx(1 / math.log2(3), abs=1e-12)  # a at rank 2
