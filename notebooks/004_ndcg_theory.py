@@ -179,7 +179,12 @@ for rname in ("weaker", "random"):
     shrink_6 = mc_se["6 (contrast)", rname, n_hi] / mc_se["6 (contrast)", rname, n_lo]
     print(f"{rname}: s.e. at n = {n_hi:.0e} over s.e. at n = {n_lo:.0e}: k = sqrt(n) "
           f"{shrink_7:.2f} (about {expected:.2f} expected), k = 10 {shrink_6:.2f}")
-    assert shrink_7 < 1.5 * expected and shrink_6 > 0.5, (rname, shrink_7, shrink_6)
+    # a ratio of two standard errors from n_draws draws each is itself noisy (relative
+    # spread about 1/sqrt(n_draws - 1)): asserted only with enough draws to tell
+    if n_draws >= 16:
+        assert shrink_7 < 1.5 * expected and shrink_6 > 0.5, (rname, shrink_7, shrink_6)
+if n_draws < 16:
+    print(f"with {n_draws} draws per cell the ratios above are too noisy to test (16 needed)")
 
 # %% [markdown]
 # ### The limits in pictures

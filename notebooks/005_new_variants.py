@@ -24,7 +24,8 @@
 # Jin & Geng's identity $\Delta DCG = R(f)$ survives. Expressions are parsed by a whitelist;
 # nothing is evaluated as Python.
 #
-# Three variants, each with a conjecture: two of them turn out false.
+# Four variants, each with a conjecture a researcher might hold, each tested by the tool;
+# the verdicts are asserted from the computed numbers.
 
 # %% tags=["parameters"]
 mc_n = [10000, 100000]  # n for the Monte Carlo confirmations
@@ -46,13 +47,15 @@ from rankmeasures import variants
 # %% [markdown]
 # ## Variant 1: $D(r) = 1/\log(1+r)^2$
 #
-# **Conjecture.** "Squaring the logarithm makes the top positions count more, so — unlike
-# standard NDCG, which tends to 1 for every ranking function (Theorem 1) — this NDCG
-# should converge to a limit that depends on the ranking function, as $r^{-\beta}$ does."
+# **Conjecture.** "Standard NDCG loses its power to tell a good ranking from a random one
+# as lists grow: both tend to 1 (Theorem 1) and the gap closes like $1/\log n$. Squaring
+# the logarithm puts more weight on the top positions, so with $1/\log^2(1+r)$ the gap
+# between a good ($\bar y = s$) and a random ($\bar y = 1/2$) ranking should close more
+# slowly -- or not at all."
 #
-# The tool disagrees: $1/\log^2(1+r)$ is *slowly varying* (index $\beta = 0$): it decays
-# more slowly than every $r^{-\beta}$, so Theorem 1's argument goes through and the limit
-# is 1 for every function. The conjecture is false.
+# The tool classifies $1/\log^2(1+r)$ as *slowly varying* (index $\beta = 0$): Theorem 1's
+# argument goes through and both limits are 1, so the gap does close. How fast is a
+# question about the pseudo-expectations, computed below to $n = 10^{100}$.
 
 # %%
 rep1 = variants.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
@@ -70,9 +73,9 @@ for model in rep1["models"]:
 
 # %% [markdown]
 # Both functions creep towards 1, the random one more slowly. The figure follows the
-# pseudo-expectations of the good ($\bar y = s$) and the random ($\bar y = 1/2$) function
-# from $n = 10^2$ to $10^{100}$ under the squared and the standard logarithm: the squared
-# one is further from 1 at every $n$, but heads to the same place.
+# pseudo-expectations of the good and the random function from $n = 10^2$ to $10^{100}$
+# under the squared and the standard logarithm, and the table their gaps: the squared
+# logarithm is further from 1 at every $n$ and heads to the same place.
 
 # %%
 exponents = np.arange(2, 101, 7)
@@ -80,21 +83,43 @@ log_squared = rm.CustomDiscount(expr=variants.parse_expression("1/log(1+r)^2"))
 curves = {}
 for dname, disc in (("1/log(1+r)^2", log_squared), ("1/log(1+r)", rm.log_discount)):
     for rname, yb in (("good", A.s), ("random", sympy.Rational(1, 2))):
-        curves[dname, rname] = [float(A.pseudo_expectation(yb, disc, mpmath.mpf(10) ** int(e),
-                                                           dps=20)) for e in exponents]
+        curves[dname, rname] = [A.pseudo_expectation(yb, disc, mpmath.mpf(10) ** int(e),
+                                                     dps=20) for e in exponents]
 fig, ax = plt.subplots(figsize=(7, 4), constrained_layout=True)
 for (dname, rname), vals in curves.items():
-    ax.plot(exponents, vals, ls="-" if dname == "1/log(1+r)" else "--", marker="o", ms=3,
-            label=f"{dname}, {rname}")
+    ax.plot(exponents, [float(v) for v in vals], ls="-" if dname == "1/log(1+r)" else "--",
+            marker="o", ms=3, label=f"{dname}, {rname}")
 ax.set(xlabel="log10 n", ylabel="pseudo-expectation N(n)",
        title="005: a slowly varying discount tends to 1 like the standard one")
 ax.legend()
 figures.save(fig, "005_slowly_varying")
 plt.show()
+gap_rows = []
+for i, e in enumerate(exponents):
+    ln_n = mpmath.log(mpmath.mpf(10) ** int(e))
+    g2 = curves["1/log(1+r)^2", "good"][i] - curves["1/log(1+r)^2", "random"][i]
+    g1 = curves["1/log(1+r)", "good"][i] - curves["1/log(1+r)", "random"][i]
+    gap_rows.append({"log10 n": int(e), "gap, 1/log^2": float(g2), "gap, 1/log": float(g1),
+                     "ratio": float(g2 / g1), "gap x ln n, 1/log^2": float(g2 * ln_n),
+                     "gap x ln n, 1/log": float(g1 * ln_n)})
+figures.save_table(gap_rows, "005_variant1_gaps")
+display(Markdown(figures.markdown_table(gap_rows)))
 for rname in ("good", "random"):
     assert all(a < b for a, b in zip(curves["1/log(1+r)^2", rname],
                                      curves["1/log(1+r)", rname], strict=True))
     assert curves["1/log(1+r)^2", rname][-1] > 0.99
+last = gap_rows[-1]
+display(Markdown(
+    f"At $n = 10^{{{last['log10 n']}}}$ the gap is {last['gap, 1/log^2']:.5f} under the squared "
+    f"logarithm and {last['gap, 1/log']:.5f} under the standard one (ratio "
+    f"{last['ratio']:.4f}); multiplied by $\\ln n$ they are {last['gap x ln n, 1/log^2']:.4f} "
+    f"and {last['gap x ln n, 1/log']:.4f}. Both gaps close like $1/\\ln n$: the square "
+    "doubles the constant and does not slow the rate. The conjecture is false."))
+gaps2 = [row["gap, 1/log^2"] for row in gap_rows]
+assert all(a > b for a, b in zip(gaps2, gaps2[1:], strict=False))  # the gap does close
+assert abs(last["ratio"] - 2) < 0.01
+assert abs(last["gap x ln n, 1/log^2"] - 1) < 0.01
+assert abs(last["gap x ln n, 1/log"] - 0.5) < 0.01
 
 # %% [markdown]
 # ## Variant 2: $r^{-1/2}$ cut at $k = \sqrt{n}$
@@ -175,3 +200,46 @@ assert delta == example[0]["gain-weighted loss"]
 # python -m proofs_check variant --discount "n - r" --gain "3^y - 1"
 # python -m proofs_check variant --discount "1/log(1+r)^2" --ybar s --ybar2 1/2 --json
 # ```
+
+# %% [markdown]
+# ## Variant 4: graded labels against their binarised version
+#
+# **Conjecture.** "Grading the labels cannot lower the limit: with grades 0, 1, 2 the
+# ideal ordering rewards the same documents as with binary labels (relevant = grade
+# $\ge 1$), only more, so NDCG with $r^{-1/2}$ should tend to at least the binary limit."
+#
+# The labels: a document at canonical score $s$ has grade 2, 1, 0 with probabilities
+# $s^2$, $2s(1-s)$, $(1-s)^2$ (two independent successes of probability $s$); binarised,
+# it is relevant with probability $\bar y(s) = 1 - (1-s)^2 = 2s - s^2$. The graded limit
+# is Theorem 10's, the binary one Theorem 3's.
+
+# %%
+rep4 = variants.analyse("r^(-1/2)", ybar={"values": [2, 1, 0],
+                                          "probs": ["s^2", "2*s*(1-s)", "(1-s)^2"]},
+                        ybar_other="2*s - s^2", n_values=(10**3, 10**6, 10**100),
+                        mc_n=mc_n, mc_draws=mc_draws, seed=seed)
+graded, binary = rep4["models"]
+rows4 = [{"labels": name, "limit": m["limit"], "limit (numeric)": float(m["limit (numeric)"]),
+          "N(1e6)": float(m["pseudo-expectation N(n)"]["1e+06"]),
+          "N(1e100)": float(m["pseudo-expectation N(n)"]["1e+100"])}
+         for name, m in (("graded 0/1/2", graded), ("binary (grade >= 1)", binary))]
+figures.save_table(rows4, "005_variant4_graded")
+display(Markdown(figures.markdown_table(rows4)))
+g_lim, b_lim = rows4[0]["limit (numeric)"], rows4[1]["limit (numeric)"]
+display(Markdown(
+    f"The graded limit is {g_lim:.6f} ({rep4['class']['theorem, graded relevance']}), the "
+    f"binary one {b_lim:.6f} ({rep4['class']['theorem']}): grading "
+    + ("lowers" if g_lim < b_lim else "does not lower")
+    + " the limit, so the conjecture is " + ("false." if g_lim < b_lim else "true.")))
+assert rep4["class"]["theorem, graded relevance"].startswith("Theorem 10")
+assert g_lim < b_lim  # the conjecture fails
+for m in (graded, binary):  # the pseudo-expectation reaches the limit at 1e100
+    assert abs(float(m["pseudo-expectation N(n)"]["1e+100"])
+               - float(m["limit (numeric)"])) < 1e-6
+
+# %% [markdown]
+# In words: the graded ideal ordering asks for more than the binary one -- grade-2
+# documents before grade-1 ones -- and a function that orders documents by $s$ meets that
+# second demand only in part, so its NDCG is measured against a harder ideal.
+# A variant of your own gets the same treatment, as an executed report with its figure,
+# from the template `notebooks/variant_report.py` (see the README).

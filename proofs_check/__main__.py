@@ -110,6 +110,9 @@ def variant_main(argv) -> int:
     p.add_argument("--mc-n", type=float, nargs="*", default=[], help="n for Monte Carlo")
     p.add_argument("--draws", type=int, default=20, help="Monte Carlo draws per n")
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--budget", type=float, default=60.0,
+                   help="seconds each analysis step may take (a step that runs out is named "
+                        "under 'incomplete' and the rest of the report kept)")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     args = p.parse_args(argv)
     ybar, ybar2 = args.ybar, args.ybar2
@@ -127,7 +130,7 @@ def variant_main(argv) -> int:
             args.discount, cut=args.cut, ybar=ybar, ybar_other=ybar2,
             n_values=[int(v) if v < 1e18 else v for v in args.n],
             mc_n=[int(v) for v in args.mc_n], mc_draws=args.draws, seed=args.seed,
-            gain=args.gain)
+            gain=args.gain, budget=args.budget)
     except ValueError as exc:
         p.error(str(exc))
     if args.json:

@@ -42,7 +42,7 @@ from .tolerance import canonical
 __all__ = ["figures_dir", "save", "save_table", "markdown_table", "figure_data",
            "canonical", "DIGITS_TABLE", "DIGITS_DATA"]
 
-_NAME = re.compile(r"^\d{3}_[A-Za-z0-9_.-]+$")
+_NAME = re.compile(r"^(\d{3}|variant)_[A-Za-z0-9_.-]+$")  # a document or a variant report
 DIGITS_TABLE = 10
 DIGITS_DATA = _tol.DIGITS
 
@@ -51,7 +51,7 @@ def _check_name(name: str) -> None:
     if not isinstance(name, str) or not _NAME.match(name):
         raise ValueError(
             f"name: must start with the notebook number and an underscore, like "
-            f"'003_measure_pairs', got {name!r}"
+            f"'003_measure_pairs' (or 'variant_' in a variant report), got {name!r}"
         )
 
 

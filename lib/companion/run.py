@@ -196,7 +196,8 @@ def main(argv=None) -> int:
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("notebooks", nargs="*", help="notebooks/NNN_*.py (default: all)")
     p.add_argument("-p", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
-                   help="set a parameter (a Python literal, else a string)")
+                   help="set a parameter: text when its default is a string, else a Python "
+                        "literal (3, 0.5, [1000, 10000], True)")
     p.add_argument("--quick", action="store_true", help="the quick parameter set")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--output-dir", help="where executed notebooks go")
@@ -209,19 +210,26 @@ def main(argv=None) -> int:
     if not paths:
         print("run: no notebooks")
         return 0
-    overrides = {k: _parse_value(v) for k, v in args.p}
+    raw = dict(args.p)
+    overrides = {}  # per notebook: a value is a Python literal unless the default is a str
     # reject unknown names before starting any kernel
     for path in paths:
         if not path.exists():
             p.error(f"no such notebook: {path}")
         try:
-            resolve_parameters(path.resolve(), _read(path), overrides, args.quick)
+            known = notebook_parameters(_read(path))
+            overrides[path] = {k: v if isinstance(known.get(k), str) else _parse_value(v)
+                               for k, v in raw.items()}
+            resolve_parameters(path.resolve(), _read(path), overrides[path], args.quick)
         except ValueError as exc:
             p.error(str(exc))
     from . import gate
 
-    canonical = not (args.quick or overrides or args.output_dir
-                     or os.environ.get("RANKMEASURES_FIGURES"))
+    # only the numbered documents have committed outputs; a template (variant_report) is
+    # always an exploration run
+    documents = all(path.stem[:3].isdigit() for path in paths)
+    canonical = documents and not (args.quick or raw or args.output_dir
+                                   or os.environ.get("RANKMEASURES_FIGURES"))
     output_dir = args.output_dir
     if canonical:  # the committed regeneration: the only run that writes figures/
         os.environ["RANKMEASURES_FIGURES"] = str(Path("figures").resolve())
@@ -246,7 +254,7 @@ def main(argv=None) -> int:
                 paths.remove(path)
     # the longest notebooks first (source size as the proxy), so that the pool ends together
     paths.sort(key=lambda q: -q.stat().st_size)
-    jobs = [(path, overrides, args.quick, output_dir) for path in paths]
+    jobs = [(path, overrides[path], args.quick, output_dir) for path in paths]
     if not jobs:
         return 0
     failed = 0

@@ -14,6 +14,15 @@ documents: the third use of the companion.
   discount linear in the position, whether Jin & Geng's identity ``Delta DCG = R(f)``
   holds and for which gains.
 
+What the theory assumes, checked before any long computation (ValueError naming the
+argument and the reason otherwise): a relevance curve ``0 <= ybar(s) <= 1`` on [0, 1]
+(2001 grid points) with ``p = int ybar`` in (0, 1); graded probabilities in [0, 1] summing
+to 1; a positive, non-increasing discount (:func:`check_discount_theory`; a discount linear
+in r, increasing or not, gets document 000's pairwise analysis instead of the NDCG limits);
+an increasing gain; a Monte Carlo request of at most n = 1e9 and 2e9 simulated documents.
+Every step then runs under a time budget (:mod:`rankmeasures._budget`): one that runs out
+ends the analysis, named under ``"incomplete"``, with the report so far kept.
+
 The limits for a regularly varying discount of index ``beta in [0, 1)`` follow Theorem 3's
 proof with ``F(t) ~ t D(t) / (1 - beta)`` (Karamata): ``(1-beta) int_0^1 ybar(1-u)
 u^-beta du / p^(1-beta)``, which is 1 for ``beta = 0`` (Theorem 1 and any slowly varying
@@ -27,13 +36,16 @@ from __future__ import annotations
 import ast
 import itertools
 import math
+import re
 from collections.abc import Sequence
 from typing import Any
 
 import mpmath
+import numpy as np
 import sympy
 
 from . import asymptotics
+from ._budget import BudgetExceeded, time_budget
 from .discounts import CustomDiscount, cutoff, n, r
 from .exact import dcg_symbolic
 from .gains import y
@@ -44,6 +56,7 @@ __all__ = [
     "parse_expression",
     "classify_discount",
     "linear_pairwise_identity",
+    "check_discount_theory",
     "analyse",
     "report_rows",
 ]
@@ -210,6 +223,19 @@ def _cut_theorem(cls: dict, cut_kind: str) -> str:
     return f"none of Theorems 6-9 for this discount with k = c n ({cls['theorem']})"
 
 
+# Wang et al. (2013), Section 6: the graded forms of the binary theorems
+_GRADED = {"Theorem 1": "Theorem 10 with beta = 0 (the limit is 1)", "Theorem 3": "Theorem 10",
+           "Theorem 7": "Theorem 11", "Theorem 8": "Theorem 12", "Theorem 9": "Theorem 13"}
+
+
+def _graded_theorem(theorem: str) -> str:
+    """The theorem for graded relevance that takes the place of a binary one."""
+    for binary, graded in _GRADED.items():
+        if re.match(rf"{binary}(?![0-9])", theorem):
+            return f"{graded} (the graded form of {binary})"
+    return f"no graded form stated in the document; {theorem}"
+
+
 def _limit(mean, beta, cut, values, rates):
     """Closed form (sympy) of the limit for index beta and cut-off fraction ``cut`` (None:
     no cut-off): ``(1-beta) int_{1-c}^1 m(s)(1-s)^-beta ds / sum_j v_j (min(c, R_j)^(1-beta)
@@ -290,6 +316,8 @@ def _model(spec) -> dict:
         values = [sympy.nsimplify(v) for v in spec["values"]]
         if len(values) != len(probs) or len(values) < 2:
             raise ValueError("probs: need one probability per value, at least two")
+        for j, q in enumerate(probs):
+            _check_probability(q, f"probs[{j}]")
         if sympy.simplify(sum(probs) - 1) != 0:
             raise ValueError(f"probs: must sum to 1 for every s, they sum to "
                              f"{sympy.simplify(sum(probs))}")
@@ -304,7 +332,11 @@ def _model(spec) -> dict:
                              "E[Y]": str(sympy.nsimplify(sympy.integrate(mean, (s, 0, 1))))}}
     yb = _curve(spec, "ybar")
     asymptotics.relevance_curve(yb)  # validates the curve
+    _check_probability(yb, "ybar")
     p_exact = sympy.nsimplify(sympy.integrate(yb, (s, 0, 1)))
+    if not 0 < p_exact < 1:
+        raise ValueError(f"ybar: p = P[Y = 1] = {p_exact}; the theory needs 0 < p < 1 (some "
+                         "relevant and some irrelevant documents)")
     return {"numeric": yb, "mean": yb, "values": [sympy.Integer(1), sympy.Integer(0)],
             "rates": [p_exact, sympy.Integer(1)], "binary": True,
             "describe": {"ybar": str(yb), "p": str(p_exact)}}
@@ -314,7 +346,8 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
             ybar_other: str | None = None,
             n_values: Sequence[Any] = (10**3, 10**6,
             10**100), mc_n: Sequence[int] = (),
-            mc_draws: int = 20, seed: int = 0, dps: int = 30, gain: str | None = None) -> dict:
+            mc_draws: int = 20, seed: int = 0, dps: int = 30, gain: str | None = None,
+            budget: float | None = 60.0) -> dict:
     """The full report on a discount variant (see the module docstring).
 
     Parameters
@@ -334,14 +367,39 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
     gain : str or sympy expression in y, optional
         A gain for the linear-discount analysis (reported, and checked against the
         affine condition).
+    budget : float or None
+        Seconds each step may take (classification, cut-off regime, each model, each
+        limit, each pseudo-expectation, each Monte Carlo size, the separation of the two
+        models, the pairwise identity); None for no budget. A step that runs out ends the
+        analysis: the report keeps what was computed and names the step under
+        ``"incomplete"``.
+
+    Raises
+    ------
+    ValueError
+        For an input outside the theory (module docstring, "what the theory assumes"):
+        checked before any long computation, so that it costs no budget.
     """
+    _check_monte_carlo(mc_n, mc_draws)
+    report: dict = {}
+    try:
+        _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, seed, dps,
+                 gain, budget)
+    except BudgetExceeded as exc:
+        report["incomplete"] = f"{exc}; the fields above were computed before it"
+    return report
+
+
+def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, seed, dps,
+             gain, budget) -> None:
+    """The body of :func:`analyse`, filling ``report`` step by step."""
     d_expr = parse_expression(discount, ("r", "n"), name="discount") if isinstance(
         discount, str) else sympy.sympify(discount)
     k_expr = None
     if cut is not None:
         k_expr = parse_expression(cut, ("n",), name="cut") if isinstance(cut, str) else (
             sympy.sympify(cut))
-    report = {"discount": str(d_expr), "cut": None if k_expr is None else str(k_expr)}
+    report.update({"discount": str(d_expr), "cut": None if k_expr is None else str(k_expr)})
     linear = sympy.diff(d_expr, r, 2) == 0 and sympy.diff(d_expr, r) != 0
     if gain is not None and not linear:
         raise ValueError("gain: only the linear-discount analysis (document 000's Delta DCG = "
@@ -351,25 +409,35 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
     if linear:
         report["class"] = {"D(r)": str(d_expr), "theorem": "linear in the position: "
                            "Jin & Geng's DCG^beta (document 000)"}
-        report["pairwise"] = linear_pairwise_identity(d_expr)
+        g_expr = None
         if gain is not None:
             g_expr = parse_expression(gain, ("y",), name="gain") if isinstance(gain, str) \
                 else sympy.sympify(gain)
+            _check_gain(g_expr)
+        with time_budget("the pairwise identity", budget):
+            report["pairwise"] = linear_pairwise_identity(d_expr)
+        if g_expr is not None:
             affine = sympy.diff(g_expr, y, 2) == 0
             report["pairwise"]["gain"] = str(g_expr)
             report["pairwise"]["gain is affine (R(f) identity holds)"] = bool(affine)
-        return report
+        return
     if n in d_expr.free_symbols:
         raise ValueError("discount: D may depend on n only when it is linear in r (document "
                          "000's |S| - i); give a cut-off that grows with n as cut")
-    cls = classify_discount(d_expr)
+    check_discount_theory(d_expr)
+    models = [("f0", _model(ybar))]
+    if ybar_other is not None:
+        models.append(("f1", _model(ybar_other)))
+    with time_budget("classifying the discount", budget):
+        cls = classify_discount(d_expr)
     report["class"] = cls
     base = CustomDiscount(expr=d_expr, name=str(d_expr))
     frac = None
     cut_kind = None
     if k_expr is not None:
-        ratio = sympy.limit(k_expr / n, n, sympy.oo)
-        grows = sympy.limit(k_expr, n, sympy.oo)
+        with time_budget("the regime of the cut-off", budget):
+            ratio = sympy.limit(k_expr / n, n, sympy.oo)
+            grows = sympy.limit(k_expr, n, sympy.oo)
         if ratio.is_positive and ratio.is_finite:
             frac, cut_kind = sympy.nsimplify(min(ratio, 1)), "k = c n"
         elif grows == sympy.oo:
@@ -379,15 +447,16 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
         report["class"]["cut-off"] = cut_kind
         report["class"]["theorem without the cut-off"] = cls["theorem"]
         report["class"]["theorem"] = _cut_theorem(cls, cut_kind)
-    models = [("f0", _model(ybar))]
-    if ybar_other is not None:
-        models.append(("f1", _model(ybar_other)))
+    if any(not mod["binary"] for _, mod in models):
+        report["class"]["theorem, graded relevance"] = _graded_theorem(
+            report["class"]["theorem"])
     report["models"] = []
     limits = {}
     for label, mod in models:
         yb, m_expr, vals, rates = mod["numeric"], mod["mean"], mod["values"], mod["rates"]
         top = sympy.nsimplify(m_expr.subs(asymptotics.s, 1) / vals[0])
         entry = dict(mod["describe"])
+        report["models"].append(entry)  # filled in place: a step that runs out keeps it
         beta = None if cls["beta"] is None else sympy.nsimplify(cls["beta"])
         closed = None
         if cls["summable"] or cut_kind == "k bounded":
@@ -396,7 +465,8 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
         elif cut_kind == "k -> infinity, k = o(n)" or cls["decay"] == "like 1/r":
             closed = top
         elif beta is not None and 0 <= beta < 1:
-            closed = _limit(m_expr, beta, frac, vals, rates)
+            with time_budget(f"the limit for {label}", budget):
+                closed = _limit(m_expr, beta, frac, vals, rates)
         if closed is not None:
             entry["limit"] = str(closed)
             with mpmath.workdps(dps):
@@ -405,7 +475,7 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
             limits[label] = closed
         elif "limit" not in entry:
             entry["limit"] = "no theorem applies"
-        pseudo = {}
+        pseudo = entry["pseudo-expectation N(n)"] = {}
         for nv in n_values:
             disc = base
             if k_expr is not None:  # the exact integer k(n), however large
@@ -413,29 +483,34 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
                     math.log10(nv))
                 kk = int(sympy.ceiling(k_expr.subs(n, nn)))
                 disc = cutoff(base, k=max(1, min(kk, int(nn))))
-            with mpmath.workdps(dps):
-                pseudo[f"{float(nv):.0e}"] = mpmath.nstr(
+            with mpmath.workdps(dps), time_budget(
+                    f"the pseudo-expectation of {label} at n = {_n_key(nv)}", budget):
+                pseudo[_n_key(nv)] = mpmath.nstr(
                     asymptotics.pseudo_expectation(yb, disc, mpmath.mpf(nv), dps=dps), 12)
-        entry["pseudo-expectation N(n)"] = pseudo
         mc = {}
+        if mc_n:
+            entry["Monte Carlo"] = mc
         for nv in mc_n:
             disc = base if k_expr is None else cutoff(
                 base, k=max(1, min(int(nv), int(sympy.ceiling(k_expr.subs(n, nv))))))
-            draws = simulate_ndcg(yb, disc, int(nv), n_draws=mc_draws,
-                                  seed=seed + int(nv) % 10**6)["ndcg"]
-            mc[f"{float(nv):.0e}"] = {"mean": float(draws.mean()),
-                                      "se": float(draws.std(ddof=1) / math.sqrt(mc_draws))}
-        if mc:
-            entry["Monte Carlo"] = mc
-        report["models"].append(entry)
+            with time_budget(f"the Monte Carlo of {label} at n = {_n_key(nv)}", budget):
+                draws = simulate_ndcg(yb, disc, int(nv), n_draws=mc_draws,
+                                      seed=seed + int(nv) % 10**6)["ndcg"]
+            mc[_n_key(nv)] = {"mean": float(draws.mean()),
+                              "se": float(draws.std(ddof=1) / math.sqrt(mc_draws))}
     if len(models) == 2:
-        report["distinguish"] = _distinguish(
-            [(lab, mod["numeric"] if mod["binary"] else None) for lab, mod in models],
-            limits, cls, cut_kind, dps)
+        with time_budget("telling the two models apart", budget):
+            report["distinguish"] = _distinguish(
+                [(lab, mod["numeric"] if mod["binary"] else None) for lab, mod in models],
+                limits, cls, cut_kind, dps)
         n0, n1 = (m["pseudo-expectation N(n)"] for m in report["models"])
         report["distinguish"]["N0(n) - N1(n)"] = {
             k: mpmath.nstr(mpmath.mpf(n0[k]) - mpmath.mpf(n1[k]), 6) for k in n0}
-    return report
+
+
+def _n_key(nv) -> str:
+    """The report's key of a list length: ``1e+03``, ``1.5e+04``, ``1e+100``."""
+    return f"{float(nv):.3g}"
 
 
 def _distinguish(models, limits, cls, cut_kind, dps):
@@ -464,6 +539,95 @@ def _distinguish(models, limits, cls, cut_kind, dps):
             "note": ("for r^-beta with beta > 2/3 the gap and the fluctuations are both of "
                      "order n^-(1-beta): P[right order] tends to a constant below 1 "
                      "(claims S004-T4b, S004-L7)") if cls["beta"] not in (None, "0") else ""}
+
+
+# -- what the theory assumes of the inputs ----------------------------------------------
+
+_R_GRID = (1, 1.5, 2, 3, 5, 10, 30, 100, 1e3, 1e4, 1e6, 1e9, 1e12)
+_S_GRID = np.linspace(0.0, 1.0, 2001)
+_MC_MAX_N = 10**9  # one draw at n = 1e9 takes about 20 s here (benchmarks, case (g))
+_MC_MAX_WORK = 2 * 10**9  # n x draws: about a minute of simulation here
+
+
+def _evaluate(f, x, what: str):
+    """f(x) as a finite mpmath real, or None when it cannot be computed at a large x (the
+    check then ends there); ValueError at a small x."""
+    try:
+        v = f(mpmath.mpf(x))
+    except (ArithmeticError, TypeError, ValueError, MemoryError):
+        v = None
+    if v is None or isinstance(v, mpmath.mpc) or not mpmath.isfinite(v):
+        if x > 10:
+            return None
+        raise ValueError(f"{what}: cannot be evaluated as a finite real number at r = {x:g}")
+    return v
+
+
+def check_discount_theory(expr: Any) -> None:
+    """Raise ValueError unless ``D(r)`` is positive and non-increasing on ``r >= 1``, as
+    Wang et al. (2013) assume of every discount (Section 2). Checked at r = 1, 1.5, 2, ...,
+    1e12 (the value and the sign of the derivative) in 20-digit arithmetic, up to the first
+    r beyond 10 where D can no longer be evaluated (``exp(-exp(exp(r)))``, say)."""
+    e = sympy.sympify(expr)
+    f = sympy.lambdify(r, e, "mpmath")
+    fd = sympy.lambdify(r, sympy.diff(e, r), "mpmath")
+    with mpmath.workdps(20):
+        for x in _R_GRID:
+            v = _evaluate(f, x, f"discount: D(r) = {e}")
+            dv = None if v is None else _evaluate(fd, x, f"discount: D'(r) of {e}")
+            if v is None or dv is None:
+                return
+            if v <= 0:
+                raise ValueError(f"discount: D(r) = {e} is not positive at r = {x:g} "
+                                 f"(D = {mpmath.nstr(v, 6)}); a discount weighs positions")
+            if dv > 0:
+                raise ValueError(
+                    f"discount: D(r) = {e} increases at r = {x:g} (D'(r) = "
+                    f"{mpmath.nstr(dv, 6)}); the NDCG theorems of Wang et al. (2013) need a "
+                    "non-increasing discount (a discount linear in r, increasing or not, "
+                    "gets document 000's pairwise analysis instead)")
+
+
+def _check_probability(expr, name: str) -> None:
+    """0 <= expr(s) <= 1 on a grid of 2001 points of [0, 1]."""
+    f = sympy.lambdify(asymptotics.s, expr, "numpy")
+    with np.errstate(all="ignore"):
+        v = np.broadcast_to(np.asarray(f(_S_GRID), dtype=complex), _S_GRID.shape)
+    bad = np.flatnonzero(~np.isfinite(v) | (np.abs(v.imag) > 0) | (v.real < -1e-12)
+                         | (v.real > 1 + 1e-12))
+    if bad.size:
+        i = bad[0]
+        val = v[i].real if v[i].imag == 0 else v[i]
+        raise ValueError(f"{name}: {expr} is not a probability on [0, 1]: at s = "
+                         f"{_S_GRID[i]:g} it is {val:.6g} (the theory needs 0 <= {name}(s) "
+                         "<= 1 for every s)")
+
+
+def _check_gain(g_expr) -> None:
+    """A gain must rank a higher grade higher: g(0) < g(1) < ... < g(10)."""
+    vals = [sympy.N(g_expr.subs(y, k), 20) for k in range(11)]
+    for k in range(10):
+        if not (vals[k + 1].is_real and vals[k].is_real and vals[k + 1] > vals[k]):
+            raise ValueError(f"gain: g(y) = {g_expr} is not increasing: g({k + 1}) = "
+                             f"{sympy.N(vals[k + 1], 6)} is not above g({k}) = "
+                             f"{sympy.N(vals[k], 6)}")
+
+
+def _check_monte_carlo(mc_n, mc_draws) -> None:
+    if isinstance(mc_draws, bool) or not isinstance(mc_draws, int) or mc_draws < 2:
+        raise ValueError(f"mc_draws: must be an integer >= 2 (a standard error needs two), "
+                         f"got {mc_draws!r}")
+    for nv in mc_n:
+        if isinstance(nv, bool) or not float(nv).is_integer() or nv < 1:
+            raise ValueError(f"mc_n: {nv!r} is not a positive integer")
+        if nv > _MC_MAX_N:
+            raise ValueError(f"mc_n: {float(nv):.0e} is above the Monte Carlo limit of "
+                             f"n = {_MC_MAX_N:.0e} (one draw at 1e9 takes about 20 s); the "
+                             "pseudo-expectation covers larger n")
+        if nv * mc_draws > _MC_MAX_WORK:
+            raise ValueError(f"mc_n, mc_draws: {float(nv):.0e} x {mc_draws} draws = "
+                             f"{float(nv) * mc_draws:.1e} simulated documents, above the limit "
+                             f"of {_MC_MAX_WORK:.0e} (about a minute); lower either")
 
 
 def report_rows(report: dict) -> list[dict]:

@@ -1,0 +1,201 @@
+"""The pieces of a variant report (``notebooks/variant_report.py``): its parameters turned
+into :func:`rankmeasures.variants.analyse` arguments, and the analysis turned into the
+report's sentences, curves and verdicts. Every sentence is built from the analysis' own
+fields, so the prose cannot disagree with the numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import mpmath
+import numpy as np
+import sympy
+
+from .variants import parse_expression
+
+__all__ = ["variant_spec", "n_grid", "summary_markdown", "curve_points", "mc_agreement",
+           "why_no_curve", "check_claims"]
+
+
+def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
+                 probs: list | tuple = ()) -> dict:
+    """``ybar``/``ybar_other`` for :func:`~rankmeasures.variants.analyse` from the template's
+    parameters: graded relevance (``grades`` with ``probs``) replaces the binary ``ybar``
+    of f0; an empty ``ybar_other`` means one function only."""
+    if grades or probs:
+        if len(grades) != len(probs) or len(grades) < 2:
+            raise ValueError(f"grades, probs: one probability per grade and at least two "
+                             f"grades, got {len(grades)} grades and {len(probs)} probabilities")
+        f0: Any = {"values": list(grades), "probs": list(probs)}
+    else:
+        f0 = ybar
+    return {"ybar": f0, "ybar_other": ybar_other or None}
+
+
+def n_grid(max_exponent: int, mc_n: list | tuple = ()) -> list[int]:
+    """The n of the pseudo-expectation curve: 14 exponents from 10 to 10^max_exponent,
+    geometrically spaced, and the Monte Carlo sizes."""
+    if isinstance(max_exponent, bool) or not isinstance(max_exponent, int) or \
+            not 2 <= max_exponent <= 300:
+        raise ValueError(f"max_exponent: must be an integer in [2, 300], got {max_exponent!r}")
+    exps = sorted({int(round(e)) for e in np.geomspace(1, max_exponent, 14)})
+    return sorted({10**e for e in exps} | {int(n) for n in mc_n})
+
+
+def _model_label(i: int, model: dict) -> str:
+    if "ybar" in model:
+        return f"f{i}: ybar = {model['ybar']}"
+    return f"f{i}: graded, values {', '.join(model['values'])}"
+
+
+def summary_markdown(report: dict) -> str:
+    """The report's findings as Markdown sentences built from its fields."""
+    out = [f"**Discount** $D(r)$ = `{report['discount']}`"
+           + (f", cut at $k(n)$ = `{report['cut']}`" if report.get("cut") else "") + "."]
+    cls = report.get("class", {})
+    if "summable" in cls:
+        out.append(
+            f"**Class.** Summable: {'yes' if cls['summable'] else 'no'}; "
+            f"$r D(r) \\to$ `{cls['r_times_D']}` (decays {cls['decay']}); index of regular "
+            f"variation $\\beta$ = `{cls['beta']}`"
+            + (f"; the cut-off is of the kind *{cls['cut-off']}*" if "cut-off" in cls else "")
+            + ".")
+    if "theorem" in cls:
+        why = ""
+        if "theorem without the cut-off" in cls:
+            why = (f" Without the cut-off it would be: {cls['theorem without the cut-off']}; "
+                   "the cut-off decides.")
+        out.append(f"**Theorem.** {cls['theorem']}.{why}")
+    for i, m in enumerate(report.get("models", [])):
+        line = f"**Limit for {_model_label(i, m)}**: `{m.get('limit', 'not computed')}`"
+        if "limit (numeric)" in m:
+            line += f" = {m['limit (numeric)']}"
+        pe = m.get("pseudo-expectation N(n)", {})
+        if pe:
+            last = list(pe)[-1]
+            line += f"; the pseudo-expectation at n = {last} is {pe[last]}"
+        out.append(line + ".")
+    dist = report.get("distinguish")
+    if dist:
+        extra = "; ".join(f"{k} = {v}" for k, v in dist.items()
+                          if k not in ("how", "N0(n) - N1(n)", "note") and v)
+        out.append(f"**Telling f0 and f1 apart.** {dist['how']}" + (f" ({extra})" if extra
+                                                                     else "") + ".")
+    pw = report.get("pairwise")
+    if pw:
+        weighted = pw["Delta DCG = -slope * sum over misordered pairs (g_high - g_low)"]
+        holds = pw["Delta DCG = -slope * (g_1 - g_0) * R(f) holds iff"]
+        line = ("**Pairwise identity (document 000).** $\\Delta DCG$ equals the "
+                f"gain-weighted pairwise loss: {'yes' if weighted else 'no'}; it equals a "
+                f"multiple of Jin & Geng's $R(f)$ when: {', '.join(holds)} "
+                f"({pw['checked']}).")
+        if "gain" in pw:
+            affine = pw["gain is affine (R(f) identity holds)"]
+            line += (f" The gain `{pw['gain']}` is "
+                     + ("affine: the identity holds." if affine
+                        else "not affine: the identity fails."))
+        out.append(line)
+    if "incomplete" in report:
+        out.append(f"**Incomplete.** {report['incomplete']}.")
+    return "\n\n".join(out)
+
+
+def curve_points(report: dict) -> list[dict]:
+    """Per model: n and N(n) of the pseudo-expectation, Monte Carlo means and standard
+    errors, and the limit (None when there is none), as floats for a figure."""
+    curves = []
+    for i, m in enumerate(report.get("models", [])):
+        pe = m.get("pseudo-expectation N(n)", {})
+        if not pe:
+            continue
+        mc = m.get("Monte Carlo", {})
+        lim = m.get("limit (numeric)")
+        curves.append({
+            "label": _model_label(i, m),
+            "n": [float(k) for k in pe], "pseudo": [float(v) for v in pe.values()],
+            "mc_n": [float(k) for k in mc], "mc_mean": [v["mean"] for v in mc.values()],
+            "mc_se": [v["se"] for v in mc.values()],
+            "limit": None if lim is None else float(lim),
+            "limit_text": m.get("limit", "")})
+    return curves
+
+
+def mc_agreement(report: dict) -> list[dict]:
+    """Monte Carlo against the pseudo-expectation at the same n: ``z = |mean - N(n)| / se``.
+    Lemma 2 of Wang et al. bounds ``|E NDCG - N(n)|`` by O~(n^-1/3) for a non-summable
+    discount, so a small z is expected there, not for a summable one."""
+    rows = []
+    for i, m in enumerate(report.get("models", [])):
+        pe = m.get("pseudo-expectation N(n)", {})
+        for key, v in m.get("Monte Carlo", {}).items():
+            if key in pe:
+                z = abs(v["mean"] - float(pe[key])) / v["se"] if v["se"] > 0 else float("inf")
+                rows.append({"model": f"f{i}", "n": key, "Monte Carlo mean": v["mean"],
+                             "standard error": v["se"], "N(n)": float(pe[key]),
+                             "z": z})
+    return rows
+
+
+def why_no_curve(report: dict) -> str:
+    """Why the report has no NDCG-against-n curve."""
+    if "pairwise" in report:
+        return ("the discount is linear in the position: document 000's pairwise analysis "
+                "applies, and Wang et al.'s NDCG limits do not (see the report)")
+    if "incomplete" in report:
+        return report["incomplete"]
+    return "no pseudo-expectation was computed"
+
+
+def _limit_verdict(report: dict, idx: int, text: str) -> dict:
+    row = {"conjecture": f"NDCG of f{idx} tends to {text}"}
+    claimed = parse_expression(text, (), name="claim_limit" if idx == 0 else
+                               "claim_limit_other")
+    models = report.get("models", [])
+    if idx >= len(models) or "limit" not in models[idx]:
+        why = ("there is no second function (set ybar_other)" if idx >= len(models) and
+               "incomplete" not in report else report.get("incomplete", "no limit computed"))
+        return {**row, "verdict": "not checked", "evidence": why}
+    m = models[idx]
+    if "limit (numeric)" not in m:
+        if m["limit"].startswith("none in probability"):
+            return {**row, "verdict": "false", "evidence": f"there is no limit: {m['limit']}"}
+        return {**row, "verdict": "undecided", "evidence": m["limit"]}
+    computed = sympy.sympify(m["limit"])
+    if sympy.simplify(claimed - computed) == 0:
+        return {**row, "verdict": "true", "evidence": f"the limit is {m['limit']} exactly"}
+    with mpmath.workdps(40):
+        claimed_n = mpmath.mpf(sympy.N(claimed, 45))
+        computed_n = mpmath.mpf(sympy.N(computed, 45))
+        gap = claimed_n - computed_n
+        close = abs(gap) < mpmath.mpf(10) ** -25
+    if close:
+        return {**row, "verdict": "true", "evidence": f"equal to the limit {m['limit']} to "
+                                                     "25 digits"}
+    return {**row, "verdict": "false",
+            "evidence": f"the limit is {m['limit']} = {mpmath.nstr(computed_n, 12)}; "
+                        f"{text} = {mpmath.nstr(claimed_n, 12)} (off by "
+                        f"{mpmath.nstr(gap, 3)})"}
+
+
+def check_claims(report: dict, *, limit: str = "", limit_other: str = "",
+                 theorem: str = "") -> list[dict]:
+    """A verdict (true, false, undecided, not checked) with its evidence for each
+    conjecture stated: the limit of NDCG for f0 and f1, and the theorem that applies."""
+    rows = []
+    if limit:
+        rows.append(_limit_verdict(report, 0, limit))
+    if limit_other:
+        rows.append(_limit_verdict(report, 1, limit_other))
+    if theorem:
+        actual = report.get("class", {}).get("theorem")
+        row = {"conjecture": f"the theorem that applies is {theorem}"}
+        if actual is None:
+            rows.append({**row, "verdict": "not checked",
+                         "evidence": report.get("incomplete", "no theorem determined")})
+        else:
+            ok = re.match(rf"{re.escape(theorem.strip())}(?![0-9])", actual) is not None
+            rows.append({**row, "verdict": "true" if ok else "false",
+                         "evidence": f"the analysis finds: {actual}"})
+    return rows

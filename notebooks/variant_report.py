@@ -1,0 +1,139 @@
+# ---
+# jupyter:
+#   jupytext:
+#     formats: ipynb,py:percent
+#     text_representation:
+#       extension: .py
+#       format_name: percent
+#   kernelspec:
+#     display_name: Python 3
+#     language: python
+#     name: python3
+# ---
+
+# %% [markdown]
+# # Variant report: your discount, cut-off and gain against the theorems
+#
+# A template, not one of the five documents: its parameters *are* the variant. Run it
+# with your own, for example
+#
+# ```
+# python -m companion.run variant_report -p discount "1/log(1+r)^2" -p ybar_other "1/2" \
+#     -p claim_limit 1 --output-dir out/
+# ```
+#
+# (or `papermill` on the paired `.ipynb`). The executed report, its table and its figure
+# land in `out/`; committed outputs are never touched. Every number below is computed in
+# this run by `rankmeasures.variants.analyse`, and every sentence about them is built from
+# them by `rankmeasures.variant_report`.
+
+# %% tags=["parameters"]
+discount = "1/log(1+r)^2"  # D(r); may use n only when linear in r (document 000's |S| - r)
+cut = ""  # a cut-off k(n): "sqrt(n)", "n/5", "10"; "" for none
+gain = ""  # a gain g(y), for a discount linear in r (document 000); "" for none
+ybar = "s"  # ranking function f0: P[Y is 1 | ftilde is s] (binary relevance)
+ybar_other = "1/2"  # a second function f1 to tell apart from f0; "" for none
+grades = []  # graded relevance for f0 instead of ybar: values v_1 > v_2 > ..., e.g. [2, 1, 0]
+probs = []  # and P[Y is v_j | ftilde is s] for each: ["s^2", "2*s*(1-s)", "(1-s)^2"]
+claim_limit = ""  # your conjecture "NDCG of f0 tends to ...", e.g. "1" or "2*sqrt(2)/3"
+claim_limit_other = ""  # the same for f1
+claim_theorem = ""  # "the theorem that applies is ...", e.g. "Theorem 3"
+max_exponent = 100  # the pseudo-expectation is drawn from n of 10 to 10^max_exponent
+mc_n = [1000, 10000, 100000]  # n of the Monte Carlo points
+mc_draws = 20
+seed = 0
+budget_seconds = 60.0  # time budget of each analysis step
+
+# %%
+import matplotlib.pyplot as plt
+import numpy as np
+from IPython.display import Markdown, display
+
+from companion import figures
+from rankmeasures import variant_report as V
+from rankmeasures import variants
+
+# %% [markdown]
+# ## The analysis
+#
+# `variants.analyse` first checks the inputs against what the theory assumes: a relevance
+# curve with $0 \le \bar y(s) \le 1$ and $p = \int_0^1 \bar y \in (0, 1)$ (or graded
+# probabilities in $[0, 1]$ summing to 1), a positive and non-increasing discount, an
+# increasing gain. It then classifies the discount, finds the theorem of Wang et al.
+# (2013) that applies, computes the limit (closed form by sympy where one exists), the
+# pseudo-expectation $N(n)$ of their Definition 5 and Monte Carlo draws of NDCG. Each step
+# has a budget of `budget_seconds`; a step that runs out is named below, and the report
+# keeps what was computed before it.
+
+# %%
+spec = V.variant_spec(ybar=ybar, ybar_other=ybar_other, grades=grades, probs=probs)
+report = variants.analyse(discount, cut=cut or None, gain=gain or None,
+                          n_values=V.n_grid(max_exponent, mc_n), mc_n=mc_n,
+                          mc_draws=mc_draws, seed=seed, budget=budget_seconds, **spec)
+rows = variants.report_rows(report)
+figures.save_table(rows, "variant_report")
+display(Markdown(V.summary_markdown(report)))
+
+# %% [markdown]
+# ## NDCG against $n$
+#
+# The pseudo-expectation $N(n)$ (line), the Monte Carlo means of NDCG with two standard
+# errors (points) and the limit (dashed), for each ranking function.
+
+# %%
+curves = V.curve_points(report)
+if curves:
+    fig, ax = plt.subplots(figsize=(7.5, 4.2), constrained_layout=True)
+    for i, c in enumerate(curves):
+        ax.plot(c["n"], c["pseudo"], color=f"C{i}", marker=".", ms=4,
+                label=f"N(n), {c['label']}")
+        if c["mc_n"]:
+            ax.errorbar(c["mc_n"], c["mc_mean"], yerr=2 * np.asarray(c["mc_se"]), fmt="o",
+                        color=f"C{i}", ms=4, capsize=3, label=f"Monte Carlo, f{i}")
+        if c["limit"] is not None:
+            ax.axhline(c["limit"], color=f"C{i}", ls="--", lw=1,
+                       label=f"limit {c['limit_text']}")
+    ax.set_xscale("log")
+    ax.set(xlabel="n (list length)", ylabel="NDCG",
+           title=f"D(r) = {report['discount']}"
+           + (f", cut at k = {report['cut']}" if report["cut"] else ""))
+    ax.legend(fontsize=8)
+    figures.save(fig, "variant_report")
+    plt.show()
+else:
+    display(Markdown("No curve to draw: " + V.why_no_curve(report) + "."))
+
+# %% [markdown]
+# Monte Carlo against the pseudo-expectation at the same $n$ ($z$ = distance in standard
+# errors). Lemma 2 of Wang et al. bounds $|E\,NDCG - N(n)|$ by $\tilde O(n^{-1/3})$ for a
+# non-summable discount; for a summable one (Theorem 6) NDCG keeps its randomness and the
+# two need not agree.
+
+# %%
+agreement = V.mc_agreement(report)
+if agreement:
+    display(Markdown(figures.markdown_table(agreement)))
+    worst = agreement[int(np.argmax([row["z"] for row in agreement]))]
+    display(Markdown(f"The largest distance is z = {worst['z']:.2f} ({worst['model']} at "
+                     f"n = {worst['n']}); "
+                     + ("every Monte Carlo mean lies within 4 standard errors of N(n)."
+                        if worst["z"] <= 4 else "not every Monte Carlo mean lies within "
+                        "4 standard errors of N(n).")))
+
+# %% [markdown]
+# ## Your conjectures
+
+# %%
+verdicts = V.check_claims(report, limit=claim_limit, limit_other=claim_limit_other,
+                          theorem=claim_theorem)
+if verdicts:
+    display(Markdown(figures.markdown_table(verdicts)))
+else:
+    display(Markdown("No conjecture stated: set `claim_limit`, `claim_limit_other` or "
+                     "`claim_theorem` to have one checked."))
+
+# %% [markdown]
+# ## Every field of the report
+
+# %%
+display(Markdown(figures.markdown_table(rows)))

@@ -1,0 +1,185 @@
+"""The variant report (issue 15): the template notebook at quick parameters for one variant
+per regime and a graded one, each limit held to the claims engine's own value of that
+theorem; hostile and pathological inputs end within their budget with a clear message;
+the report's sentences and verdicts come from its numbers."""
+
+from __future__ import annotations
+
+import csv
+import json
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import mpmath
+import pytest
+
+from companion.run import execute
+from rankmeasures import variant_report as V
+from rankmeasures import variants
+from rankmeasures._budget import BudgetExceeded, time_budget
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE = ROOT / "notebooks" / "variant_report.py"
+QUICK = {"max_exponent": 100, "mc_n": [2000], "mc_draws": 4, "budget_seconds": 120.0}
+
+
+def _claims() -> dict:
+    """The committed claims report (``python -m proofs_check``): the engine's checks of
+    Wang et al.'s theorems, with the limits it computed independently (mpmath quadrature
+    of the stated formulas)."""
+    return {c["id"]: c for c in json.loads((ROOT / "figures" / "claims.json").read_text())}
+
+
+def _stated(claim: str, curve: str | None = None) -> mpmath.mpf:
+    ev = _claims()[claim]["evidence"]
+    if claim == "S004-T7":  # N(n) at n = 1e100 with k = sqrt(n): within 1e-20 of ybar(1)
+        return mpmath.mpf(ev[f"ybar = {curve}"]["n=1e100, k=sqrt(n)"])
+    return mpmath.mpf((ev[f"ybar = {curve}"] if curve else ev)["stated limit"])
+
+
+VARIANTS = [
+    # (parameters, claims-engine check, curve, theorem label, the label for graded labels)
+    ({"discount": "r^(-1/2)", "ybar": "s"}, "S004-T3", "s", "Theorem 3", None),
+    ({"discount": "1/log(1+r)", "cut": "sqrt(n)", "ybar": "1/5 + 3*s/5"}, "S004-T7",
+     "1/5 + 3s/5", "Theorem 7", None),
+    ({"discount": "r^(-1/2)", "cut": "3*n/5", "ybar": "s^2"}, "S004-T9", "s^2", "Theorem 9",
+     None),
+    ({"discount": "r^(-1/2)", "ybar": "s", "grades": [3, 1, 0],
+      "probs": ["s^2/2", "s/2", "1 - s^2/2 - s/2"]}, "S004-T10", None, "Theorem 3",
+     "Theorem 10"),
+]
+
+
+@pytest.mark.parametrize("params, claim, curve, theorem, graded", VARIANTS,
+                         ids=["T3", "T7-sqrt-cut", "T9-linear-cut", "T10-graded"])
+def test_template_limit_matches_the_claims_engine(params, claim, curve, theorem, graded,
+                                                  tmp_path, monkeypatch):
+    figs = tmp_path / "figures"
+    monkeypatch.setenv("RANKMEASURES_FIGURES", str(figs))
+    params = {"ybar_other": "", **params, **QUICK}
+    out = execute(TEMPLATE, parameters=params, output_dir=tmp_path)
+    assert out.parent == tmp_path and (figs / "variant_report.svg").exists()
+    rows = {r["field"]: r["value"] for r in csv.DictReader(
+        (figs / "variant_report.csv").open())}
+    got = mpmath.mpf(rows["models[0] / limit (numeric)"])
+    assert abs(got - _stated(claim, curve)) < mpmath.mpf(10) ** -18
+    assert rows["class / theorem"].startswith(theorem)
+    if graded:
+        assert rows["class / theorem, graded relevance"].startswith(graded)
+    assert "incomplete" not in rows
+    text = out.read_text()
+    assert "Traceback" not in text and "Theorem" in text
+
+
+def test_template_states_verdicts_from_the_numbers(tmp_path, monkeypatch):
+    monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path / "figures"))
+    params = {"discount": "1/log(1+r)^2", "ybar": "s", "ybar_other": "1/2",
+              "claim_limit": "1", "claim_limit_other": "1/2", "claim_theorem": "Theorem 3",
+              **QUICK, "max_exponent": 20}
+    text = execute(TEMPLATE, parameters=params, output_dir=tmp_path).read_text()
+    # the slowly varying discount: Theorem 1's limit 1 for both functions
+    assert "NDCG of f0 tends to 1 | true" in text
+    assert "NDCG of f1 tends to 1/2 | false" in text
+    assert "the theorem that applies is Theorem 3 | false" in text
+
+
+def test_runner_names_the_template_and_never_writes_committed_outputs(tmp_path):
+    before = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion.run", "variant_report", "-p", "discount",
+         "r^(-1/2)", "-p", "ybar_other", "1/2", "-p", "max_exponent", "10", "-p", "mc_n",
+         "[1000]", "-p", "mc_draws", "3", "--output-dir", str(tmp_path)],
+        cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    assert (tmp_path / "variant_report.ipynb").exists()
+    assert (tmp_path / "figures" / "variant_report.csv").exists()
+    after = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True,
+                           text=True, check=True).stdout
+    assert after == before
+
+
+# -- bounded and honest on any input -------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"discount": "exp(exp(exp(r)))"}, "increases at r = 1"),
+    ({"discount": "r"}, None),  # linear and increasing: document 000's pairwise analysis
+    ({"discount": "r^2"}, "increases at r = 1"),
+    ({"discount": "-1/r"}, "is not positive"),
+    ({"discount": "1/r", "ybar": "2*s"}, "ybar: 2*s is not a probability"),
+    ({"discount": "1/r", "ybar": "s - 1/2"}, "is not a probability on [0, 1]: at s = 0 "),
+    ({"discount": "1/r", "ybar": "0"}, "p = P[Y = 1] = 0"),
+    ({"discount": "1/r", "ybar": {"values": [2, 1, 0], "probs": ["2*s", "1 - 2*s", "0"]}},
+     "probs[0]: 2*s is not a probability"),
+    ({"discount": "n - r", "gain": "-y"}, "gain: g(y) = -y is not increasing"),
+    ({"discount": "n - r", "gain": "(y - 2)^2"}, "is not increasing"),
+    ({"discount": "1/r", "mc_n": [10**12]}, "above the Monte Carlo limit of n = 1e+09"),
+    ({"discount": "1/r", "mc_n": [10**8], "mc_draws": 100}, "above the limit of 2e+09"),
+])
+def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
+    t0 = time.perf_counter()
+    if message is None:
+        rep = variants.analyse(**kwargs, n_values=(10,))
+        assert "pairwise" in rep and "models" not in rep
+    else:
+        with pytest.raises(ValueError, match=__import__("re").escape(message)):
+            variants.analyse(**kwargs, n_values=(10,))
+    assert time.perf_counter() - t0 < 30
+
+
+def test_a_step_that_runs_out_is_named_and_the_rest_kept():
+    """A tiny budget: the analysis stops at a named step and keeps what came before."""
+    rep = variants.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
+                           n_values=(10**3, 10**6, 10**100), budget=0.05)
+    assert "ran out of its time budget of 0.05 s" in rep["incomplete"]
+    assert rep["discount"] == "log(r + 1)**(-2)"
+    text = V.summary_markdown(rep)
+    assert "**Incomplete.**" in text and "ran out" in text
+
+
+def test_a_pathological_discount_ends_within_its_budget():
+    """exp(-exp(exp(r))) is positive and decreasing, hence accepted; its pseudo-expectation
+    cannot be computed in reasonable time, and the step says so."""
+    t0 = time.perf_counter()
+    rep = variants.analyse("exp(-exp(exp(r)))", n_values=(1000,), budget=2.0)
+    assert time.perf_counter() - t0 < 30
+    assert rep["class"]["theorem"].startswith("Theorem 6")
+    assert rep["incomplete"].startswith("the pseudo-expectation of f0 at n = 1e+03: ran out "
+                                        "of its time budget of 2 s")
+
+
+def test_budget_interrupts_pure_python_and_nests():
+    t0 = time.perf_counter()
+    with pytest.raises(BudgetExceeded, match="spin: ran out of its time budget of 0.2 s"):
+        with time_budget("spin", 0.2):
+            while True:
+                pass
+    assert time.perf_counter() - t0 < 2
+    with pytest.raises(BudgetExceeded, match="outer"):
+        with time_budget("outer", 0.2):
+            with time_budget("inner", 30):  # the outer deadline still wins
+                while True:
+                    pass
+
+
+def test_claim_verdicts_by_hand():
+    rep = variants.analyse("r^(-1/2)", ybar="s", n_values=(10,))
+    # Theorem 3 with ybar = s, beta = 1/2: (1/2) B(2, 1/2) / (1/2)^(1/2) = 2 sqrt(2)/3
+    rows = V.check_claims(rep, limit="2*sqrt(2)/3", theorem="Theorem 3")
+    assert [r["verdict"] for r in rows] == ["true", "true"]
+    rows = V.check_claims(rep, limit="0.9428090415820634", theorem="Theorem 1")
+    assert rows[0]["verdict"] == "false" and "off by" in rows[0]["evidence"]  # 16 digits
+    assert rows[1]["verdict"] == "false"
+    assert V.check_claims(rep, limit_other="1")[0]["verdict"] == "not checked"
+    summable = variants.analyse("2^(-r)", ybar="s", n_values=(10,))
+    assert V.check_claims(summable, limit="1")[0]["verdict"] == "false"  # no limit at all
+
+
+def test_parameters_of_the_template_are_checked():
+    with pytest.raises(ValueError, match="grades, probs"):
+        V.variant_spec(ybar="s", grades=[1, 0], probs=["s"])
+    with pytest.raises(ValueError, match="max_exponent"):
+        V.n_grid(400)
+    assert V.n_grid(2, [500]) == [10, 100, 500]
