@@ -56,10 +56,10 @@ reproduce: $(STAMP)
 	$(BIN)/python -m proofs_check $(if $(FORCE),--force)
 	$(BIN)/python -m companion.run $(if $(FORCE),--force)
 	$(BIN)/python -m companion.gate write
-	$(BIN)/python -m companion.site
+	$(BIN)/python -m companion.site $(if $(REPORTS),--reports $(REPORTS))
 
 site: $(STAMP)
-	$(BIN)/python -m companion.site
+	$(BIN)/python -m companion.site $(if $(REPORTS),--reports $(REPORTS))
 
 gate: $(STAMP)
 	$(BIN)/python -m companion.gate check

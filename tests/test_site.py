@@ -1,6 +1,8 @@
 """The offline HTML edition in a real headless browser (Debian's chromium, driven by
 Playwright): every page loads with no console error and no failed request, all math is
-typeset (no raw $...$ or \\( \\) left), every image loads; screenshots go to site/."""
+typeset (no raw $...$ or \\( \\) left), every image loads, no page is wider than its
+window; the contents, heading anchors, previous/next links, downloads and the claims
+page's links all resolve (issue 17); screenshots go to site/."""
 
 import functools
 import http.server
@@ -40,13 +42,14 @@ def test_every_page_in_a_headless_browser(served):
 
     out, base = served
     assert Path(CHROMIUM).exists(), "chromium is missing: `make venv` installs it"
-    pages = ["index.html"] + sorted(p.name for p in out.glob("[0-9]*.html"))
-    assert len(pages) >= 6
+    notebooks = sorted(p.name for p in out.glob("[0-9]*.html"))
+    pages = ["index.html", "claims.html"] + notebooks
+    assert len(notebooks) >= 6
     raw_math = re.compile(r"\$[^$\n]{1,200}\$|\\\(|\\\[")
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         for name in pages:
-            page = browser.new_page(viewport={"width": 1200, "height": 900})
+            page = browser.new_page(viewport={"width": 1280, "height": 900})
             problems = []
             page.on("console", lambda m, p=problems: p.append(f"console {m.type}: {m.text}")
                     if m.type == "error" else None)
@@ -61,7 +64,30 @@ def test_every_page_in_a_headless_browser(served):
             assert not raw_math.search(text), (name, raw_math.search(text).group(0))
             typeset = page.evaluate(
                 "() => document.querySelectorAll('mjx-container').length")
-            assert typeset > 0, f"{name}: no typeset math"
+            assert typeset > 0 or name == "claims.html", f"{name}: no typeset math"
+            width = page.evaluate("() => [document.documentElement.scrollWidth, "
+                                  "window.innerWidth]")
+            assert width[0] <= width[1], (name, "wider than its window", width)
+            # every in-page link (contents, pilcrows) lands on an element of this page
+            missing = page.evaluate(
+                "() => Array.from(document.querySelectorAll('a[href^=\"#\"]'))"
+                ".map(a => a.getAttribute('href').slice(1))"
+                ".filter(id => !document.getElementById(id))")
+            assert not missing, (name, missing)
+            if name in notebooks:
+                toc = page.evaluate("() => document.querySelectorAll('details.toc a').length")
+                assert toc >= 3, (name, "contents", toc)
+                unanchored = page.evaluate(
+                    "() => Array.from(document.querySelectorAll('h2, h3'))"
+                    ".filter(h => !h.id).length")
+                assert unanchored == 0, (name, "headings without an anchor")
+                i = notebooks.index(name)
+                rel = page.evaluate("() => Array.from(document.querySelectorAll("
+                                    "'nav.pages a[rel]')).map(a => [a.rel, "
+                                    "a.getAttribute('href')])")
+                want = ([["prev", notebooks[i - 1]]] if i else []) + (
+                    [["next", notebooks[i + 1]]] if i + 1 < len(notebooks) else [])
+                assert rel == want, (name, rel)
             broken = page.evaluate("() => Array.from(document.images).filter("
                                    "i => !(i.complete && i.naturalWidth > 0)).map(i => i.src)")
             assert not broken, (name, broken)
@@ -72,3 +98,36 @@ def test_every_page_in_a_headless_browser(served):
             page.close()
         browser.close()
     assert (out / "screenshot_index.png").exists()
+
+
+def test_claims_page_links_every_claim_to_a_section_that_exists(served):
+    import json
+
+    out, _ = served
+    claims = json.loads((ROOT / "figures" / "claims.json").read_text())
+    text = (out / "claims.html").read_text()
+    rows = re.findall(r'<tr id="([^"]+)">(.*?)</tr>', text, re.S)
+    assert [cid for cid, _ in rows] == [c["id"] for c in sorted(
+        claims, key=lambda c: c["doc"])]
+    sections = 0
+    for cid, row in rows:
+        href = re.search(r'class="claim-link" href="([^"]+)"', row)
+        assert href, cid
+        page, _, anchor = href.group(1).partition("#")
+        target = (out / page).read_text()
+        assert page.split("_")[0] == cid[1:4] or anchor, (cid, page)  # its own document
+        if anchor:
+            sections += 1
+            assert f'id="{anchor}"' in target, (cid, anchor)
+            # the claim is named in the notebook the link goes to
+            assert cid in target, (cid, page)
+    assert sections >= 20  # most claims named in a notebook link to their section
+
+
+def test_downloads_of_each_notebook(served):
+    out, _ = served
+    for page in sorted(out.glob("[0-9]*.html")):
+        text = page.read_text()
+        for name in (f"{page.stem}.py", f"{page.stem}.ipynb"):
+            assert f'href="downloads/{name}"' in text, (page.name, name)
+            assert (out / "downloads" / name).stat().st_size > 0

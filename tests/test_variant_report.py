@@ -99,6 +99,17 @@ def test_runner_names_the_template_and_never_writes_committed_outputs(tmp_path):
     after = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True,
                            text=True, check=True).stdout
     assert after == before
+    # the HTML edition renders the report as a page of its own when asked (make site
+    # REPORTS=DIR); the documents' pages are built as always
+    from companion import site
+
+    index = site.build(tmp_path / "site", reports=tmp_path)
+    page = (tmp_path / "site" / "report_variant_report.html").read_text()
+    assert "report_variant_report.html" in index.read_text()
+    assert "1/sqrt(r)" in page and 'img src="img/report_variant_report/' in page
+    assert (tmp_path / "site" / "005_new_variants.html").exists()
+    with pytest.raises(ValueError, match="reports: no executed notebook"):
+        site.build(tmp_path / "site2", reports=tmp_path / "figures")
 
 
 # -- bounded and honest on any input -------------------------------------------------------

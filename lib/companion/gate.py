@@ -233,6 +233,8 @@ def _regenerate(root: Path, out: Path, jobs: int) -> bool:
             if line.startswith("["):
                 done = line.split(" -> ")[0].split(" FAILED")[0]
                 print(f"  {done} ({time.perf_counter() - t0:.0f} s)", flush=True)
+            elif ": cell " in line:  # a long notebook's progress (every 30 s)
+                print(f"    {line.strip()}", flush=True)
         nbs.wait()
         claims.wait()
     ok = True

@@ -6,7 +6,17 @@
 * ``index.html`` lists the documents with their claims counts by outcome (from
   ``figures/claims.json``) and their figures;
 * one page per notebook: the prose (Markdown with its TeX), the code folded under a
-  "code" toggle and highlighted, the outputs (text, tables, figures as image files).
+  "code" toggle and highlighted, the outputs (text, tables, figures as image files); its
+  contents (every heading, each with an anchor and a pilcrow link), links to the
+  previous and next document, and downloads of the notebook's ``.py`` source and
+  executed ``.ipynb``; wide tables and formulas scroll inside their own box;
+* ``claims.html``: every claim of the claims report with its outcome, linked to the
+  section of the notebook that discusses it (the heading above the claim's first
+  mention, else the notebook's top) and to its document's page;
+* with ``--reports DIR`` (``make site REPORTS=DIR``), one page per executed notebook in
+  ``DIR`` -- the variant reports a user made with ``python -m companion.run
+  variant_report ... --output-dir DIR`` -- listed on the index under "Variant reports".
+  Without it the site holds the five documents only.
 
 Math is typeset in the browser by MathJax 3 (``es5/tex-svg-full.js``: TeX input, SVG
 output, no font files), which the Makefile takes from the npm registry's ``mathjax``
@@ -42,6 +52,15 @@ td,th{border:1px solid #ccc;padding:.2rem .4rem}
 img{max-width:100%}.output{margin:.3rem 0 1rem 0}
 .thumbs img{max-width:18rem;border:1px solid #ddd;margin:.2rem}
 nav{font-family:Helvetica,Arial,sans-serif;font-size:90%}
+nav.pages a{margin-right:1rem}
+table{display:block;overflow-x:auto;max-width:100%}
+mjx-container[display="true"]{overflow-x:auto;overflow-y:hidden;max-width:100%}
+.output{overflow-x:auto;max-width:100%}
+details.toc{font-family:Helvetica,Arial,sans-serif;font-size:90%;background:#fafafa;
+border:1px solid #e4e4e4;padding:.3rem .8rem;margin:1rem 0}
+details.toc ul{margin:.2rem 0;padding-left:1.2rem}
+a.anchor{color:#bbb;text-decoration:none;margin-left:.4rem;font-size:80%}
+a.anchor:hover{color:#555}
 """
 _MATHJAX = """<script>window.MathJax = {tex: {inlineMath: [['\\\\(', '\\\\)']],
 displayMath: [['\\\\[', '\\\\]']], processEscapes: false}, svg: {fontCache: 'global'},
@@ -61,7 +80,34 @@ def _markdown():
         f'<div class="math">\\[{html.escape(tokens[idx].content)}\\]</div>'))
     md.add_render_rule("math_block", lambda self, tokens, idx, options, env: (
         f'<div class="math">\\[{html.escape(tokens[idx].content)}\\]</div>\n'))
+    md.add_render_rule("heading_open", _heading_open)
+    md.add_render_rule("heading_close", _heading_close)
     return md
+
+
+def _slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "section"
+
+
+def _heading_open(self, tokens, idx, options, env):
+    """Every heading gets an id unique on its page; h2 and h3 go into the contents."""
+    tok = tokens[idx]
+    title = tokens[idx + 1].content
+    seen = env.setdefault("slugs", {})
+    base = _slug(title)
+    seen[base] = seen.get(base, 0) + 1
+    slug = base if seen[base] == 1 else f"{base}-{seen[base]}"
+    tok.attrSet("id", slug)
+    env.setdefault("headings", []).append(slug)
+    env["heading"] = slug
+    if tok.tag in ("h2", "h3"):
+        env.setdefault("toc", []).append((int(tok.tag[1]), title, slug))
+    return self.renderToken(tokens, idx, options, env)
+
+
+def _heading_close(self, tokens, idx, options, env):
+    link = f'<a class="anchor" href="#{env["heading"]}" aria-label="link to this section">¶</a>'
+    return link + self.renderToken(tokens, idx, options, env)
 
 
 def _page(title: str, body: str) -> str:
@@ -75,12 +121,34 @@ def _text(x) -> str:
     return "".join(x) if isinstance(x, list) else str(x)
 
 
-def _render_notebook(nb: dict, stem: str, out: Path, md) -> tuple[str, str]:
+_CLAIM = re.compile(r"\bS\d{3}-[A-Za-z0-9]+(?:/[A-Za-z0-9]+)?")
+
+
+def _note_mentions(src: str, headings: list, env: dict, stem: str, mentions) -> None:
+    """Walk a Markdown cell line by line: a heading line moves ``env["section"]`` to the
+    next of the cell's rendered ``headings``; a claim id goes to the current section."""
+    fence, j = False, 0
+    for line in src.splitlines():
+        if line.lstrip().startswith("```"):
+            fence = not fence
+        elif not fence and re.match(r"#{1,6}\s", line) and j < len(headings):
+            env["section"] = headings[j]
+            j += 1
+        if mentions is not None:
+            for cid in _CLAIM.findall(line):
+                mentions.setdefault(cid, (stem, env["section"]))
+
+
+def _render_notebook(nb: dict, stem: str, out: Path, md, *, nav: str = "",
+                     mentions: dict | None = None) -> tuple[str, str]:
+    """(title, page) of one executed notebook. ``mentions`` collects, for every claim id
+    named in the notebook, the section (heading id) above its first mention."""
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
     from pygments.lexers import PythonLexer
 
     parts, title, n_img = [], stem, 0
+    env: dict = {"section": ""}
     img_dir = out / "img" / stem
     img_dir.mkdir(parents=True, exist_ok=True)
     for cell in nb["cells"]:
@@ -89,8 +157,12 @@ def _render_notebook(nb: dict, stem: str, out: Path, md) -> tuple[str, str]:
             if title == stem:
                 m = re.search(r"^#\s+(.+)$", src, re.M)
                 title = m.group(1).strip() if m else stem
-            parts.append(md.render(src))
-            continue
+            first = len(env.setdefault("headings", []))
+            parts.append(md.render(src, env))
+            _note_mentions(src, env["headings"][first:], env, stem, mentions)
+        elif mentions is not None:
+            for cid in _CLAIM.findall(src):
+                mentions.setdefault(cid, (stem, env["section"]))
         if cell["cell_type"] != "code":
             continue
         tags = cell.get("metadata", {}).get("tags", [])
@@ -110,18 +182,61 @@ def _render_notebook(nb: dict, stem: str, out: Path, md) -> tuple[str, str]:
                     parts.append(f'<div class="output"><img src="img/{stem}/{name}" '
                                  f'alt="figure {n_img} of {html.escape(stem)}"></div>')
                 elif "text/markdown" in data:
-                    parts.append(f'<div class="output">{md.render(_text(data["text/markdown"]))}'
-                                 f"</div>")
+                    parts.append(f'<div class="output">'
+                                 f'{md.render(_text(data["text/markdown"]), env)}</div>')
                 elif "text/plain" in data:
                     parts.append(f'<pre class="output">{html.escape(_text(data["text/plain"]))}'
                                  f"</pre>")
+    toc = "".join(
+        f'<li style="margin-left:{(level - 2) * 1.2}rem"><a href="#{slug}">'
+        f"{md.renderInline(text)}</a></li>" for level, text, slug in env.get("toc", []))
+    contents = (f'<details class="toc" open><summary>Contents</summary><ul>{toc}</ul>'
+                f"</details>") if toc else ""
     style = f"<style>{HtmlFormatter().get_style_defs('.highlight')}</style>"
-    nav = '<nav><a href="index.html">all documents</a></nav>'
-    return title, _page(title, nav + style + "\n".join(parts))
+    nav = nav or '<nav class="pages"><a href="index.html">all documents</a></nav>'
+    return title, _page(title, nav + style + contents + "\n".join(parts))
 
 
-def build(out: Path | None = None, root: Path = ROOT) -> Path:
-    """Render the site; return the path of ``index.html``."""
+def _claims_page(claims: list, mentions: dict, titles: dict, md) -> str:
+    """Every claim with its outcome, linked to the notebook section that discusses it."""
+    body = ['<nav class="pages"><a href="index.html">all documents</a></nav>',
+            md.render("# The claims report\n\nEvery checkable statement of the five "
+                      "documents, as `python -m proofs_check` last checked it "
+                      "(`figures/claims.md`): its outcome, the method, and where the "
+                      "companion discusses it -- the notebook section that names the claim, "
+                      "else the top of the notebook of its document.")]
+    for doc in sorted({c["doc"] for c in claims}):
+        stem, title = titles.get(doc, (None, f"document {doc}"))
+        head = (f'<a href="{stem}.html">{html.escape(title)}</a>' if stem
+                else html.escape(title))
+        body.append(f'<h2 id="doc-{doc}">Document {doc}: {head}</h2>')
+        body.append("<table><tr><th>claim</th><th>outcome</th><th>recorded</th>"
+                    "<th>statement</th><th>method</th><th>discussed in</th></tr>")
+        for c in (c for c in claims if c["doc"] == doc):
+            where_stem, section = mentions.get(c["id"], (stem, ""))
+            if where_stem:
+                href = f"{where_stem}.html" + (f"#{section}" if section else "")
+                where = (f'<a class="claim-link" href="{href}">'
+                         f"{'section' if section else 'the notebook'}</a>")
+            else:
+                where = "no notebook"
+            body.append(
+                f'<tr id="{html.escape(c["id"])}"><td>{html.escape(c["id"])}</td>'
+                f'<td>{html.escape(c["outcome"])}</td><td>{html.escape(c["recorded"])}</td>'
+                f'<td>{html.escape(c["statement"])}</td><td>{html.escape(c["method"])}</td>'
+                f"<td>{where}</td></tr>")
+        body.append("</table>")
+    return _page("rankmeasures: the claims report", "\n".join(body))
+
+
+def build(out: Path | None = None, root: Path = ROOT, reports: Path | None = None) -> Path:
+    """Render the site; return the path of ``index.html``. ``reports``: a folder of
+    executed variant reports to add as pages of their own."""
+    report_paths = []
+    if reports is not None:
+        report_paths = sorted(Path(reports).glob("*.ipynb"))
+        if not report_paths:
+            raise ValueError(f"reports: no executed notebook (*.ipynb) in {reports}")
     mathjax = Path(sys.prefix) / "share" / "mathjax" / "tex-svg-full.js"
     if not mathjax.exists():
         raise RuntimeError(f"{mathjax} is missing: `make venv` installs MathJax from npm")
@@ -133,11 +248,31 @@ def build(out: Path | None = None, root: Path = ROOT) -> Path:
     shutil.copyfile(mathjax, out / "mathjax" / mathjax.name)
     md = _markdown()
     claims = json.loads((root / "figures" / "claims.json").read_text())
-    rows = []
-    for path in sorted((root / "notebooks" / "executed").glob("[0-9]*.ipynb")):
+    rows, mentions, titles = [], {}, {}
+    paths = sorted((root / "notebooks" / "executed").glob("[0-9]*.ipynb"))
+    (out / "downloads").mkdir()
+    for i, path in enumerate(paths):
         stem = path.stem
         doc = stem.split("_")[0]
-        title, page = _render_notebook(json.loads(path.read_text()), stem, out, md)
+        links = ['<a href="index.html">all documents</a>',
+                 '<a href="claims.html">claims report</a>']
+        if i > 0:
+            links.append(f'<a href="{paths[i - 1].stem}.html" rel="prev">&larr; '
+                         f"{html.escape(paths[i - 1].stem)}</a>")
+        if i + 1 < len(paths):
+            links.append(f'<a href="{paths[i + 1].stem}.html" rel="next">'
+                         f"{html.escape(paths[i + 1].stem)} &rarr;</a>")
+        source = root / "notebooks" / f"{stem}.py"
+        downloads = [(path, f"{stem}.ipynb", "executed .ipynb")]
+        if source.exists():
+            downloads.insert(0, (source, f"{stem}.py", "source .py"))
+        for src, name, label in downloads:
+            shutil.copyfile(src, out / "downloads" / name)
+            links.append(f'<a href="downloads/{name}" download>{label}</a>')
+        nav = f'<nav class="pages">{"".join(links)}</nav>'
+        title, page = _render_notebook(json.loads(path.read_text()), stem, out, md, nav=nav,
+                                       mentions=mentions)
+        titles[doc] = (stem, title)
         (out / f"{stem}.html").write_text(page)
         counts: dict[str, int] = {}
         for c in claims:
@@ -150,9 +285,20 @@ def build(out: Path | None = None, root: Path = ROOT) -> Path:
         thumbs = "".join(f'<a href="figures/{f.name}"><img src="figures/{f.name}" '
                          f'alt="{html.escape(f.stem)}"></a>' for f in figs)
         count_text = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none"
-        rows.append(f'<h2><a href="{stem}.html">{html.escape(title)}</a></h2>'
-                    f"<p>Claims of document {doc}: {count_text}.</p>"
+        rows.append(f'<h2 id="doc-{doc}"><a href="{stem}.html">{html.escape(title)}</a></h2>'
+                    f'<p>Claims of document {doc}: <a href="claims.html#doc-{doc}">'
+                    f"{count_text}</a>.</p>"
                     f'<div class="thumbs">{thumbs}</div>')
+    (out / "claims.html").write_text(_claims_page(claims, mentions, titles, md))
+    if report_paths:
+        items = []
+        for path in report_paths:
+            stem = f"report_{path.stem}"
+            title, page = _render_notebook(json.loads(path.read_text()), stem, out, md)
+            (out / f"{stem}.html").write_text(page)
+            items.append(f'<li><a href="{stem}.html">{html.escape(title)}</a> '
+                         f"({html.escape(str(path))})</li>")
+        rows.append("<h2>Variant reports</h2><ul>" + "".join(items) + "</ul>")
     intro = md.render(
         "# rankmeasures — the executable companion\n\n"
         "Five documents on ranking measures, each re-derived, checked and regenerated. "
@@ -167,8 +313,14 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m companion.site", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--out", help="output directory (default: site/ at the repository root)")
+    p.add_argument("--reports", metavar="DIR",
+                   help="also render the executed variant reports in DIR as pages")
     args = p.parse_args(argv)
-    print(f"wrote {build(args.out)}")
+    try:
+        index = build(args.out, reports=args.reports)
+    except ValueError as exc:
+        p.error(str(exc))
+    print(f"wrote {index}")
     return 0
 
 
