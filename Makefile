@@ -12,7 +12,7 @@ MATHJAX_VERSION := 3.2.2
 MATHJAX_SHA256  := 1b9c0a1c44df864e915690558e72adb9cc5203360daefd385084ced3b6c64c09
 MATHJAX_DIR     := $(VENV)/share/mathjax
 
-.PHONY: all venv test reproduce site gate browser bench lint lock clean
+.PHONY: all venv test reproduce site gate browser bench lint lock clean lab
 
 all: test
 
@@ -63,6 +63,16 @@ site: $(STAMP)
 
 gate: $(STAMP)
 	$(BIN)/python -m companion.gate check
+
+# Jupyter as readers use it (optional; never part of make test): JupyterLab from
+# requirements-lab.lock into the venv, opened on notebooks/. Each notebooks/NNN_topic.py
+# opens as a notebook (right-click > Open With > Notebook) paired with a git-ignored .ipynb
+# by jupytext (notebooks/jupytext.toml); saving rewrites the .py, byte for byte when
+# nothing changed. Figures of a run in Jupyter go to scratch/figures/.
+lab: $(STAMP)
+	@$(BIN)/python -c "import jupyterlab" 2>/dev/null || \
+		$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-lab.lock
+	cd notebooks && ../$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Timings against peers, printed as ratios; never part of `make test`.
 bench: $(STAMP)

@@ -2,9 +2,7 @@
 # jupyter:
 #   jupytext:
 #     formats: ipynb,py:percent
-#     text_representation:
-#       extension: .py
-#       format_name: percent
+#     notebook_metadata_filter: -jupytext.text_representation
 #   kernelspec:
 #     display_name: Python 3
 #     language: python
@@ -305,7 +303,7 @@ assert all(binary_form[t] in slow_theorems for t, _ in slow_graded)
 # machine's arithmetic: this cell's output is reproduced to 1e-6 absolute (the table's
 # other columns to relative 1e-9 in `figures/004_large_n.csv`).
 
-# %% tolerance={"abs": 1e-6}
+# %% tolerance={"abs": 1e-06}
 large_rows = []
 for thm, _, disc in theorems[:1]:
     for rname, y in rankers.items():

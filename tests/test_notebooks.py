@@ -145,3 +145,35 @@ def test_help_has_no_markup(capsys):
         main(["--help"])
     out = capsys.readouterr().out
     assert "``" not in out and ":mod:" not in out and "scratch/failed/" in out
+
+
+def test_jupytext_pairing_keeps_sources_and_pairs_only_the_sources(tmp_path):
+    """Issue 17: opening a notebook in Jupyter (jupytext pairing, notebooks/jupytext.toml)
+    must not rewrite the committed .py (no version lines) nor pair the executed outputs."""
+    import shutil
+    import subprocess
+    import sys
+
+    book = tmp_path / "notebooks"
+    (book / "executed").mkdir(parents=True)
+    shutil.copy(ROOT / "notebooks" / "jupytext.toml", book)
+    shutil.copy(ROOT / "notebooks" / "executed" / "jupytext.toml", book / "executed")
+    sources = NOTEBOOKS + [ROOT / "notebooks" / "variant_report.py"]
+    for src in sources:
+        shutil.copy(src, book)
+    executed = ROOT / "notebooks" / "executed" / f"{NOTEBOOKS[0].stem}.ipynb"
+    shutil.copy(executed, book / "executed")
+
+    def sync(path):
+        subprocess.run([sys.executable, "-m", "jupytext", "--sync", str(path)], check=True,
+                       capture_output=True, text=True)
+
+    for src in sources:
+        sync(book / src.name)  # writes the paired .ipynb
+        assert (book / src.name).read_bytes() == src.read_bytes(), src.name
+        assert (book / f"{src.stem}.ipynb").exists()
+        sync(book / f"{src.stem}.ipynb")  # and back: still the committed bytes
+        assert (book / src.name).read_bytes() == src.read_bytes(), src.name
+    sync(book / "executed" / executed.name)
+    assert sorted(p.name for p in (book / "executed").iterdir()) == [
+        executed.name, "jupytext.toml"]  # no stray executed/*.py

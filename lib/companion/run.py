@@ -15,7 +15,13 @@
   ``SOURCE_DATE_EPOCH=0`` so a rerun gives byte-identical files (figures display inline).
 * Any error output, or anything written to stderr, fails the run; the notebook as far as
   it ran is kept in ``scratch/failed/`` and named in the error.
-* Independent notebooks run in parallel, one process each, on the machine's cores.
+* Independent notebooks run in parallel, one process each, on the machine's cores. Each
+  says when it starts and ends; a long one reports its progress -- papermill's progress
+  bar when one notebook runs on a terminal, else a line every 30 s (cell i of n) -- and
+  a quick one stays quiet. Kernels talk over local IPC sockets, not TCP (so no
+  unencrypted-transport warning).
+* Notebooks are found in the checkout's ``notebooks/`` (by path, or by name such as
+  ``variant_report``) from any working directory.
 * A notebook whose source, parameters and code inputs are unchanged since its outputs
   were made (``figures/manifest.json``, ``figures/SHA256SUMS``; see
   :mod:`companion.gate`) is skipped unless ``--force``; runs with ``--quick``, ``-p``
@@ -36,6 +42,55 @@ from pathlib import Path
 __all__ = ["notebook_parameters", "resolve_parameters", "execute", "main"]
 
 _ENV = {"PYTHONHASHSEED": "0", "SOURCE_DATE_EPOCH": "0"}
+_PROGRESS_EVERY = 30.0  # seconds between progress lines of one notebook
+
+
+def _root() -> Path:
+    """The checkout: the working directory or one above it with ``notebooks/`` and
+    ``pyproject.toml``, else the one this module lives in (an editable install)."""
+    here = Path.cwd().resolve()
+    for q in (here, *here.parents, Path(__file__).resolve().parents[2]):
+        if (q / "pyproject.toml").exists() and (q / "notebooks").is_dir():
+            return q
+    return here
+
+
+def _kernel_manager_class():
+    """An asynchronous kernel manager whose kernels listen on IPC sockets in a private
+    temporary folder instead of TCP ports on localhost."""
+    import tempfile
+    import uuid
+
+    from jupyter_client.manager import AsyncKernelManager
+    from traitlets import default
+
+    class IPCKernelManager(AsyncKernelManager):
+        @default("transport")
+        def _default_transport(self):
+            return "ipc"
+
+        @default("ip")
+        def _default_ip(self):
+            folder = Path(tempfile.gettempdir()) / f"rankmeasures-kernels-{os.getuid()}"
+            folder.mkdir(mode=0o700, exist_ok=True)
+            return str(folder / uuid.uuid4().hex)
+
+    return IPCKernelManager
+
+
+def _progress_hooks(name: str, n_cells: int) -> dict:
+    """nbclient hooks printing ``name: cell i of n (t s)`` at most every 30 s."""
+    t0 = time.perf_counter()
+    last = [t0]
+
+    def on_cell_executed(cell=None, cell_index=0, **_):
+        now = time.perf_counter()
+        if now - last[0] >= _PROGRESS_EVERY:
+            last[0] = now
+            print(f"  {name}: cell {cell_index + 1} of {n_cells} ({now - t0:.0f} s)",
+                  flush=True)
+
+    return {"on_cell_executed": on_cell_executed}
 
 
 def _read(path: Path):
@@ -139,8 +194,10 @@ def _problems(nb) -> list[str]:
     return found
 
 
-def execute(path, *, parameters=None, quick=False, output_dir=None) -> Path:
-    """Execute one notebook and write its normalised copy; return the output path."""
+def execute(path, *, parameters=None, quick=False, output_dir=None,
+            progress: str = "lines") -> Path:
+    """Execute one notebook and write its normalised copy; return the output path.
+    ``progress``: ``"bar"`` (papermill's), ``"lines"`` (every 30 s) or ``"none"``."""
     import nbformat
     import papermill
 
@@ -154,10 +211,13 @@ def execute(path, *, parameters=None, quick=False, output_dir=None) -> Path:
     # for the reader, away from the committed outputs, and name it in the error
     failed = _failed_copy(path)
     failed.parent.mkdir(parents=True, exist_ok=True)
+    hooks = _progress_hooks(path.name, len(nb.cells)) if progress == "lines" else {}
     try:
         executed = papermill.execute_notebook(
             nb, str(failed), parameters=params, kernel_name="python3", language="python",
-            progress_bar=False, cwd=str(path.parent), request_save_on_cell_execute=False,
+            progress_bar=progress == "bar", cwd=str(path.parent),
+            request_save_on_cell_execute=False,
+            kernel_manager_class=_kernel_manager_class(), **hooks,
         )
     except Exception as exc:  # noqa: BLE001 - re-raised with the partial notebook named
         raise RuntimeError(f"{path.name}: {type(exc).__name__}: {exc}\n  the notebook as "
@@ -183,9 +243,11 @@ def _failed_copy(path: Path) -> Path:
 
 
 def _job(args):
-    path, params, quick, output_dir = args
+    path, params, quick, output_dir, progress = args
+    print(f"  started {path.name}", flush=True)
     t0 = time.perf_counter()
-    out = execute(path, parameters=params, quick=quick, output_dir=output_dir)
+    out = execute(path, parameters=params, quick=quick, output_dir=output_dir,
+                  progress=progress)
     return path, out, time.perf_counter() - t0
 
 
@@ -203,10 +265,13 @@ def main(argv=None) -> int:
     p.add_argument("--output-dir", help="where executed notebooks go")
     p.add_argument("--force", action="store_true", help="run even if up to date")
     args = p.parse_args(argv)
-    # a notebook is named by its path or by its stem ("001_learning_dcg")
-    paths = [Path(n) if Path(n).exists() or not (Path("notebooks") / f"{n}.py").exists()
-             else Path("notebooks") / f"{n}.py" for n in args.notebooks]
-    paths = paths or sorted(Path("notebooks").glob("[0-9]*.py"))
+    # a notebook is named by its path or by its stem ("001_learning_dcg"), looked up in
+    # the checkout's notebooks/ from any working directory
+    root = _root()
+    book = root / "notebooks"
+    paths = [Path(n) if Path(n).exists() or not (book / f"{n}.py").exists()
+             else book / f"{n}.py" for n in args.notebooks]
+    paths = paths or sorted(book.glob("[0-9]*.py"))
     if not paths:
         print("run: no notebooks")
         return 0
@@ -232,11 +297,12 @@ def main(argv=None) -> int:
                                    or os.environ.get("RANKMEASURES_FIGURES"))
     output_dir = args.output_dir
     if canonical:  # the committed regeneration: the only run that writes figures/
-        os.environ["RANKMEASURES_FIGURES"] = str(Path("figures").resolve())
+        os.environ["RANKMEASURES_FIGURES"] = str(root / "figures")
     elif not os.environ.get("RANKMEASURES_FIGURES"):
         # an exploration run: executed notebooks and figures go together, away from the
         # committed outputs
-        output_dir = str(Path(output_dir or Path("scratch") / "run").resolve())
+        output_dir = str(Path(output_dir).resolve() if output_dir
+                         else root / "scratch" / "run")
         os.environ["RANKMEASURES_FIGURES"] = str(Path(output_dir) / "figures")
         print(f"exploration run: executed notebooks in {output_dir}, figures and tables in "
               f"{os.environ['RANKMEASURES_FIGURES']} (committed outputs untouched)",
@@ -254,7 +320,8 @@ def main(argv=None) -> int:
                 paths.remove(path)
     # the longest notebooks first (source size as the proxy), so that the pool ends together
     paths.sort(key=lambda q: -q.stat().st_size)
-    jobs = [(path, overrides[path], args.quick, output_dir) for path in paths]
+    progress = "bar" if len(paths) == 1 and sys.stderr.isatty() else "lines"
+    jobs = [(path, overrides[path], args.quick, output_dir, progress) for path in paths]
     if not jobs:
         return 0
     failed = 0
