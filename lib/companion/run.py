@@ -57,7 +57,8 @@ def _root() -> Path:
 
 def _kernel_manager_class():
     """An asynchronous kernel manager whose kernels listen on IPC sockets in a private
-    temporary folder instead of TCP ports on localhost."""
+    temporary folder instead of TCP ports on localhost, and are shut down without an
+    interrupt."""
     import tempfile
     import uuid
 
@@ -74,6 +75,13 @@ def _kernel_manager_class():
             folder = Path(tempfile.gettempdir()) / f"rankmeasures-kernels-{os.getuid()}"
             folder.mkdir(mode=0o700, exist_ok=True)
             return str(folder / uuid.uuid4().hex)
+
+        async def _async_interrupt_kernel(self):
+            # jupyter_client interrupts a kernel before asking it to shut down, and an idle
+            # kernel then logs "KeyboardInterrupt caught in kernel" to stderr; a finished
+            # notebook's kernel needs only the shutdown request
+            if not self.shutting_down:
+                await super()._async_interrupt_kernel()
 
     return IPCKernelManager
 
