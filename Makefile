@@ -21,6 +21,9 @@ $(STAMP): requirements.lock pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements.lock
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+# the checkout's own tools (companion, proofs_check) on the venv's path, not in the wheel
+	$(BIN)/python -c "import pathlib, site; pathlib.Path(site.getsitepackages()[0], \
+		'rankmeasures-checkout.pth').write_text('$(CURDIR)/lib\n$(CURDIR)\n')"
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
 	mkdir -p $(MATHJAX_DIR)
 	cd $(MATHJAX_DIR) && npm pack --silent mathjax@$(MATHJAX_VERSION) >/dev/null && \

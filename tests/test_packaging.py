@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -45,10 +46,17 @@ def test_every_public_function_is_annotated():
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory):
+    # built from a clean copy of what the wheel is made of: setuptools reuses an in-tree
+    # build/ folder, which could carry files of an older layout into the wheel
+    src = tmp_path_factory.mktemp("src")
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(ROOT / name, src)
+    shutil.copytree(ROOT / "lib" / "rankmeasures", src / "lib" / "rankmeasures",
+                    ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps",
                     "--no-build-isolation", "--disable-pip-version-check", "-w", str(out),
-                    str(ROOT)], check=True, capture_output=True, text=True)
+                    str(src)], check=True, capture_output=True, text=True)
     (whl,) = out.glob("rankmeasures-*.whl")
     return whl
 
@@ -58,6 +66,10 @@ def test_wheel_ships_py_typed_and_asks_only_for_core_dependencies(wheel):
         names = z.namelist()
         meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "rankmeasures/py.typed" in names
+    # issue 17: the wheel installs the library only, not the checkout's tools as
+    # top-level packages (companion, proofs_check)
+    assert {n.split("/")[0] for n in names if not n.split("/")[0].endswith(
+        ".dist-info")} == {"rankmeasures"}
     required = [line.split(":", 1)[1].strip() for line in meta.splitlines()
                 if line.startswith("Requires-Dist:") and "extra ==" not in line]
     assert sorted(r.split(">")[0].split("=")[0] for r in required) == sorted(
