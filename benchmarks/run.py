@@ -141,7 +141,7 @@ def simulation_case(quick):
         t2, v2 = best_of(lambda n=n: sort_based_draw(n, 1), 2)
         print(f"{n:>12} {t1:11.3f} {t2:13.3f} {t2 / t1:7.2f} {v1:9.6f} {v2:9.6f}")
     if quick:
-        return
+        return None
     # n = 10^9 in a child process that reports its own peak resident memory. Not
     # RUSAGE_CHILDREN: a forked child starts with the parent's resident pages (here the
     # benchmark's arrays), and the maxrss carried across exec counts them; VmHWM in
@@ -158,6 +158,7 @@ def simulation_case(quick):
     peak = float(out[2]) / 1024  # KiB -> MiB
     print(f"{10**9:>12} {float(out[0]):11.1f} {'(not run)':>13} {'':>7} {float(out[1]):9.6f}"
           f"   peak resident memory of the child {peak:.0f} MiB (VmHWM)")
+    return float(out[0]), peak
 
 
 def evaluate_case(table, scale, repeat):
@@ -207,6 +208,52 @@ def import_case():
     verdict = "met" if best < 0.3 else "NOT met"
     print(f"\nimport rankmeasures in a fresh process (best of 5): {best:.3f} s "
           f"(numpy alone {numpy_alone:.3f} s); target < 0.3 s: {verdict}")
+    return best
+
+
+FLAT = 1.5  # "flat" ns/(n log n): the largest at most 1.5x the smallest over 10^4..10^7
+
+
+def print_targets(table, scaling, draw, import_s):
+    """Every target of issues 14 and 16 beside its measured value, and whether it holds."""
+    rows = []
+
+    def row(target, measured, holds):
+        rows.append((target, measured, "yes" if holds else "NO"))
+
+    for case in ("(a)", "(c)"):
+        ours = [r for r in table.rows if r[0].startswith(case) and r[1].startswith("rank")]
+        for case_label, impl, sec, ratio, _, _ in table.rows:
+            if not case_label.startswith(case) or impl.startswith("rank") or sec != sec:
+                continue
+            if "floor" in impl:
+                mult = ours[0][2] / sec
+                row(f"{case} ours <= 1.5x {impl}", f"{mult:.2f}x", mult <= 1.5)
+            else:
+                row(f"{case} >= 2x faster than {impl}", f"{ratio:.2f}", ratio >= 2)
+    for case_label, impl, _, ratio, _, _ in table.rows:
+        if case_label.startswith("(b)") and not impl.startswith("rank") and ratio == ratio:
+            row(f"(b) faster than {impl} (keep)", f"{ratio:.2f}", ratio > 1)
+        if case_label.startswith("(d)") and impl.startswith("scipy"):
+            row("(d) tau-b >= 2x faster than scipy", f"{ratio:.2f}", ratio >= 2)
+        if case_label.startswith("(h)") and impl.startswith("rankmeasures"):
+            sec = [r[2] for r in table.rows if r[0] == case_label and r[1] == impl][0]
+            row(f"(h) evaluate, {impl.split(', ')[1]}: < 1 s", f"{sec:.3f} s", sec < 1)
+    n_top, _, _, tau_top, scipy_top = scaling[-1]
+    row(f"(f) tau at n = {n_top:.0e} >= 2x faster than scipy", f"{scipy_top / tau_top:.2f}",
+        scipy_top / tau_top >= 2)
+    for name, col in (("ndcg", 1), ("tau", 2)):
+        vals = [r[col] for r in scaling]
+        row(f"(f) {name} ns/(n log n) flat (max <= {FLAT}x min)",
+            f"{min(vals):.2f} .. {max(vals):.2f}", max(vals) <= FLAT * min(vals))
+    if draw is not None:
+        row("(g) one draw at n = 1e9 <= 20 s", f"{draw[0]:.1f} s", draw[0] <= 20)
+        row("(g) its peak memory <= 1 GiB", f"{draw[1]:.0f} MiB", draw[1] <= 1024)
+    row("import rankmeasures < 0.3 s", f"{import_s:.3f} s", import_s < 0.3)
+    width = max(len(r[0]) for r in rows)
+    print(f"\ntargets (issues 14 and 16), this run\n{'target':<{width}}  {'measured':>14}  holds")
+    for target, measured, holds in rows:
+        print(f"{target:<{width}}  {measured:>14}  {holds}")
 
 
 def main(argv=None):
@@ -265,6 +312,7 @@ def main(argv=None):
     print(f"{'n':>10} {'ndcg s':>9} {'ns/nlogn':>9} {'tau s':>9} {'ns/nlogn':>9} "
           f"{'scipy tau s':>11}")
     top = 6 if args.quick else 7
+    scaling = []
     for e in range(4, top + 1):
         n = 10**e
         yy = rng.integers(0, 5, n)
@@ -275,8 +323,10 @@ def main(argv=None):
         nl = n * math.log2(n)
         print(f"{n:>10} {t1:9.4f} {t1 / nl * 1e9:9.2f} {t2:9.4f} {t2 / nl * 1e9:9.2f} "
               f"{t3:11.4f}")
-    simulation_case(args.quick)
-    import_case()
+        scaling.append((n, t1 / nl * 1e9, t2 / nl * 1e9, t2, t3))
+    draw = simulation_case(args.quick)
+    import_s = import_case()
+    print_targets(table, scaling, draw, import_s)
     if ranx is None:
         print("\nranx not installed: `make bench` installs it from "
               "benchmarks/requirements-bench.lock", file=sys.stderr)
