@@ -1,15 +1,19 @@
 """Compiled pair counting for the concordance family (numba, compiled once, cached on disk).
 
-One numpy ``argsort`` of each vector, then two compiled passes: the dense ranks of y
-(and the pairs tied in y) from its sorted values, and a Fenwick tree (binary indexed tree)
-over those ranks walked in x order, which counts the discordant pairs, the pairs tied in x
-and those tied in both (the algorithm of Knight (1966) as scipy's ``kendalltau`` runs it,
-with both sorts in numpy's vectorised quicksort and no stable sort; from n = 2^16 on the
-two sorts run side by side in two threads, numpy releasing the GIL). O(n log n), no Python
-loop. It replaced a compiled bottom-up merge sort of y, which took 1.5x as long at n = 10^6
-(``benchmarks/run.py``).
+Each vector is sorted once, keeping the permutation: by numpy's ``argsort`` (then the
+sorted values gathered) below ``_RADIX_FROM`` items, by the compiled radix sort of
+:mod:`rankmeasures._sort_numba` from there on, where numpy's argsort slows down per item as
+its keys leave the caches; from n = 2^16 on the two sorts run side by side in two threads
+(both release the GIL). Two compiled passes follow: the dense ranks of the vector with
+*fewer* distinct values, and a Fenwick tree (binary indexed tree) over those ranks walked
+in the order of the other vector, which counts the discordant pairs, the pairs tied in the
+walked vector and those tied in both (the algorithm of Knight (1966), as scipy's
+``kendalltau`` runs it). The discordant pairs are the same whichever vector is walked, so
+the tree goes over the vector with fewer distinct values: with graded labels against
+continuous scores it holds a handful of counters and stays in the L1 cache, where a tree
+over 10^6 distinct scores would miss the cache at every step. O(n log n), no Python loop.
 
-numba is imported on first use only (:mod:`rankmeasures._jit`; the kernel lives in
+numba is imported on first use only (:mod:`rankmeasures._jit`; the passes live in
 :mod:`rankmeasures._pairs_numba`); without it :func:`rankmeasures.concordance.pair_counts`
 falls back to its numpy kernel. Both are tested against each other and against scipy.
 """
@@ -25,31 +29,47 @@ from . import _jit
 
 __all__ = ["available", "pair_counts_sorted"]
 
-_PARALLEL_FROM = 1 << 16  # from this n on, the two argsorts run in two threads
+_PARALLEL_FROM = 1 << 16  # from this n on, the two sorts run in two threads
+_RADIX_FROM = 1 << 20  # from this n on, the radix sort replaces numpy's argsort
+_TABLE_UP_TO = 16  # up to this many distinct values in the tree's vector, a counts table
 
 
 def available() -> bool:
-    """True when numba imports (the kernel then compiles, or loads from its cache)."""
-    return _jit.load("_pairs_numba") is not None
+    """True when numba imports (the kernels then compile, or load from their cache)."""
+    return _jit.load("_pairs_numba") is not None and _jit.load("_sort_numba") is not None
+
+
+def _sorted(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``(sorted, order)``: ``v`` in ascending order (as its values, or as the radix sort's
+    keys, which compare as the values do) and the permutation that sorts it."""
+    if v.size >= _RADIX_FROM:
+        idx = np.arange(v.size, dtype=np.int32 if v.size < 2**31 else np.int64)
+        return _jit.load("_sort_numba").radix_sort(np.ascontiguousarray(v), idx)
+    order = np.argsort(v)
+    return v[order], order
 
 
 def pair_counts_sorted(x: np.ndarray, y: np.ndarray) -> tuple[int, int, int, int]:
     """``(discordant, ties_x, ties_y, ties_xy)`` of two finite float64 vectors.
 
-    Requires :func:`available`. One numpy ``argsort`` of each vector, then the compiled
-    passes.
+    Requires :func:`available`.
     """
     kernel = _jit.load("_pairs_numba")
     if x.size >= _PARALLEL_FROM and (os.cpu_count() or 1) > 1:
-        # numpy sorts without the GIL: the two sorts run side by side on two cores
         with ThreadPoolExecutor(max_workers=1) as pool:
-            later = pool.submit(np.argsort, x)
-            by_y = np.argsort(y)
-            ranks, m, ty = kernel.dense_ranks(y[by_y], by_y)
-            by_x = later.result()
+            later = pool.submit(_sorted, x)
+            ys, oy = _sorted(y)
+            xs, ox = later.result()
     else:
-        by_y = np.argsort(y)
-        ranks, m, ty = kernel.dense_ranks(y[by_y], by_y)
-        by_x = np.argsort(x)
-    d, tx, txy = kernel.fenwick_pass(x[by_x], ranks[by_x], m)
+        xs, ox = _sorted(x)
+        ys, oy = _sorted(y)
+    mx, tx = kernel.distinct(xs)
+    my, ty = kernel.distinct(ys)
+    if my <= mx:  # the tree over y's ranks, walked in x order
+        walk, tree, m = (xs, ox), (ys, oy), my
+    else:
+        walk, tree, m = (ys, oy), (xs, ox), mx
+    ranks, _, _ = kernel.dense_ranks(*tree)
+    count = kernel.counts_pass if m <= _TABLE_UP_TO else kernel.fenwick_pass
+    d, _, txy = count(walk[0], ranks[walk[1]], m)
     return int(d), int(tx), int(ty), int(txy)

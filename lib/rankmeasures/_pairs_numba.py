@@ -5,7 +5,22 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-__all__ = ["dense_ranks", "fenwick_pass"]
+__all__ = ["distinct", "dense_ranks", "fenwick_pass", "counts_pass"]
+
+
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def distinct(vs):  # pragma: no cover - compiled
+    """``(number of distinct values, pairs tied)`` of the sorted values ``vs`` (each item
+    is tied with the items of its run before it; no data-dependent branch)."""
+    m = np.int64(vs.size > 0)
+    ties = np.int64(0)
+    start = 0
+    for t in range(1, vs.size):
+        new = vs[t] != vs[t - 1]
+        m += new
+        start = t if new else start
+        ties += t - start
+    return m, ties
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
@@ -79,4 +94,41 @@ def fenwick_pass(xs, r, m):  # pragma: no cover - compiled
                 tree[q] += 1
                 q += q & (-q)
         i = j
+    return disc, tx, txy
+
+
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def counts_pass(xs, r, m):  # pragma: no cover - compiled
+    """:func:`fenwick_pass` for few ranks (small ``m``), without a branch that depends on
+    the data.
+
+    ``le[v]`` counts the items of earlier runs with a rank at most v, so an item's query
+    is one read; the items of the current run wait in ``pend`` (same layout) and ``same``
+    (how many of each rank) and join ``le`` when the next run starts. Every update is a
+    loop of fixed length m over all ranks with the condition folded into the arithmetic:
+    a walk of one, two or three tree steps, or a test for the end of a short run, would
+    each cost a mispredicted branch at random.
+    """
+    n = xs.size
+    le = np.zeros(m, np.int64)
+    pend = np.zeros(m, np.int64)
+    same = np.zeros(m, np.int64)
+    disc = np.int64(0)
+    tx = np.int64(0)
+    txy = np.int64(0)
+    start = 0
+    for t in range(n):
+        keep = np.int64(t > 0 and xs[t] == xs[t - 1])  # 1 inside a run, 0 at a new one
+        for u in range(m):
+            le[u] += pend[u] * (1 - keep)
+            pend[u] *= keep
+            same[u] *= keep
+        start = start if keep else t
+        v = r[t]
+        disc += start - le[v]
+        tx += t - start
+        txy += same[v]
+        same[v] += 1
+        for u in range(m):
+            pend[u] += u >= v
     return disc, tx, txy
