@@ -104,3 +104,71 @@ def test_ideal_rankings_stay_exactly_one_on_the_compiled_path():
     for k in (None, 10):
         vals = rm.ndcg_queries(y, y, k=k).values  # scores = labels: ideal up to ties
         assert np.all(vals == 1.0)
+
+
+def _merged_by_gain(g, s, w, most=16):
+    """DCG of one row by the gain-split path: counting pass, numpy sorts, merge."""
+    buf, starts, values, ok = kernel.level_buckets(g, s, int(g.max()) + 1, most)
+    if not ok:
+        return None
+    for b in range(values.size):
+        buf[starts[b]:starts[b + 1]].sort()
+    return kernel.merge_levels(buf, starts, values, w)
+
+
+@pytest.mark.parametrize("decimals", [0, 1, 3, 12])  # heavy ties .. none
+def test_merge_by_gain_is_bitwise_the_sorted_walk(decimals):
+    # the same terms in the same order as sorted_rows: not close, identical
+    rng = np.random.default_rng(decimals)
+    m = 5000
+    for gains in (rng.integers(0, 5, m), 2.0 ** rng.integers(0, 5, m) - 1,
+                  rng.integers(0, 16, m), np.zeros(m, int), np.full(m, 3)):
+        g = gains.astype(float)
+        s = np.round(rng.normal(size=m) * 3 + 0.2 * g, decimals)
+        s[:7] = -0.0  # -0.0 ties with 0.0
+        s[7:9] = 0.0
+        for k in (m, 50):
+            w = _weights(m, k)
+            ref = kernel.sorted_rows(g[None], s[None], np.argsort(s)[None], w)[0]
+            assert _merged_by_gain(g, s, w) == ref
+
+
+def test_merge_by_gain_by_hand():
+    # scores (2, 1, 2, 0), gains (1, 3, 0, 3): positions 1-2 hold the tie at 2 (gains 1
+    # and 0), position 3 the 1 (gain 3), position 4 the 0 (gain 3)
+    w = 1 / np.log2(np.arange(2, 6))
+    got = _merged_by_gain(np.array([1.0, 3.0, 0.0, 3.0]), np.array([2.0, 1.0, 2.0, 0.0]), w)
+    assert got == pytest.approx((1 + 0) * (w[0] + w[1]) / 2 + 3 * w[2] + 3 * w[3], rel=1e-15)
+
+
+def test_merge_by_gain_refuses_other_gains():
+    s = np.arange(6.0)
+    for g in ([0, 1, 2.5, 0, 1, 2], [0, 1, -1, 0, 1, 2]):  # a fraction, a negative gain
+        assert _merged_by_gain(np.array(g, float), s, np.ones(6)) is None
+    g = np.arange(6.0)  # six distinct gains, more than allowed
+    assert _merged_by_gain(g, s, np.ones(6), most=5) is None
+    assert _merged_by_gain(g, s, np.ones(6), most=6) is not None
+
+
+@pytest.mark.parametrize("gain", ["identity", "exp2"])
+def test_long_rows_take_the_gain_split_path_and_agree_with_sklearn(gain, monkeypatch):
+    rng = np.random.default_rng(21)
+    m = dcg_module._COMPILED_FROM  # one row at the threshold, two rows above
+    y = rng.integers(0, 5, (3, m)).astype(float)
+    s = np.round(rng.random((3, m)) + 0.1 * y, 3)
+    if gain == "identity":
+        y[2, :10] = 0.5  # a fraction: that row falls back to the argsort walk
+    calls = []
+    real = dcg_module._dcg_by_gain
+    monkeypatch.setattr(dcg_module, "_dcg_by_gain",
+                        lambda *a: calls.append(real(*a)) or calls[-1])
+    got = rm.ndcg_queries(y, s, gain=gain).values
+    # a fraction in row 2 sends the whole call to the argsort walk
+    assert (calls[0] is None) == (gain == "identity")
+    got01 = rm.ndcg_queries(y[:2], s[:2], gain=gain).values
+    assert calls[1] is not None
+    g = y if gain == "identity" else 2.0 ** y - 1
+    for row in range(2):
+        assert got01[row] == pytest.approx(ndcg_score(g[row:row + 1], s[row:row + 1]),
+                                           rel=1e-12)
+        assert got01[row] == got[row]  # the two paths agree bitwise

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-__all__ = ["topk_rows", "sorted_rows", "ideal_rows"]
+__all__ = ["topk_rows", "sorted_rows", "ideal_rows", "level_buckets", "merge_levels"]
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
@@ -120,17 +120,17 @@ def ideal_rows(g, w, levels):  # pragma: no cover - compiled
     """
     q, m = g.shape
     out = np.empty(q)
+    top = np.float64(levels - 1)
     for row in numba.prange(q):
         gr = g[row]
         counts = np.zeros(levels, np.int64)
-        small = True
-        for i in range(m):
+        bad = 0
+        for i in range(m):  # no branch: a gain outside is clamped and marks the row
             v = gr[i]
-            c = np.int64(v) if 0.0 <= v < levels else -1
-            if c < 0 or c != v:
-                small = False
-                break
+            c = np.int64(min(max(v, 0.0), top))
+            bad += c != v
             counts[c] += 1
+        small = bad == 0
         total = np.nan
         if small:
             total = 0.0
@@ -145,3 +145,88 @@ def ideal_rows(g, w, levels):  # pragma: no cover - compiled
                     pos += c
         out[row] = total
     return out
+
+
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def level_buckets(g, s, levels, most):  # pragma: no cover - compiled
+    """The scores of one row grouped by gain, when every gain is an integer in
+    ``[0, levels)`` and at most ``most`` distinct gains occur: ``(buf, starts, values,
+    True)``, bucket b holding ``buf[starts[b]:starts[b + 1]]``, the scores of the items of
+    gain ``values[b]`` (gains that do not occur left out, buckets by increasing gain).
+    ``(..., False)`` for any other row.
+    """
+    n = g.size
+    counts = np.zeros(4 * levels, np.int64)  # four interleaved counters per gain
+    bad = 0
+    top = np.float64(levels - 1)
+    for i in range(n):  # no branch: a gain outside is clamped, counted, and marks the row
+        v = g[i]
+        c = np.int64(min(max(v, 0.0), top))
+        bad += c != v
+        counts[(i & 3) * levels + c] += 1
+    ok = bad == 0
+    fill = np.zeros(levels, np.int64)
+    used = 0
+    for lv in range(levels):
+        fill[lv] = counts[lv] + counts[levels + lv] + counts[2 * levels + lv] \
+            + counts[3 * levels + lv]
+        used += fill[lv] > 0
+    if not ok or used > most:
+        return np.empty(0), np.zeros(1, np.int64), np.empty(0), False
+    starts = np.zeros(used + 1, np.int64)
+    values = np.empty(used)
+    b = 0
+    for lv in range(levels):
+        if fill[lv]:
+            values[b] = lv
+            starts[b + 1] = starts[b] + fill[lv]
+            fill[lv] = starts[b]
+            b += 1
+    buf = np.empty(n)
+    for i in range(n):
+        c = np.int64(g[i])
+        buf[fill[c]] = s[i]
+        fill[c] += 1
+    return buf, starts, values, True
+
+
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def merge_levels(buf, starts, values, w):  # pragma: no cover - compiled
+    """Tie-averaged DCG of one row from :func:`level_buckets` with every bucket sorted
+    ascending: a merge of the buckets from their largest scores down.
+
+    Each step takes the largest remaining score v, the items scoring v in every bucket
+    (a run at the bucket's top) form one tie group of t items at positions pos+1..pos+t,
+    contributing ``(sum of their gains) (w_pos + ... + w_{pos+t-1}) / t``: the same terms,
+    in the same order, as :func:`sorted_rows` (so bitwise the same value) without an
+    argsort of the row. O(n b) for b buckets.
+    """
+    nb = values.size
+    head = starts[1:] - 1  # the largest not yet merged item of each bucket
+    total = 0.0
+    pos = 0
+    while True:
+        found = False
+        v = 0.0
+        for b in range(nb):
+            if head[b] >= starts[b] and (not found or buf[head[b]] > v):
+                v = buf[head[b]]
+                found = True
+        if not found:
+            break
+        t = 0
+        gsum = 0.0
+        for b in range(nb):
+            h = head[b]
+            while h >= starts[b] and buf[h] == v:
+                h -= 1
+            c = head[b] - h
+            t += c
+            gsum += values[b] * c
+            head[b] = h
+        wsum = 0.0
+        for r in range(pos, pos + t):
+            wsum += w[r]
+        total += gsum * wsum if t == 1 else gsum * wsum / t
+        pos += t
+    return total

@@ -221,12 +221,41 @@ def _dcg_topk_average(g: np.ndarray, s: np.ndarray, w: np.ndarray, k: int) -> np
     return top + gtie * (prefix[np.minimum(a + t, m)] - prefix[a]) / t
 
 
+_MOST_LEVELS = 16  # a long row is merged by gain when at most this many gains occur
+
+
+def _dcg_by_gain(kernel, g: np.ndarray, s: np.ndarray, w: np.ndarray) -> np.ndarray | None:
+    """Tie-averaged DCG of long (Q, m) rows whose gains are small integers, without an
+    argsort: each row's scores are split by gain (one counting pass), each part sorted by
+    numpy's ``sort`` (a vectorised sort of the values, several times faster than
+    ``argsort``, which reads its keys through the permutation), and the parts merged from
+    the top, tie groups formed across them (:func:`rankmeasures._dcg_numba.merge_levels`).
+    None when some row has another gain or more than ``_MOST_LEVELS`` distinct gains.
+    """
+    top = g.max()
+    if not top < _COUNTED_LEVELS:
+        return None
+    out = np.empty(g.shape[0])
+    for row in range(g.shape[0]):
+        buf, starts, values, ok = kernel.level_buckets(g[row], s[row], int(top) + 1,
+                                                       _MOST_LEVELS)
+        if not ok:
+            return None
+        for b in range(values.size):
+            buf[starts[b]:starts[b + 1]].sort()
+        out[row] = kernel.merge_levels(buf, starts, values, w)
+    return out
+
+
 def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
     """The kernel for Q queries of equal length m, row-wise on (Q, m) arrays."""
     q = offsets.size - 1
     m = int(offsets[1])
-    nz = np.flatnonzero(w)
-    width = int(nz[-1]) + 1 if nz.size else 0
+    if w[-1] != 0:  # the common case, without a pass over w
+        width = w.size
+    else:
+        nz = np.flatnonzero(w)
+        width = int(nz[-1]) + 1 if nz.size else 0
     if width == 0:
         return np.zeros(q)
     kernel = _compiled(q * m) if ties == "average" else None
@@ -235,8 +264,12 @@ def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
             return kernel.topk_rows(gains.reshape(q, m), scores.reshape(q, m), w, width)
         return _dcg_topk_average(gains.reshape(q, m), scores.reshape(q, m), w, width)
     if kernel is not None and m > 1:
-        s2 = scores.reshape(q, m)
-        return kernel.sorted_rows(gains.reshape(q, m), s2, np.argsort(s2, axis=1), w)
+        g2, s2 = gains.reshape(q, m), scores.reshape(q, m)
+        if m >= _COMPILED_FROM:
+            vals = _dcg_by_gain(kernel, g2, s2, w)
+            if vals is not None:
+                return vals
+        return kernel.sorted_rows(g2, s2, np.argsort(s2, axis=1), w)
     # np.take with flat indices: several times faster than take_along_axis
     g = np.take(gains, _score_order(scores, gains, offsets, ties)).reshape(q, m)
     if ties == "average" and m > 1:
