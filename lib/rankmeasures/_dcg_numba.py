@@ -16,62 +16,126 @@ __all__ = ["topk_rows", "sorted_rows", "ideal_rows", "level_buckets", "merge_lev
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
-def _insert(buf_v, buf_g, filled, k, v, gv):  # pragma: no cover - compiled
-    """Insert (v, gv) into the descending buffer of the k largest v seen so far; return
-    how many it holds."""
-    j = filled if filled < k else k - 1
-    while j > 0 and buf_v[j - 1] < v:
-        buf_v[j] = buf_v[j - 1]
-        buf_g[j] = buf_g[j - 1]
-        j -= 1
-    buf_v[j] = v
-    buf_g[j] = gv
-    return filled + 1 if filled < k else k
+def _ideal_from_counts(counts, w):  # pragma: no cover - compiled
+    """IDCG from the number of items of each integer gain: the gains in decreasing order
+    against ``w`` (level 0 adds nothing)."""
+    total = 0.0
+    pos = 0
+    for lv in range(counts.size - 1, 0, -1):
+        c = counts[lv]
+        if c:
+            wsum = 0.0
+            for r in range(pos, pos + c):
+                wsum += w[r]
+            total += lv * wsum
+            pos += c
+    return total
+
+
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def _smallest(sr, bi, k):  # pragma: no cover - compiled
+    """(value, slot) of the smallest score among the k items ``bi`` (a loop of fixed
+    length, its selects free of branches)."""
+    low = sr[bi[0]]
+    at = 0
+    for j in range(1, k):
+        b = sr[bi[j]]
+        lt = b < low
+        low = b if lt else low
+        at = j if lt else at
+    return low, at
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False, parallel=True)
-def topk_rows(g, s, w, k):  # pragma: no cover - compiled
-    """Tie-averaged DCG@k of every row of ``g``/``s`` (shape (Q, m), 1 <= k <= m).
+def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
+    """Tie-averaged DCG@k of every row of ``g``/``s`` (shape (Q, m), 1 <= k <= m), and
+    with ``levels > 0`` the IDCG of every row whose gains are integers in ``[0, levels)``
+    (NaN for the other rows, and for all rows when ``levels`` is 0).
 
-    One pass per row keeps the k largest scores (with their gains) in a small sorted
-    buffer; the k-th largest score v_k follows. The items above
-    v_k (at most k - 1, in the buffer, sorted) fill positions 1..a with the ties among
-    them averaged; a second, branch-free pass sums the t items tied at v_k, which share
-    positions a+1..a+t, each with the mean discount of that range (zero beyond k).
-    ``w`` holds D(1..m) with zeros from k on.
+    Per row: the row is cut into k chunks; each chunk's largest score is an item, so the
+    k-th largest score v_k is at least T, the smallest of those k maxima, and only items
+    scoring T or more can matter. One branch-free pass lists them (about a quarter of a
+    row of random scores for k = m / 10); a buffer of k of them, the largest seen so far,
+    follows, its smallest entry tracked (an item above it replaces it). Its smallest entry
+    at the end is v_k. The items above v_k (at most k - 1, sorted by score and then by
+    position) fill positions 1..a with the ties among them averaged; the t items tied at
+    v_k -- all listed, since v_k >= T -- share positions a+1..a+t, each with the mean
+    discount of that range (zero beyond k). ``w`` holds D(1..m) with zeros from k on.
     """
     q, m = g.shape
     dcg = np.empty(q)
+    ideal = np.full(q, np.nan)
+    cand_all = np.empty((q, m), np.int32)  # one allocation, not one per row
+    buf_all = np.empty((q, k), np.int32)
+    counts_all = np.zeros((q, max(levels, 1)), np.int64)
+    top = np.float64(levels - 1)
+    size = m // k
     for row in numba.prange(q):
-        bs = np.empty(k)
-        bg = np.empty(k)
         sr = s[row]
         gr = g[row]
-        fs = 0
-        for i in range(m):
-            v = sr[i]
-            if fs < k or v > bs[k - 1]:
-                fs = _insert(bs, bg, fs, k, v, gr[i])
-        vk = bs[k - 1]
+        cand = cand_all[row]
+        bi = buf_all[row]
+        thr = np.inf
+        for c in range(k):
+            mx = sr[c * size]
+            for i in range(c * size + 1, (c + 1) * size):
+                v = sr[i]
+                mx = v if v > mx else mx
+            thr = mx if mx < thr else thr
+        nc = 0
+        counts = counts_all[row]
+        bad = 0
+        if levels:
+            for i in range(m):  # branch-free: write always, advance when the item counts;
+                cand[nc] = i  # count the gains (one outside is clamped and marks the row)
+                nc += sr[i] >= thr
+                c = np.int64(min(max(gr[i], 0.0), top))
+                bad += c != gr[i]
+                counts[c] += 1
+        else:
+            for i in range(m):
+                cand[nc] = i
+                nc += sr[i] >= thr
+        for j in range(k):
+            bi[j] = cand[j]
+        low, at = _smallest(sr, bi, k)
+        for c in range(k, nc):
+            i = cand[c]
+            if sr[i] > low:
+                bi[at] = i
+                low, at = _smallest(sr, bi, k)
+        vk = low
         t = 0
         gtie = 0.0
-        for i in range(m):
+        for c in range(nc):  # in position order, as a pass over the whole row would add
+            i = cand[c]
             eq = sr[i] == vk
             t += eq
             gtie += gr[i] if eq else 0.0
+        if levels and bad == 0:
+            ideal[row] = _ideal_from_counts(counts, w)
+        # the buffer by decreasing score, then increasing position (insertion sort, k items)
+        for j in range(1, k):
+            iv = bi[j]
+            v = sr[iv]
+            h = j
+            while h > 0 and (sr[bi[h - 1]] < v or (sr[bi[h - 1]] == v and bi[h - 1] > iv)):
+                bi[h] = bi[h - 1]
+                h -= 1
+            bi[h] = iv
         a = 0
-        while a < k and bs[a] > vk:
+        while a < k and sr[bi[a]] > vk:
             a += 1
         total = 0.0
         i = 0
         while i < a:
             j = i + 1
-            while j < a and bs[j] == bs[i]:
+            while j < a and sr[bi[j]] == sr[bi[i]]:
                 j += 1
             gsum = 0.0
             wsum = 0.0
             for r in range(i, j):
-                gsum += bg[r]
+                gsum += gr[bi[r]]
                 wsum += w[r]
             total += gsum * wsum / (j - i)
             i = j
@@ -79,7 +143,7 @@ def topk_rows(g, s, w, k):  # pragma: no cover - compiled
         for r in range(a, min(a + t, m)):
             wsum += w[r]
         dcg[row] = total + gtie * wsum / t
-    return dcg
+    return dcg, ideal
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False, parallel=True)
@@ -130,20 +194,7 @@ def ideal_rows(g, w, levels):  # pragma: no cover - compiled
             c = np.int64(min(max(v, 0.0), top))
             bad += c != v
             counts[c] += 1
-        small = bad == 0
-        total = np.nan
-        if small:
-            total = 0.0
-            pos = 0
-            for lv in range(levels - 1, 0, -1):  # level 0 adds nothing
-                c = counts[lv]
-                if c:
-                    wsum = 0.0
-                    for r in range(pos, pos + c):
-                        wsum += w[r]
-                    total += lv * wsum
-                    pos += c
-        out[row] = total
+        out[row] = _ideal_from_counts(counts, w) if bad == 0 else np.nan
     return out
 
 

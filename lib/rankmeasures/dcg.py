@@ -43,7 +43,7 @@ from ._validation import (
     check_same_length,
 )
 from .discounts import Discount, as_discount
-from .gains import Gain, as_gain
+from .gains import Gain, as_gain, identity_gain
 
 if TYPE_CHECKING:
     from ._typing import ArrayLike, DiscountLike, GainLike
@@ -247,21 +247,25 @@ def _dcg_by_gain(kernel, g: np.ndarray, s: np.ndarray, w: np.ndarray) -> np.ndar
     return out
 
 
+def _width(w: np.ndarray) -> int:
+    """1 + the last position with a non-zero weight (0 when every weight is 0)."""
+    if w[-1] != 0:  # the common case, without a pass over w
+        return w.size
+    nz = np.flatnonzero(w)
+    return int(nz[-1]) + 1 if nz.size else 0
+
+
 def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
     """The kernel for Q queries of equal length m, row-wise on (Q, m) arrays."""
     q = offsets.size - 1
     m = int(offsets[1])
-    if w[-1] != 0:  # the common case, without a pass over w
-        width = w.size
-    else:
-        nz = np.flatnonzero(w)
-        width = int(nz[-1]) + 1 if nz.size else 0
+    width = _width(w)
     if width == 0:
         return np.zeros(q)
     kernel = _compiled(q * m) if ties == "average" else None
     if ties == "average" and 4 * width <= m:  # a short top-k: partition, do not sort
         if kernel is not None:
-            return kernel.topk_rows(gains.reshape(q, m), scores.reshape(q, m), w, width)
+            return kernel.topk_rows(gains.reshape(q, m), scores.reshape(q, m), w, width, 0)[0]
         return _dcg_topk_average(gains.reshape(q, m), scores.reshape(q, m), w, width)
     if kernel is not None and m > 1:
         g2, s2 = gains.reshape(q, m), scores.reshape(q, m)
@@ -334,6 +338,33 @@ def _idcg_kernel(gains, offsets, w, k) -> np.ndarray:
     gid = _group_ids(offsets)
     g = gains[np.lexsort((-gains, gid))]
     return np.bincount(gid, weights=g * w, minlength=q)
+
+
+_FUSED_LEVELS = 64  # integer gains below this are counted for the IDCG in the top-k pass
+
+
+def _ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndarray]:
+    """Per-query DCG and IDCG (same gains, same weights).
+
+    For a short top-k of equal-length rows on the compiled path, the top-k pass also
+    counts the gains of each row and the IDCG follows from the counts
+    (:func:`rankmeasures._dcg_numba.topk_rows`; the same sums as ``ideal_rows``): one
+    pass over the gains instead of two. Rows with other gains get the sorted IDCG.
+    """
+    if ties == "average" and _is_rectangular(offsets):
+        q = offsets.size - 1
+        m = int(offsets[1])
+        kernel = _compiled(q * m)
+        width = _width(w)
+        top = gains.max()
+        if kernel is not None and 0 < 4 * width <= m and top < _FUSED_LEVELS:
+            g2 = gains.reshape(q, m)
+            num, den = kernel.topk_rows(g2, scores.reshape(q, m), w, width, int(top) + 1)
+            rest = np.flatnonzero(np.isnan(den))  # rows with a non-integer gain
+            if rest.size:
+                den[rest] = _idcg_sorted_rows(g2[rest], w, k)
+            return num, den
+    return _dcg_kernel(gains, scores, offsets, w, ties), _idcg_kernel(gains, offsets, w, k)
 
 
 def _subset(flat: np.ndarray, offsets: np.ndarray, sel: np.ndarray):
@@ -450,6 +481,8 @@ def _apply_zero_policy(num, den, zero_idcg):
 def _prepare_gains(y_true, gain: Gain, *, need_nonneg: bool, name: str = "y_true"):
     if need_nonneg:
         check_nonnegative(name, y_true)
+    if gain is identity_gain:  # already finite (and checked): read-only from here on
+        return y_true
     g = gain(y_true)
     if need_nonneg:
         check_nonnegative(f"gain({name})", g)
@@ -675,11 +708,11 @@ def ndcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | 
     d = as_discount(discount)
     g = _prepare_gains(yt, gn, need_nonneg=True)
     w = _slot_weights(d, off, k)
-    num = _dcg_kernel(g, ys, off, w, ties)
     if unscored_labels is None and unscored_offsets is None:
-        den = _idcg_kernel(g, off, w, k)
+        num, den = _ndcg_parts(g, ys, off, w, k, ties)
         num, den = _exact_near_ideal(num, den, g, ys, off, w, ties)
     else:
+        num = _dcg_kernel(g, ys, off, w, ties)
         pool, pool_off = _unscored_pool(yt, unscored_labels, off, unscored_offsets)
         pg = _prepare_gains(pool, gn, need_nonneg=True, name="unscored_labels")
         pw = _slot_weights(d, pool_off, k)
