@@ -290,10 +290,11 @@ def main(argv=None) -> int:
         if not path.exists():
             p.error(f"no such notebook: {path}")
         try:
-            known = notebook_parameters(_read(path))
+            nb = _read(path)
+            known = notebook_parameters(nb)
             overrides[path] = {k: v if isinstance(known.get(k), str) else _parse_value(v)
                                for k, v in raw.items()}
-            resolve_parameters(path.resolve(), _read(path), overrides[path], args.quick)
+            resolve_parameters(path.resolve(), nb, overrides[path], args.quick)
         except ValueError as exc:
             p.error(str(exc))
     from . import gate

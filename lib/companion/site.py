@@ -160,9 +160,8 @@ def _render_notebook(nb: dict, stem: str, out: Path, md, *, nav: str = "",
             first = len(env.setdefault("headings", []))
             parts.append(md.render(src, env))
             _note_mentions(src, env["headings"][first:], env, stem, mentions)
-        elif mentions is not None:
-            for cid in _CLAIM.findall(src):
-                mentions.setdefault(cid, (stem, env["section"]))
+        else:  # a code cell names claims but moves no section
+            _note_mentions(src, [], env, stem, mentions)
         if cell["cell_type"] != "code":
             continue
         tags = cell.get("metadata", {}).get("tags", [])

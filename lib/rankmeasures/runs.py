@@ -69,7 +69,7 @@ from typing import Any
 
 import numpy as np
 
-from .dcg import QueryResults, ndcg_queries
+from .dcg import QueryResults, _subset, ndcg_queries
 
 __all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURES", "Judged", "Evaluation", "join",
            "evaluate"]
@@ -154,16 +154,6 @@ def _string_ranks(names: list, codes: np.ndarray) -> np.ndarray:
     rank = np.empty(uniq.size, np.int64)
     rank[order] = np.arange(uniq.size)
     return rank[np.searchsorted(uniq, codes)]
-
-
-def _ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """Concatenation of ``arange(a, b)`` for each pair, vectorised."""
-    lengths = ends - starts
-    total = int(lengths.sum())
-    if total == 0:
-        return np.zeros(0, np.int64)
-    offs = np.concatenate([[0], np.cumsum(lengths)[:-1]])
-    return np.arange(total, dtype=np.int64) - np.repeat(offs - starts, lengths)
 
 
 # -- the join ----------------------------------------------------------------------------
@@ -430,10 +420,8 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     present = lengths > 0
     sub_off = np.concatenate([[0], np.cumsum(lengths[present])]).astype(np.int64)
     if convention != "sklearn":  # the ideal ordering takes every judged document
-        u = j.unscored_offsets
-        starts, ends = u[:-1][present], u[1:][present]
-        kw["unscored_labels"] = unscored[_ranges(starts, ends)]
-        kw["unscored_offsets"] = np.concatenate([[0], np.cumsum(ends - starts)]).astype(np.int64)
+        kw["unscored_labels"], kw["unscored_offsets"] = _subset(
+            unscored, j.unscored_offsets, np.flatnonzero(present))
     out = {}
     for name, k in zip(names, cuts, strict=True):
         vals = np.zeros(lengths.size)
