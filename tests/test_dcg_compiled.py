@@ -172,3 +172,19 @@ def test_long_rows_take_the_gain_split_path_and_agree_with_sklearn(gain, monkeyp
         assert got01[row] == pytest.approx(ndcg_score(g[row:row + 1], s[row:row + 1]),
                                            rel=1e-12)
         assert got01[row] == got[row]  # the two paths agree bitwise
+
+
+@pytest.mark.parametrize("k", [dcg_module._TOPK_MOST, dcg_module._TOPK_MOST + 1, 400])
+def test_long_cutoffs_are_sorted_not_buffered_and_agree_with_sklearn(k, monkeypatch):
+    # the top-k buffer costs k^2: beyond _TOPK_MOST the rows go to the sorted paths
+    rng = np.random.default_rng(k)
+    y = rng.integers(0, 3, (40, 2000)).astype(float)
+    s = np.round(rng.random((40, 2000)) + 0.1 * y, 3)
+    calls = []
+    real = kernel.topk_rows
+    monkeypatch.setattr(kernel, "topk_rows", lambda *a: calls.append(a[3]) or real(*a))
+    got = rm.ndcg_queries(y, s, k=k).values
+    assert bool(calls) == (k <= dcg_module._TOPK_MOST)
+    for row in (0, 17, 39):
+        assert got[row] == pytest.approx(ndcg_score(y[row:row + 1], s[row:row + 1], k=k),
+                                         rel=1e-12)
