@@ -32,6 +32,9 @@ def _ideal_from_counts(counts, w):  # pragma: no cover - compiled
     return total
 
 
+_BLOCKS = 256  # row blocks of the parallel loops (enough to balance the threads)
+
+
 @numba.njit(cache=True, nogil=True, boundscheck=False)
 def _smallest(sr, bi, k):  # pragma: no cover - compiled
     """(value, slot) of the smallest score among the k items ``bi`` (a loop of fixed
@@ -65,84 +68,86 @@ def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
     q, m = g.shape
     dcg = np.empty(q)
     ideal = np.full(q, np.nan)
-    cand_all = np.empty((q, m), np.int32)  # one allocation, not one per row
-    buf_all = np.empty((q, k), np.int32)
-    counts_all = np.zeros((q, max(levels, 1)), np.int64)
     top = np.float64(levels - 1)
     size = m // k
-    for row in numba.prange(q):
-        sr = s[row]
-        gr = g[row]
-        cand = cand_all[row]
-        bi = buf_all[row]
-        thr = np.inf
-        for c in range(k):
-            mx = sr[c * size]
-            for i in range(c * size + 1, (c + 1) * size):
-                v = sr[i]
-                mx = v if v > mx else mx
-            thr = mx if mx < thr else thr
-        nc = 0
-        counts = counts_all[row]
-        bad = 0
-        if levels:
-            for i in range(m):  # branch-free: write always, advance when the item counts;
-                cand[nc] = i  # count the gains (one outside is clamped and marks the row)
-                nc += sr[i] >= thr
-                c = np.int64(min(max(gr[i], 0.0), top))
-                bad += c != gr[i]
-                counts[c] += 1
-        else:
-            for i in range(m):
-                cand[nc] = i
-                nc += sr[i] >= thr
-        for j in range(k):
-            bi[j] = cand[j]
-        low, at = _smallest(sr, bi, k)
-        for c in range(k, nc):
-            i = cand[c]
-            if sr[i] > low:
-                bi[at] = i
-                low, at = _smallest(sr, bi, k)
-        vk = low
-        t = 0
-        gtie = 0.0
-        for c in range(nc):  # in position order, as a pass over the whole row would add
-            i = cand[c]
-            eq = sr[i] == vk
-            t += eq
-            gtie += gr[i] if eq else 0.0
-        if levels and bad == 0:
-            ideal[row] = _ideal_from_counts(counts, w)
-        # the buffer by decreasing score, then increasing position (insertion sort, k items)
-        for j in range(1, k):
-            iv = bi[j]
-            v = sr[iv]
-            h = j
-            while h > 0 and (sr[bi[h - 1]] < v or (sr[bi[h - 1]] == v and bi[h - 1] > iv)):
-                bi[h] = bi[h - 1]
-                h -= 1
-            bi[h] = iv
-        a = 0
-        while a < k and sr[bi[a]] > vk:
-            a += 1
-        total = 0.0
-        i = 0
-        while i < a:
-            j = i + 1
-            while j < a and sr[bi[j]] == sr[bi[i]]:
-                j += 1
-            gsum = 0.0
+    blocks = min(q, _BLOCKS)
+    # rows in blocks, each with its own scratch space: no allocation per row, and memory
+    # that does not grow with the number of queries
+    for blk in numba.prange(blocks):
+        cand = np.empty(m, np.int32)
+        bi = np.empty(k, np.int32)
+        counts = np.empty(max(levels, 1), np.int64)
+        for row in range(blk * q // blocks, (blk + 1) * q // blocks):
+            sr = s[row]
+            gr = g[row]
+            thr = np.inf
+            for c in range(k):
+                mx = sr[c * size]
+                for i in range(c * size + 1, (c + 1) * size):
+                    v = sr[i]
+                    mx = v if v > mx else mx
+                thr = mx if mx < thr else thr
+            nc = 0
+            counts[:] = 0
+            bad = 0
+            if levels:
+                for i in range(m):  # branch-free: write always, advance when the item counts;
+                    cand[nc] = i  # count the gains (one outside is clamped and marks the row)
+                    nc += sr[i] >= thr
+                    c = np.int64(min(max(gr[i], 0.0), top))
+                    bad += c != gr[i]
+                    counts[c] += 1
+            else:
+                for i in range(m):
+                    cand[nc] = i
+                    nc += sr[i] >= thr
+            for j in range(k):
+                bi[j] = cand[j]
+            low, at = _smallest(sr, bi, k)
+            for c in range(k, nc):
+                i = cand[c]
+                if sr[i] > low:
+                    bi[at] = i
+                    low, at = _smallest(sr, bi, k)
+            vk = low
+            t = 0
+            gtie = 0.0
+            for c in range(nc):  # in position order, as a pass over the whole row would add
+                i = cand[c]
+                eq = sr[i] == vk
+                t += eq
+                gtie += gr[i] if eq else 0.0
+            if levels and bad == 0:
+                ideal[row] = _ideal_from_counts(counts, w)
+            # the buffer by decreasing score, then increasing position (insertion sort, k items)
+            for j in range(1, k):
+                iv = bi[j]
+                v = sr[iv]
+                h = j
+                while h > 0 and (sr[bi[h - 1]] < v or (sr[bi[h - 1]] == v and bi[h - 1] > iv)):
+                    bi[h] = bi[h - 1]
+                    h -= 1
+                bi[h] = iv
+            a = 0
+            while a < k and sr[bi[a]] > vk:
+                a += 1
+            total = 0.0
+            i = 0
+            while i < a:
+                j = i + 1
+                while j < a and sr[bi[j]] == sr[bi[i]]:
+                    j += 1
+                gsum = 0.0
+                wsum = 0.0
+                for r in range(i, j):
+                    gsum += gr[bi[r]]
+                    wsum += w[r]
+                total += gsum * wsum / (j - i)
+                i = j
             wsum = 0.0
-            for r in range(i, j):
-                gsum += gr[bi[r]]
+            for r in range(a, min(a + t, m)):
                 wsum += w[r]
-            total += gsum * wsum / (j - i)
-            i = j
-        wsum = 0.0
-        for r in range(a, min(a + t, m)):
-            wsum += w[r]
-        dcg[row] = total + gtie * wsum / t
+            dcg[row] = total + gtie * wsum / t
     return dcg, ideal
 
 
