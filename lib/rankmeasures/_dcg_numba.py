@@ -32,6 +32,7 @@ def _ideal_from_counts(counts, w):  # pragma: no cover - compiled
     return total
 
 
+_VECTOR_LEVELS = 8  # up to this many gains, topk_rows counts each in its own SIMD pass
 _BLOCKS = 256  # row blocks of the parallel loops (enough to balance the threads)
 
 
@@ -90,17 +91,24 @@ def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
             nc = 0
             counts[:] = 0
             bad = 0
-            if levels:
-                for i in range(m):  # branch-free: write always, advance when the item counts;
-                    cand[nc] = i  # count the gains (one outside is clamped and marks the row)
-                    nc += sr[i] >= thr
+            for i in range(m):  # branch-free: write always, advance when the item counts
+                cand[nc] = i
+                nc += sr[i] >= thr
+            if 0 < levels <= _VECTOR_LEVELS:  # one vectorised count per gain
+                seen = 0
+                for lv in range(levels):
+                    flv = np.float64(lv)
+                    cnt = 0
+                    for i in range(m):
+                        cnt += gr[i] == flv
+                    counts[lv] = cnt
+                    seen += cnt
+                bad = m - seen  # items with any other gain
+            elif levels:
+                for i in range(m):  # a gain outside is clamped and marks the row
                     c = np.int64(min(max(gr[i], 0.0), top))
                     bad += c != gr[i]
                     counts[c] += 1
-            else:
-                for i in range(m):
-                    cand[nc] = i
-                    nc += sr[i] >= thr
             for j in range(k):
                 bi[j] = cand[j]
             low, at = _smallest(sr, bi, k)
