@@ -1,8 +1,10 @@
 """Compiled DCG/IDCG passes over equal-length rows (imports numba: load through
 :mod:`rankmeasures._jit`).
 
-Rows are independent, so every kernel runs its rows in parallel (``numba.prange``, as
-ranx evaluates its queries); a row's value does not depend on the number of threads.
+Rows are independent, so the kernels over (Q, m) rows run them in parallel
+(``numba.prange``, as ranx evaluates its queries); a row's value does not depend on the
+number of threads. ``level_buckets`` and ``merge_levels`` take one long row each, numpy
+sorting the parts between them (:func:`rankmeasures.dcg._dcg_by_gain`).
 Tie averaging is McSherry & Najork's (2008): a tie group over positions i+1..j contributes
 ``(sum of its gains) (w_i + ... + w_{j-1}) / (j - i)``.
 """
