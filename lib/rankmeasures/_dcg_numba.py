@@ -34,8 +34,35 @@ def _ideal_from_counts(counts, w):  # pragma: no cover - compiled
     return total
 
 
-_VECTOR_LEVELS = 8  # up to this many gains, topk_rows counts each in its own SIMD pass
+_VECTOR_LEVELS = 8  # up to this many gains, each is counted in its own SIMD pass
 _BLOCKS = 256  # row blocks of the parallel loops (enough to balance the threads)
+
+
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def _count_gains(gr, counts):  # pragma: no cover - compiled
+    """Fill ``counts[v]`` with the number of items of gain v (v < counts.size); return how
+    many items have any other gain (0: every gain is such an integer). Few gains: one
+    vectorised pass each; more: one pass, a gain outside clamped and counted as wrong."""
+    levels = counts.size
+    m = gr.size
+    if levels <= _VECTOR_LEVELS:
+        seen = 0
+        for lv in range(levels):
+            flv = np.float64(lv)
+            cnt = 0
+            for i in range(m):
+                cnt += gr[i] == flv
+            counts[lv] = cnt
+            seen += cnt
+        return m - seen
+    counts[:] = 0
+    top = np.float64(levels - 1)
+    bad = 0
+    for i in range(m):
+        c = np.int64(min(max(gr[i], 0.0), top))
+        bad += c != gr[i]
+        counts[c] += 1
+    return bad
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
@@ -71,7 +98,6 @@ def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
     q, m = g.shape
     dcg = np.empty(q)
     ideal = np.full(q, np.nan)
-    top = np.float64(levels - 1)
     size = m // k
     blocks = min(q, _BLOCKS)
     # rows in blocks, each with its own scratch space: no allocation per row, and memory
@@ -91,26 +117,10 @@ def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
                     mx = v if v > mx else mx
                 thr = mx if mx < thr else thr
             nc = 0
-            counts[:] = 0
-            bad = 0
             for i in range(m):  # branch-free: write always, advance when the item counts
                 cand[nc] = i
                 nc += sr[i] >= thr
-            if 0 < levels <= _VECTOR_LEVELS:  # one vectorised count per gain
-                seen = 0
-                for lv in range(levels):
-                    flv = np.float64(lv)
-                    cnt = 0
-                    for i in range(m):
-                        cnt += gr[i] == flv
-                    counts[lv] = cnt
-                    seen += cnt
-                bad = m - seen  # items with any other gain
-            elif levels:
-                for i in range(m):  # a gain outside is clamped and marks the row
-                    c = np.int64(min(max(gr[i], 0.0), top))
-                    bad += c != gr[i]
-                    counts[c] += 1
+            bad = _count_gains(gr, counts) if levels else 0
             for j in range(k):
                 bi[j] = cand[j]
             low, at = _smallest(sr, bi, k)
@@ -199,16 +209,9 @@ def ideal_rows(g, w, levels):  # pragma: no cover - compiled
     """
     q, m = g.shape
     out = np.empty(q)
-    top = np.float64(levels - 1)
     for row in numba.prange(q):
-        gr = g[row]
-        counts = np.zeros(levels, np.int64)
-        bad = 0
-        for i in range(m):  # no branch: a gain outside is clamped and marks the row
-            v = gr[i]
-            c = np.int64(min(max(v, 0.0), top))
-            bad += c != v
-            counts[c] += 1
+        counts = np.empty(levels, np.int64)
+        bad = _count_gains(g[row], counts)
         out[row] = _ideal_from_counts(counts, w) if bad == 0 else np.nan
     return out
 
@@ -222,20 +225,10 @@ def level_buckets(g, s, levels, most):  # pragma: no cover - compiled
     ``(..., False)`` for any other row.
     """
     n = g.size
-    counts = np.zeros(4 * levels, np.int64)  # four interleaved counters per gain
-    bad = 0
-    top = np.float64(levels - 1)
-    for i in range(n):  # no branch: a gain outside is clamped, counted, and marks the row
-        v = g[i]
-        c = np.int64(min(max(v, 0.0), top))
-        bad += c != v
-        counts[(i & 3) * levels + c] += 1
-    ok = bad == 0
-    fill = np.zeros(levels, np.int64)
+    fill = np.empty(levels, np.int64)
+    ok = _count_gains(g, fill) == 0
     used = 0
     for lv in range(levels):
-        fill[lv] = counts[lv] + counts[levels + lv] + counts[2 * levels + lv] \
-            + counts[3 * levels + lv]
         used += fill[lv] > 0
     if not ok or used > most:
         return np.empty(0), np.zeros(1, np.int64), np.empty(0), False

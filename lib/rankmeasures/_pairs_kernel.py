@@ -11,7 +11,9 @@ walked vector and those tied in both (the algorithm of Knight (1966), as scipy's
 ``kendalltau`` runs it). The discordant pairs are the same whichever vector is walked, so
 the tree goes over the vector with fewer distinct values: with graded labels against
 continuous scores it holds a handful of counters and stays in the L1 cache, where a tree
-over 10^6 distinct scores would miss the cache at every step. O(n log n), no Python loop.
+over 10^6 distinct scores would miss the cache at every step; up to 16 ranks a table of
+counters walked without data-dependent branches replaces the tree (``counts_pass``).
+O(n log n), no Python loop.
 
 numba is imported on first use only (:mod:`rankmeasures._jit`; the passes live in
 :mod:`rankmeasures._pairs_numba`); without it :func:`rankmeasures.concordance.pair_counts`

@@ -251,6 +251,11 @@ def _dcg_by_gain(kernel, g: np.ndarray, s: np.ndarray, w: np.ndarray) -> np.ndar
     return out
 
 
+def _buffered(width: int, m: int) -> bool:
+    """Whether a cut-off of ``width`` in rows of m items takes the compiled top-k pass."""
+    return 0 < 4 * width <= m and width <= _TOPK_MOST
+
+
 def _width(w: np.ndarray) -> int:
     """1 + the last position with a non-zero weight (0 when every weight is 0)."""
     if w[-1] != 0:  # the common case, without a pass over w
@@ -270,7 +275,7 @@ def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
     if ties == "average" and 4 * width <= m:  # a short top-k: partition, do not sort
         if kernel is None:
             return _dcg_topk_average(gains.reshape(q, m), scores.reshape(q, m), w, width)
-        if width <= _TOPK_MOST:
+        if _buffered(width, m):
             return kernel.topk_rows(gains.reshape(q, m), scores.reshape(q, m), w, width, 0)[0]
     if kernel is not None and m > 1:
         g2, s2 = gains.reshape(q, m), scores.reshape(q, m)
@@ -324,6 +329,15 @@ def _idcg_sorted_rows(g: np.ndarray, w: np.ndarray, k) -> np.ndarray:
     return -(srt * w[: srt.shape[1]]).sum(axis=1)
 
 
+def _sort_uncounted(vals: np.ndarray, g: np.ndarray, w: np.ndarray, k) -> np.ndarray:
+    """Fill the NaN entries of a counted IDCG (rows with a gain that is not a small
+    integer) by sorting those rows."""
+    rest = np.flatnonzero(np.isnan(vals))
+    if rest.size:
+        vals[rest] = _idcg_sorted_rows(g[rest], w, k)
+    return vals
+
+
 def _idcg_kernel(gains, offsets, w, k) -> np.ndarray:
     """Per-query IDCG: gains sorted decreasingly within each query; ``w`` from
     :func:`_slot_weights` with the same ``k``."""
@@ -334,11 +348,7 @@ def _idcg_kernel(gains, offsets, w, k) -> np.ndarray:
         kernel = _compiled(q * m)
         top = gains.max() if gains.size else 0.0
         if kernel is not None and top < _COUNTED_LEVELS:
-            vals = kernel.ideal_rows(g, w, int(top) + 1)
-            rest = np.flatnonzero(np.isnan(vals))  # rows with a non-integer gain
-            if rest.size:
-                vals[rest] = _idcg_sorted_rows(g[rest], w, k)
-            return vals
+            return _sort_uncounted(kernel.ideal_rows(g, w, int(top) + 1), g, w, k)
         return _idcg_sorted_rows(g, w, k)
     gid = _group_ids(offsets)
     g = gains[np.lexsort((-gains, gid))]
@@ -361,15 +371,10 @@ def _ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndar
         m = int(offsets[1])
         kernel = _compiled(q * m)
         width = _width(w)
-        top = gains.max()
-        if (kernel is not None and 0 < 4 * width <= m and width <= _TOPK_MOST
-                and top < _FUSED_LEVELS):
+        if kernel is not None and _buffered(width, m) and (top := gains.max()) < _FUSED_LEVELS:
             g2 = gains.reshape(q, m)
             num, den = kernel.topk_rows(g2, scores.reshape(q, m), w, width, int(top) + 1)
-            rest = np.flatnonzero(np.isnan(den))  # rows with a non-integer gain
-            if rest.size:
-                den[rest] = _idcg_sorted_rows(g2[rest], w, k)
-            return num, den
+            return num, _sort_uncounted(den, g2, w, k)
     return _dcg_kernel(gains, scores, offsets, w, ties), _idcg_kernel(gains, offsets, w, k)
 
 
