@@ -148,16 +148,19 @@ def simulation_case(quick):
     # /proc/self/status belongs to the child's own address space.
     code = ("import time, rankmeasures as rm; from rankmeasures.asymptotics import s; "
             "from rankmeasures.simulate import simulate_ndcg; t = time.perf_counter(); "
+            "simulate_ndcg(s, rm.log2_discount, 10**4); first = time.perf_counter() - t; "
+            "t = time.perf_counter(); "
             "v = simulate_ndcg(s, rm.log2_discount, 10**9)['ndcg'][0]; "
             "el = time.perf_counter() - t; "
             "hwm = [ln.split()[1] for ln in open('/proc/self/status') "
             "if ln.startswith('VmHWM')]; "
-            "print(el, v, hwm[0] if hwm else 'nan')")
+            "print(el, v, hwm[0] if hwm else 'nan', first)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          check=True).stdout.split()
     peak = float(out[2]) / 1024  # KiB -> MiB
     print(f"{10**9:>12} {float(out[0]):11.1f} {'(not run)':>13} {'':>7} {float(out[1]):9.6f}"
-          f"   peak resident memory of the child {peak:.0f} MiB (VmHWM)")
+          f"   peak resident memory of the child {peak:.0f} MiB (VmHWM); its first call "
+          f"(n = 10^4) {float(out[3]):.2f} s (compile or cache load)")
     return float(out[0]), peak
 
 

@@ -156,6 +156,14 @@ class Discount:
     def _evaluate(self, p: np.ndarray, ln: np.ndarray | None) -> np.ndarray:
         raise NotImplementedError
 
+    def _fill(self, first: int, out: np.ndarray, ln: np.ndarray | None) -> None:
+        """Write ``D(first), D(first + 1), ...`` into the float64 array ``out``.
+
+        The positions are valid by construction (the simulator's running positions), so
+        nothing is re-checked; the values are those of :meth:`_evaluate`, bit for bit.
+        """
+        out[...] = self._evaluate(np.arange(first, first + out.size, dtype=np.float64), ln)
+
     # -- exact forms ---------------------------------------------------------------
     @property
     def expr(self) -> sympy.Expr | None:
@@ -236,6 +244,17 @@ class LogDiscount(Discount):
         if self.base == 2:
             return 1.0 / np.log2(1.0 + p)
         return (1.0 if self.base == math.e else math.log(self.base)) / np.log(1.0 + p)
+
+    def _fill(self, first, out, ln):
+        # 1 + r counted directly (integers are exact in float64), the log and the
+        # reciprocal in place: the bits of _evaluate without its three temporaries
+        one_plus = np.arange(first + 1, first + 1 + out.size, dtype=np.float64)
+        if self.base == 2:
+            np.log2(one_plus, out=out)
+            np.divide(1.0, out, out=out)
+        else:
+            np.log(one_plus, out=out)
+            np.divide(1.0 if self.base == math.e else math.log(self.base), out, out=out)
 
     @property
     def expr(self):
