@@ -71,7 +71,8 @@ def pair_counts_sorted(x: np.ndarray, y: np.ndarray) -> tuple[int, int, int, int
         walk, tree, m = (xs, ox), (ys, oy), my
     else:
         walk, tree, m = (ys, oy), (xs, ox), mx
-    ranks, _, _ = kernel.dense_ranks(*tree)
+    ranks = np.empty(tree[0].size, np.int32)
+    kernel.dense_ranks(*tree, ranks)
     count = kernel.counts_pass if m <= _TABLE_UP_TO else kernel.fenwick_pass
     d, _, txy = count(walk[0], ranks[walk[1]], m)
     return int(d), int(tx), int(ty), int(txy)

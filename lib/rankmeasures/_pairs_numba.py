@@ -24,14 +24,14 @@ def distinct(vs):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
-def dense_ranks(ys, order):  # pragma: no cover - compiled
-    """Dense ranks of y (0 for the smallest) from its sorted values ``ys = y[order]``.
+def dense_ranks(ys, order, ranks):  # pragma: no cover - compiled
+    """Dense ranks of y (0 for the smallest) from its sorted values ``ys = y[order]``, into
+    ``ranks`` (int32, y's size: a numpy buffer, see :func:`rankmeasures._sort_numba.radix_sort`
+    on huge pages) in the original order.
 
-    Returns ``(ranks in the original order as int32, number of distinct values, pairs tied
-    in y)``.
+    Returns ``(number of distinct values, pairs tied in y)``.
     """
     n = ys.size
-    ranks = np.empty(n, np.int32)
     m = 0
     ties = np.int64(0)
     i = 0
@@ -45,7 +45,7 @@ def dense_ranks(ys, order):  # pragma: no cover - compiled
         ties += (j - i) * (j - i - 1) // 2
         m += 1
         i = j
-    return ranks, m, ties
+    return m, ties
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)

@@ -28,11 +28,11 @@ _PASSES = 6  # 6 x 11 bits cover the 64 of a key
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
-def _keys(x):  # pragma: no cover - compiled
-    """The sortable keys of ``x`` and the bits in which any two of them differ."""
+def _keys(x, keys):  # pragma: no cover - compiled
+    """Fill ``keys`` with the sortable keys of ``x``; return the bits in which any two of
+    them differ."""
     bits = x.view(np.uint64)
     sign = np.uint64(1) << np.uint64(63)
-    keys = np.empty(x.size, np.uint64)
     lo = ~np.uint64(0)
     hi = np.uint64(0)
     for i in range(x.size):
@@ -42,7 +42,7 @@ def _keys(x):  # pragma: no cover - compiled
         keys[i] = k
         lo &= k
         hi |= k
-    return keys, lo ^ hi
+    return lo ^ hi
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
@@ -70,19 +70,27 @@ def _starts(keys, shift):  # pragma: no cover - compiled
     return heads
 
 
-@numba.njit(cache=True, nogil=True, boundscheck=False)
-def radix_sort(x, payload):  # pragma: no cover - compiled
+def radix_sort(x: np.ndarray, payload: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """``(keys, carried)``: the sortable uint64 keys of ``x`` in ascending order and
     ``payload`` permuted alongside, equal keys keeping their input order (stable).
 
-    A digit in which no two keys differ is skipped (small integers stored as floats need
-    one or two of the six passes).
+    ``payload`` is the sort's scratch space: its contents are lost (the callers pass a
+    fresh ``arange``). A digit in which no two keys differ is skipped (small integers
+    stored as floats need one or two of the six passes). The buffers are numpy's: numpy
+    asks the kernel for huge pages for large arrays, where memory allocated inside the
+    compiled code is faulted in 4 KiB at a time (at n = 10^7: 59,000 page faults a sort
+    against 2,400, and a fifth of its time).
     """
     n = x.size
-    keys, varying = _keys(x)
-    carried = payload.copy()
-    keys_tmp = np.empty(n, np.uint64)
-    carried_tmp = np.empty_like(carried)
+    keys = np.empty(n, np.uint64)
+    return _radix_into(x, payload, keys, np.empty(n, np.uint64), np.empty_like(payload))
+
+
+@numba.njit(cache=True, nogil=True, boundscheck=False)
+def _radix_into(x, carried, keys, keys_tmp, carried_tmp):  # pragma: no cover - compiled
+    """The passes of :func:`radix_sort` over the caller's buffers (each of ``x``'s size)."""
+    n = x.size
+    varying = _keys(x, keys)
     m = np.uint64(_BUCKETS - 1)
     for p in range(_PASSES):
         shift = np.uint64(p * _BITS)
