@@ -35,7 +35,7 @@ def test_topk_rows_equal_the_sorting_path(levels, k):
     g = rng.integers(0, 5, (q, m)).astype(float)
     s = rng.integers(0, levels, (q, m)).astype(float)
     w = _weights(m, k)
-    np.testing.assert_allclose(kernel.topk_rows(g, s, w, k, 0)[0], _sorted_reference(g, s, w),
+    np.testing.assert_allclose(kernel.topk_rows(g, s, w, k, False)[0], _sorted_reference(g, s, w),
                                rtol=1e-13, atol=1e-13)
 
 
@@ -46,10 +46,10 @@ def test_topk_rows_by_hand():
     g = np.array([[1.0, 0.0, 2.0, 5.0]])
     s = np.array([[3.0, 2.0, 2.0, 1.0]])
     w = np.array([1.0, 1 / np.log2(3), 0.0, 0.0])
-    assert kernel.topk_rows(g, s, w, 2, 0)[0][0] == pytest.approx(1 + 1 / np.log2(3), rel=1e-15)
+    assert kernel.topk_rows(g, s, w, 2, False)[0][0] == pytest.approx(1 + 1 / np.log2(3), rel=1e-15)
     # all tied: every item gets the mean of the k weights
     s = np.zeros((1, 4))
-    assert kernel.topk_rows(g, s, w, 2, 0)[0][0] == pytest.approx(
+    assert kernel.topk_rows(g, s, w, 2, False)[0][0] == pytest.approx(
         8 * (1 + 1 / np.log2(3)) / 4, rel=1e-15)
 
 
@@ -188,3 +188,69 @@ def test_long_cutoffs_are_sorted_not_buffered_and_agree_with_sklearn(k, monkeypa
     for row in (0, 17, 39):
         assert got[row] == pytest.approx(ndcg_score(y[row:row + 1], s[row:row + 1], k=k),
                                          rel=1e-12)
+
+
+def _large(seed=0, q=800, m=100):  # 80,000 items: the compiled top-k pass
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 5, (q, m)).astype(float)
+    return y, np.round(rng.random((q, m)) + 0.1 * y, 3)
+
+
+@pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
+def test_the_pass_refuses_non_finite_scores_as_the_whole_array_check(bad):
+    """The compiled top-k pass checks the scores as it goes (issue 14); its error is the
+    whole-array check's, naming the first bad value by its flat index."""
+    y, s = _large()
+    s[300, 7] = bad
+    s[500, 1] = bad
+    y[600, 3] = -1.0  # a negative gain too: the scores are reported first, as before
+    with pytest.raises(ValueError, match=rf"y_score: contains a non-finite value "
+                                         rf"\({bad} at flat index {300 * 100 + 7}\)"):
+        rm.ndcg_queries(y, s, k=10)
+
+
+@pytest.mark.parametrize("neg", [-1.0, -1e-300, -np.inf])
+def test_the_pass_refuses_negative_gains(neg):
+    y, s = _large(1)
+    y[123, 45] = neg
+    y[700, 0] = neg / 2  # the whole-array check names the most negative gain
+    if np.isinf(neg):
+        match = r"y_true: contains a non-finite value"
+    else:
+        match = rf"y_true: must be non-negative for this measure, got {neg!r} at flat index " \
+                rf"{123 * 100 + 45}"
+    with pytest.raises(ValueError, match=match):
+        rm.ndcg_queries(y, s, k=10)
+
+
+def test_the_pass_counts_each_rows_gains_up_to_its_own_largest():
+    """Rows of gains 0..63 are counted, rows with a gain of 64 or more, a fraction or a
+    -0.0 are sorted; every IDCG agrees with scikit-learn's."""
+    y, s = _large(2, q=700)
+    rng = np.random.default_rng(3)
+    y[1] = rng.integers(0, 64, 100)  # the largest counted gain, 63, in most draws
+    y[1, 50] = 63.0
+    y[2, 5] = 64.0  # one beyond: sorted
+    y[3, 9] = 2.5  # a fraction: sorted
+    y[4, 11] = -0.0  # not negative; sorted
+    y[5] = 0.0  # no relevant item: IDCG 0, NDCG 0 by the zero policy
+    y[6, :] = 7.0  # one level, every item
+    got = rm.ndcg_queries(y, s, k=10)
+    want = rm.ndcg_queries(y.ravel(), s.ravel(), k=10, offsets=np.arange(0, y.size + 1, 100))
+    np.testing.assert_array_equal(got.values, want.values)  # the checked-before path
+    for row in range(8):
+        ref = ndcg_score(y[row:row + 1], s[row:row + 1], k=10) if row != 5 else 0.0
+        assert got.values[row] == pytest.approx(ref, rel=1e-12)
+    idcg = rm.idcg_queries(y, k=10).values
+    dcg = rm.dcg_queries(y, s, k=10).values
+    np.testing.assert_allclose(got.values[:8], np.divide(dcg, idcg, out=np.zeros(700),
+                                                         where=idcg > 0)[:8], rtol=1e-12)
+
+
+def test_dcg_with_negative_gains_takes_the_pass_unchecked():
+    """DCG allows negative gains: the top-k pass then skips the gain checks and counts."""
+    y, s = _large(4)
+    y -= 2.0
+    got = rm.dcg_queries(y, s, k=10).values
+    w = _weights(100, 10)
+    np.testing.assert_allclose(got, _sorted_reference(y, s, w), rtol=1e-12)

@@ -144,3 +144,28 @@ def test_discount_arguments():
         rm.CustomDiscount(expr=sympy.Symbol("q") / sympy.Symbol("r", positive=True))
     with pytest.raises(ValueError, match=r"t: F\(t\) is defined for t >= 1"):
         rm.log_discount.integral(0.5)
+
+
+@pytest.mark.parametrize("dtype", ["<i8", ">i8", "<u8", "<i4"])
+@pytest.mark.parametrize("size", [10, 1 << 17])  # the numpy path and the compiled pass
+def test_integer_conversion_is_exact_and_refuses_beyond_2_53(dtype, size):
+    """64-bit integers from 2^16 items on go through one compiled pass (issue 14); both
+    paths give numpy's float64 values and refuse what float64 cannot hold exactly."""
+    from rankmeasures._validation import as_float_array
+
+    rng = np.random.default_rng(0)
+    lo = 0 if dtype[1] == "u" else -(2**31)
+    base = rng.integers(lo, 2**31, (size // 2, 2)).astype(dtype)
+    for arr in (base, base.T, base[:, ::-1]):  # C order, F order, strided
+        got = as_float_array("y", arr, ndim=2)
+        assert got.dtype == np.float64 and got.shape == arr.shape
+        np.testing.assert_array_equal(got, arr.astype(np.float64))
+    if dtype[-1] != "8":
+        return
+    edge = base.copy()
+    edge[-1, -1] = 2**53  # the largest that converts exactly: accepted
+    assert as_float_array("y", edge, ndim=2)[-1, -1] == 2.0**53
+    for bad in ([2**53 + 1] if dtype[1] == "u" else [2**53 + 1, -(2**53) - 1]):
+        edge[-1, -1] = bad
+        with pytest.raises(ValueError, match=r"y: integers beyond 2\*\*53"):
+            as_float_array("y", edge, ndim=2)

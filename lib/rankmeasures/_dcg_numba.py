@@ -79,11 +79,19 @@ def _smallest(sr, bi, k):  # pragma: no cover - compiled
     return low, at
 
 
+_FUSED_LEVELS = 64  # integer gains below this are counted for the IDCG in the top-k pass
+_SIGN = np.uint64(1) << np.uint64(63)
+_EXPONENT = np.uint64(0x7FF) << np.uint64(52)  # all ones: infinity or NaN
+
+
 @numba.njit(cache=True, nogil=True, boundscheck=False, parallel=True)
-def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
-    """Tie-averaged DCG@k of every row of ``g``/``s`` (shape (Q, m), 1 <= k <= m), and
-    with ``levels > 0`` the IDCG of every row whose gains are integers in ``[0, levels)``
-    (NaN for the other rows, and for all rows when ``levels`` is 0).
+def topk_rows(g, s, w, k, ideal_too):  # pragma: no cover - compiled
+    """Tie-averaged DCG@k of every row of ``g``/``s`` (shape (Q, m), 1 <= k <= m), with
+    ``ideal_too`` the IDCG of every row whose gains are integers below 64 (NaN for the
+    other rows, and for all rows without it), and a status per row: 0, or 1 when the row
+    has a non-finite score, 2 when (with ``ideal_too``) it has a negative gain; its values
+    are then NaN and the caller raises. Scores and gains are checked here, in passes over
+    the rows' bits that vectorise, instead of in whole-array passes before.
 
     Per row: the row is cut into k chunks; each chunk's largest score is an item, so the
     k-th largest score v_k is at least T, the smallest of those k maxima, and only items
@@ -96,8 +104,11 @@ def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
     discount of that range (zero beyond k). ``w`` holds D(1..m) with zeros from k on.
     """
     q, m = g.shape
+    gbits = g.view(np.uint64)
+    sbits = s.view(np.uint64)
     dcg = np.empty(q)
     ideal = np.full(q, np.nan)
+    status = np.zeros(q, np.int8)
     size = m // k
     blocks = min(q, _BLOCKS)
     # rows in blocks, each with its own scratch space: no allocation per row, and memory
@@ -105,10 +116,29 @@ def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
     for blk in numba.prange(blocks):
         cand = np.empty(m, np.int32)
         bi = np.empty(k, np.int32)
-        counts = np.empty(max(levels, 1), np.int64)
+        counts = np.empty(_FUSED_LEVELS, np.int64)
+        # the bits of 1.0, 2.0, ..., 64.0: for a non-negative double, bits order as values
+        limits = np.arange(1, _FUSED_LEVELS + 1).astype(np.float64).view(np.uint64)
         for row in range(blk * q // blocks, (blk + 1) * q // blocks):
             sr = s[row]
             gr = g[row]
+            ex = np.uint64(0)
+            for i in range(m):
+                ex = max(ex, sbits[row, i] & _EXPONENT)
+            hi = np.uint64(0)  # the largest bits: a negative gain's exceed the sign bit
+            if ideal_too:
+                for i in range(m):
+                    hi = max(hi, gbits[row, i])
+            if ex == _EXPONENT or hi > _SIGN:
+                status[row] = 1 if ex == _EXPONENT else 2
+                dcg[row] = np.nan
+                continue
+            # gains counted up to the row's largest (hi == _SIGN: a -0.0, left to sorting)
+            levels = 0
+            if ideal_too and hi < _SIGN:
+                while levels < _FUSED_LEVELS and hi >= limits[levels]:
+                    levels += 1
+                levels = levels + 1 if levels < _FUSED_LEVELS else 0
             thr = np.inf
             for c in range(k):
                 mx = sr[c * size]
@@ -120,7 +150,7 @@ def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
             for i in range(m):  # branch-free: write always, advance when the item counts
                 cand[nc] = i
                 nc += sr[i] >= thr
-            bad = _count_gains(gr, counts) if levels else 0
+            bad = _count_gains(gr, counts[:levels]) if levels else 0
             for j in range(k):
                 bi[j] = cand[j]
             low, at = _smallest(sr, bi, k)
@@ -138,7 +168,7 @@ def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
                 t += eq
                 gtie += gr[i] if eq else 0.0
             if levels and bad == 0:
-                ideal[row] = _ideal_from_counts(counts, w)
+                ideal[row] = _ideal_from_counts(counts[:levels], w)
             # the buffer by decreasing score, then increasing position (insertion sort, k items)
             for j in range(1, k):
                 iv = bi[j]
@@ -168,7 +198,7 @@ def topk_rows(g, s, w, k, levels):  # pragma: no cover - compiled
             for r in range(a, min(a + t, m)):
                 wsum += w[r]
             dcg[row] = total + gtie * wsum / t
-    return dcg, ideal
+    return dcg, ideal, status
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False, parallel=True)

@@ -10,6 +10,13 @@ import numbers
 
 import numpy as np
 
+from . import _jit
+
+#: From this many items on, 64-bit integers are converted by the compiled pass of
+#: :mod:`rankmeasures._validation_numba` when numba is installed (a small input never
+#: imports numba).
+_COMPILED_FROM = 1 << 16
+
 __all__ = [
     "as_float_array",
     "as_grades",
@@ -21,8 +28,13 @@ __all__ = [
 ]
 
 
-def as_float_array(name: str, x, *, ndim: int = 1, allow_empty: bool = False) -> np.ndarray:
-    """Return ``x`` as a float64 array of dimension ``ndim`` with only finite values."""
+def as_float_array(name: str, x, *, ndim: int = 1, allow_empty: bool = False,
+                   finite: bool = True) -> np.ndarray:
+    """Return ``x`` as a float64 array of dimension ``ndim`` with only finite values.
+
+    ``finite=False`` leaves the finiteness of a float input to the caller (a compiled
+    pass that checks it as it goes, then calls this again to raise the error).
+    """
     arr = np.asarray(x)
     if arr.dtype == object or not (
         np.issubdtype(arr.dtype, np.number) or np.issubdtype(arr.dtype, np.bool_)
@@ -35,12 +47,21 @@ def as_float_array(name: str, x, *, ndim: int = 1, allow_empty: bool = False) ->
     if arr.size == 0 and not allow_empty:
         raise ValueError(f"{name}: empty input (no items to rank)")
     if not np.issubdtype(arr.dtype, np.floating):  # integers and booleans: always finite
-        if arr.size and np.issubdtype(arr.dtype, np.integer) and (
-            arr.max() > 2**53 or arr.min() < -(2**53)
-        ):
+        wide = np.issubdtype(arr.dtype, np.integer) and arr.dtype.itemsize == 8
+        if (wide and arr.dtype.isnative and arr.size >= _COMPILED_FROM
+                and (kernel := _jit.load("_validation_numba"))):
+            out = np.empty(arr.shape)  # one pass: convert and find the range
+            lo, hi = kernel.int_to_float(arr.reshape(-1), out.reshape(-1))
+        elif wide and arr.size:  # (narrower integers always fit in 53 bits)
+            out, lo, hi = None, arr.min(), arr.max()
+        else:
+            out, lo, hi = None, 0, 0
+        if hi > 2**53 or lo < -(2**53):
             raise ValueError(f"{name}: integers beyond 2**53 cannot be represented exactly")
-        return arr.astype(np.float64)
+        return arr.astype(np.float64) if out is None else out
     out = arr.astype(np.float64, copy=False)
+    if not finite:
+        return out
     # one pass in the common case: any NaN or infinity makes the sum non-finite, so a
     # finite sum proves every value finite (a non-finite sum may be a mere overflow)
     with np.errstate(over="ignore", invalid="ignore"):
@@ -70,7 +91,7 @@ def check_nonnegative(name: str, x: np.ndarray) -> None:
     if x.size and x.min() < 0:
         bad = int(np.argmin(x.ravel()))
         raise ValueError(
-            f"{name}: must be non-negative for this measure, got {x.ravel()[bad]!r} "
+            f"{name}: must be non-negative for this measure, got {float(x.ravel()[bad])!r} "
             f"at flat index {bad}"
         )
 

@@ -276,7 +276,7 @@ def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
         if kernel is None:
             return _dcg_topk_average(gains.reshape(q, m), scores.reshape(q, m), w, width)
         if _buffered(width, m):
-            return kernel.topk_rows(gains.reshape(q, m), scores.reshape(q, m), w, width, 0)[0]
+            return kernel.topk_rows(gains.reshape(q, m), scores.reshape(q, m), w, width, False)[0]
     if kernel is not None and m > 1:
         g2, s2 = gains.reshape(q, m), scores.reshape(q, m)
         if m >= _COMPILED_FROM:
@@ -355,11 +355,8 @@ def _idcg_kernel(gains, offsets, w, k) -> np.ndarray:
     return np.bincount(gid, weights=g * w, minlength=q)
 
 
-_FUSED_LEVELS = 64  # integer gains below this are counted for the IDCG in the top-k pass
-
-
 def _ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndarray]:
-    """Per-query DCG and IDCG (same gains, same weights).
+    """Per-query DCG and IDCG (same gains, same weights; both validated).
 
     For a short top-k of equal-length rows on the compiled path, the top-k pass also
     counts the gains of each row and the IDCG follows from the counts
@@ -371,11 +368,44 @@ def _ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndar
         m = int(offsets[1])
         kernel = _compiled(q * m)
         width = _width(w)
-        if kernel is not None and _buffered(width, m) and (top := gains.max()) < _FUSED_LEVELS:
+        if kernel is not None and _buffered(width, m):
             g2 = gains.reshape(q, m)
-            num, den = kernel.topk_rows(g2, scores.reshape(q, m), w, width, int(top) + 1)
+            num, den, _ = kernel.topk_rows(g2, scores.reshape(q, m), w, width, True)
             return num, _sort_uncounted(den, g2, w, k)
     return _dcg_kernel(gains, scores, offsets, w, ties), _idcg_kernel(gains, offsets, w, k)
+
+
+def _ndcg_checked_in_pass(y_true, y_score, k, d, ties):
+    """``(DCG, IDCG)`` of 2-d input by the compiled top-k pass, which also checks the
+    scores' finiteness and the gains' signs (and counts the gains) as it goes, instead of
+    three whole-array passes before it; None when that pass does not apply (then nothing
+    was computed). Errors are those of the checks it replaces: the same messages, raised
+    before any value is returned.
+    """
+    yt_arr, ys_arr = np.asarray(y_true), np.asarray(y_score)
+    if ties != "average" or yt_arr.ndim != 2 or ys_arr.shape != yt_arr.shape:
+        return None
+    q, m = yt_arr.shape
+    kernel = _compiled(q * m)
+    if kernel is None:
+        return None
+    off = np.arange(0, q * m + 1, m, dtype=np.int64)
+    w = _slot_weights(d, off, k)
+    width = _width(w)
+    if not _buffered(width, m):
+        return None
+    yt = as_float_array("y_true", yt_arr, ndim=2)
+    ys = as_float_array("y_score", ys_arr, ndim=2, finite=False)
+    yt, ys = np.ascontiguousarray(yt), np.ascontiguousarray(ys)
+    num, den, status = kernel.topk_rows(yt, ys, w, width, True)
+    if np.any(status == 1):
+        as_float_array("y_score", ys_arr, ndim=2)  # raises, naming the first such value
+    if np.any(status == 2):
+        check_nonnegative("y_true", yt)  # raises, naming the first negative gain
+    if np.any(status):  # pragma: no cover - each status raised above
+        raise AssertionError("topk_rows: a row was skipped without a reason")
+    den = _sort_uncounted(den, yt, w, k)
+    return _exact_near_ideal(num, den, yt.ravel(), ys.ravel(), off, w, ties)
 
 
 def _subset(flat: np.ndarray, offsets: np.ndarray, sel: np.ndarray):
@@ -712,14 +742,21 @@ def ndcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | 
     if zero_idcg not in ZERO_IDCG_POLICIES:
         raise ValueError(f"zero_idcg: must be one of {ZERO_IDCG_POLICIES}, got {zero_idcg!r}")
     k = check_k(k)
+    gn = as_gain(gain)
+    d = as_discount(discount)
+    plain = unscored_labels is None and unscored_offsets is None
+    if (plain and offsets is None and query_ids is None and y_score is not None
+            and gn is identity_gain):
+        parts = _ndcg_checked_in_pass(y_true, y_score, k, d, ties)
+        if parts is not None:
+            vals = _apply_zero_policy(*parts, zero_idcg)
+            return QueryResults(np.arange(vals.size), vals, _mean(vals))
     yt, ys, off, ids, _ = _batch_inputs(y_true, y_score, offsets, query_ids)
     if ys is None:
         raise ValueError("y_score: required")
-    gn = as_gain(gain)
-    d = as_discount(discount)
     g = _prepare_gains(yt, gn, need_nonneg=True)
     w = _slot_weights(d, off, k)
-    if unscored_labels is None and unscored_offsets is None:
+    if plain:
         num, den = _ndcg_parts(g, ys, off, w, k, ties)
         num, den = _exact_near_ideal(num, den, g, ys, off, w, ties)
     else:
