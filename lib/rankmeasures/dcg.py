@@ -376,24 +376,25 @@ def _ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndar
 
 
 def _ndcg_checked_in_pass(y_true, y_score, k, d, ties):
-    """``(DCG, IDCG)`` of 2-d input by the compiled top-k pass, which also checks the
+    """``((DCG, IDCG), w)`` of 2-d input by the compiled top-k pass, which also checks the
     scores' finiteness and the gains' signs (and counts the gains) as it goes, instead of
-    three whole-array passes before it; None when that pass does not apply (then nothing
-    was computed). Errors are those of the checks it replaces: the same messages, raised
-    before any value is returned.
+    three whole-array passes before it; ``(None, w)`` when that pass does not apply (then
+    nothing was computed but the weights ``w`` of :func:`_slot_weights`, or None). Errors
+    are those of the checks it replaces: the same messages, raised before any value is
+    returned.
     """
     yt_arr, ys_arr = np.asarray(y_true), np.asarray(y_score)
     if ties != "average" or yt_arr.ndim != 2 or ys_arr.shape != yt_arr.shape:
-        return None
+        return None, None
     q, m = yt_arr.shape
     kernel = _compiled(q * m)
     if kernel is None:
-        return None
+        return None, None
     off = np.arange(0, q * m + 1, m, dtype=np.int64)
     w = _slot_weights(d, off, k)
     width = _width(w)
     if not _buffered(width, m):
-        return None
+        return None, w
     yt = as_float_array("y_true", yt_arr, ndim=2)
     ys = as_float_array("y_score", ys_arr, ndim=2, finite=False)
     yt, ys = np.ascontiguousarray(yt), np.ascontiguousarray(ys)
@@ -405,7 +406,7 @@ def _ndcg_checked_in_pass(y_true, y_score, k, d, ties):
     if np.any(status):  # pragma: no cover - each status raised above
         raise AssertionError("topk_rows: a row was skipped without a reason")
     den = _sort_uncounted(den, yt, w, k)
-    return _exact_near_ideal(num, den, yt.ravel(), ys.ravel(), off, w, ties)
+    return _exact_near_ideal(num, den, yt.ravel(), ys.ravel(), off, w, ties), w
 
 
 def _subset(flat: np.ndarray, offsets: np.ndarray, sel: np.ndarray):
@@ -745,9 +746,10 @@ def ndcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | 
     gn = as_gain(gain)
     d = as_discount(discount)
     plain = unscored_labels is None and unscored_offsets is None
+    w = None  # the weights of 2-d input, when the compiled pass computed them
     if (plain and offsets is None and query_ids is None and y_score is not None
             and gn is identity_gain):
-        parts = _ndcg_checked_in_pass(y_true, y_score, k, d, ties)
+        parts, w = _ndcg_checked_in_pass(y_true, y_score, k, d, ties)
         if parts is not None:
             vals = _apply_zero_policy(*parts, zero_idcg)
             return QueryResults(np.arange(vals.size), vals, _mean(vals))
@@ -755,7 +757,8 @@ def ndcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | 
     if ys is None:
         raise ValueError("y_score: required")
     g = _prepare_gains(yt, gn, need_nonneg=True)
-    w = _slot_weights(d, off, k)
+    if w is None:
+        w = _slot_weights(d, off, k)
     if plain:
         num, den = _ndcg_parts(g, ys, off, w, k, ties)
         num, den = _exact_near_ideal(num, den, g, ys, off, w, ties)
