@@ -92,3 +92,15 @@ def test_fill_is_evaluate_bit_for_bit(disc):
         disc._fill(first, out, None)
         want = disc.evaluate(np.arange(first, first + 9))
         np.testing.assert_array_equal(out, want)
+
+
+@pytest.mark.parametrize("probs", [
+    [s, 1 - s, s * np.nan],  # NaN: refused, as by the binary model
+    [s, 1 - s, s / 2],  # sums to more than 1
+    [2 * s, 1 - 2 * s, 0 * s],  # a probability above 1
+])
+def test_graded_probabilities_outside_the_simplex_are_refused(probs):
+    graded = GradedRelevance.__new__(GradedRelevance)  # past the constructor's own checks
+    graded.raw_values, graded.prob_specs = [2, 1, 0], probs
+    with pytest.raises(ValueError, match=r"ybar: values must lie in \[0, 1\]"):
+        simulate_ndcg(graded, "log", 1000)

@@ -139,7 +139,9 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
                         raise ValueError("ybar: values must lie in [0, 1]")
                     continue
                 pr = np.array([q(sc) for q in probs])
-                if np.any((pr < 0) | (pr > 1)) or np.any(np.abs(pr.sum(axis=0) - 1) > 1e-9):
+                # written so that NaN fails: every value in [0, 1], every sum within 1e-9 of 1
+                if not (np.all((pr >= 0) & (pr <= 1))
+                        and np.all(np.abs(pr.sum(axis=0) - 1) <= 1e-9)):
                     raise ValueError("ybar: values must lie in [0, 1] (probabilities summing to 1)")
                 cdf = np.cumsum(pr, axis=0)  # P[Y >= values[j] | s]
                 grade = (u[None, :] >= cdf).sum(axis=0)
