@@ -21,6 +21,11 @@ def _weights(m, k):
     return w
 
 
+def _topk(g, s, w, k):
+    """The compiled pass's DCG@k of float rows (no IDCG, no checks)."""
+    return kernel.topk_rows(g, s, w, k, False, *kernel.FLOAT_LIMITS)[0]
+
+
 def _sorted_reference(g, s, w):
     order = np.argsort(s, axis=1)[:, ::-1]
     return dcg_module._tie_averaged_rows(np.take_along_axis(g, order, axis=1),
@@ -35,7 +40,7 @@ def test_topk_rows_equal_the_sorting_path(levels, k):
     g = rng.integers(0, 5, (q, m)).astype(float)
     s = rng.integers(0, levels, (q, m)).astype(float)
     w = _weights(m, k)
-    np.testing.assert_allclose(kernel.topk_rows(g, s, w, k, False)[0], _sorted_reference(g, s, w),
+    np.testing.assert_allclose(_topk(g, s, w, k), _sorted_reference(g, s, w),
                                rtol=1e-13, atol=1e-13)
 
 
@@ -46,10 +51,10 @@ def test_topk_rows_by_hand():
     g = np.array([[1.0, 0.0, 2.0, 5.0]])
     s = np.array([[3.0, 2.0, 2.0, 1.0]])
     w = np.array([1.0, 1 / np.log2(3), 0.0, 0.0])
-    assert kernel.topk_rows(g, s, w, 2, False)[0][0] == pytest.approx(1 + 1 / np.log2(3), rel=1e-15)
+    assert _topk(g, s, w, 2)[0] == pytest.approx(1 + 1 / np.log2(3), rel=1e-15)
     # all tied: every item gets the mean of the k weights
     s = np.zeros((1, 4))
-    assert kernel.topk_rows(g, s, w, 2, False)[0][0] == pytest.approx(
+    assert _topk(g, s, w, 2)[0] == pytest.approx(
         8 * (1 + 1 / np.log2(3)) / 4, rel=1e-15)
 
 
@@ -254,3 +259,29 @@ def test_dcg_with_negative_gains_takes_the_pass_unchecked():
     got = rm.dcg_queries(y, s, k=10).values
     w = _weights(100, 10)
     np.testing.assert_allclose(got, _sorted_reference(y, s, w), rtol=1e-12)
+
+
+def test_int64_labels_go_in_unconverted_with_the_same_values_and_errors():
+    """int64 labels skip the float64 conversion (issue 14): the same values, bit for bit,
+    as the same labels as floats, and the same errors in the same order."""
+    y, s = _large(5, q=900)
+    y[:300] = -np.sort(-y[:300], axis=1)  # ideal rankings: NDCG exactly 1 ...
+    s[:300] = -np.sort(-s[:300], axis=1)  # ... scores in the same order
+    y[300, 7] = 64  # a row beyond the counted gains: sorted
+    yi = y.astype(np.int64)
+    got = rm.ndcg_queries(yi, s, k=10).values
+    np.testing.assert_array_equal(got, rm.ndcg_queries(y, s, k=10).values)
+    assert np.all(got[:300] == 1.0)
+    for bad, match in [(2**53 + 1, r"y_true: integers beyond 2\*\*53"),
+                       (-(2**63), r"y_true: integers beyond 2\*\*53"),
+                       (-3, r"y_true: must be non-negative for this measure, got -3.0 at "
+                            rf"flat index {400 * 100 + 2}")]:
+        yb = yi.copy()
+        yb[400, 2] = bad
+        with pytest.raises(ValueError, match=match):
+            rm.ndcg_queries(yb, s, k=10)
+        sb = s.copy()
+        sb[100, 0] = np.nan  # the labels' range is reported before the scores
+        first = "y_score: contains a non-finite" if bad == -3 else match
+        with pytest.raises(ValueError, match=first):
+            rm.ndcg_queries(yb, sb, k=10)

@@ -18,16 +18,19 @@ __all__ = ["topk_rows", "sorted_rows", "ideal_rows", "level_buckets", "merge_lev
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
-def _ideal_from_counts(counts, w):  # pragma: no cover - compiled
+def _ideal_from_counts(counts, w, width):  # pragma: no cover - compiled
     """IDCG from the number of items of each integer gain: the gains in decreasing order
-    against ``w`` (level 0 adds nothing)."""
+    against ``w`` (level 0 adds nothing). ``w`` is zero from position ``width`` on; the
+    sums stop there (adding the zeros would not change a bit, only take time)."""
     total = 0.0
     pos = 0
     for lv in range(counts.size - 1, 0, -1):
+        if pos >= width:
+            break
         c = counts[lv]
         if c:
             wsum = 0.0
-            for r in range(pos, pos + c):
+            for r in range(pos, min(pos + c, width)):
                 wsum += w[r]
             total += lv * wsum
             pos += c
@@ -66,13 +69,13 @@ def _count_gains(gr, counts):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True, boundscheck=False)
-def _smallest(sr, bi, k):  # pragma: no cover - compiled
-    """(value, slot) of the smallest score among the k items ``bi`` (a loop of fixed
-    length, its selects free of branches)."""
-    low = sr[bi[0]]
+def _smallest(bv, k):  # pragma: no cover - compiled
+    """(value, slot) of the smallest of the k scores ``bv`` (a loop of fixed length, its
+    selects free of branches)."""
+    low = bv[0]
     at = 0
     for j in range(1, k):
-        b = sr[bi[j]]
+        b = bv[j]
         lt = b < low
         low = b if lt else low
         at = j if lt else at
@@ -84,14 +87,26 @@ _SIGN = np.uint64(1) << np.uint64(63)
 _EXPONENT = np.uint64(0x7FF) << np.uint64(52)  # all ones: infinity or NaN
 
 
+#: :func:`topk_rows`'s ``limits`` and ``beyond`` for float64 gains (for a non-negative
+#: double, bits order as values) and for int64 gains.
+FLOAT_LIMITS = (np.arange(1, _FUSED_LEVELS + 1).astype(np.float64).view(np.uint64), _SIGN)
+INT_LIMITS = (np.arange(1, _FUSED_LEVELS + 1).astype(np.uint64), np.uint64(2**53))
+
+
 @numba.njit(cache=True, nogil=True, boundscheck=False, parallel=True)
-def topk_rows(g, s, w, k, ideal_too):  # pragma: no cover - compiled
+def topk_rows(g, s, w, k, ideal_too, limits, beyond):  # pragma: no cover - compiled
     """Tie-averaged DCG@k of every row of ``g``/``s`` (shape (Q, m), 1 <= k <= m), with
     ``ideal_too`` the IDCG of every row whose gains are integers below 64 (NaN for the
     other rows, and for all rows without it), and a status per row: 0, or 1 when the row
-    has a non-finite score, 2 when (with ``ideal_too``) it has a negative gain; its values
-    are then NaN and the caller raises. Scores and gains are checked here, in passes over
-    the rows' bits that vectorise, instead of in whole-array passes before.
+    has a non-finite score, 2 when (with ``ideal_too``) a gain's bits exceed ``beyond``;
+    its values are then NaN and the caller raises. Scores and gains are checked here, in
+    passes over the rows' bits that vectorise, instead of in whole-array passes before.
+
+    ``g`` is float64 or int64 (integer labels need no conversion); ``limits`` holds the
+    bits of 1, 2, ..., 64 in ``g``'s type, and ``beyond`` the largest bits a valid gain
+    has: the sign bit for float64 (any negative gain's bits are larger; ``-0.0``'s equal
+    it and leave its row to sorting), 2^53 for int64 (negative integers and those
+    float64 cannot hold are larger). See :data:`FLOAT_LIMITS`, :data:`INT_LIMITS`.
 
     Per row: the row is cut into k chunks; each chunk's largest score is an item, so the
     k-th largest score v_k is at least T, the smallest of those k maxima, and only items
@@ -115,10 +130,10 @@ def topk_rows(g, s, w, k, ideal_too):  # pragma: no cover - compiled
     # that does not grow with the number of queries
     for blk in numba.prange(blocks):
         cand = np.empty(m, np.int32)
+        cval = np.empty(m)  # the candidates' scores, read without going through cand
         bi = np.empty(k, np.int32)
+        bv = np.empty(k)  # the buffer's scores
         counts = np.empty(_FUSED_LEVELS, np.int64)
-        # the bits of 1.0, 2.0, ..., 64.0: for a non-negative double, bits order as values
-        limits = np.arange(1, _FUSED_LEVELS + 1).astype(np.float64).view(np.uint64)
         for row in range(blk * q // blocks, (blk + 1) * q // blocks):
             sr = s[row]
             gr = g[row]
@@ -129,7 +144,7 @@ def topk_rows(g, s, w, k, ideal_too):  # pragma: no cover - compiled
             if ideal_too:
                 for i in range(m):
                     hi = max(hi, gbits[row, i])
-            if ex == _EXPONENT or hi > _SIGN:
+            if ex == _EXPONENT or hi > beyond:
                 status[row] = 1 if ex == _EXPONENT else 2
                 dcg[row] = np.nan
                 continue
@@ -149,43 +164,47 @@ def topk_rows(g, s, w, k, ideal_too):  # pragma: no cover - compiled
             nc = 0
             for i in range(m):  # branch-free: write always, advance when the item counts
                 cand[nc] = i
+                cval[nc] = sr[i]
                 nc += sr[i] >= thr
             bad = _count_gains(gr, counts[:levels]) if levels else 0
             for j in range(k):
                 bi[j] = cand[j]
-            low, at = _smallest(sr, bi, k)
+                bv[j] = cval[j]
+            low, at = _smallest(bv, k)
             for c in range(k, nc):
-                i = cand[c]
-                if sr[i] > low:
-                    bi[at] = i
-                    low, at = _smallest(sr, bi, k)
+                v = cval[c]
+                if v > low:
+                    bi[at] = cand[c]
+                    bv[at] = v
+                    low, at = _smallest(bv, k)
             vk = low
             t = 0
             gtie = 0.0
             for c in range(nc):  # in position order, as a pass over the whole row would add
-                i = cand[c]
-                eq = sr[i] == vk
+                eq = cval[c] == vk
                 t += eq
-                gtie += gr[i] if eq else 0.0
+                gtie += gr[cand[c]] if eq else 0.0
             if levels and bad == 0:
-                ideal[row] = _ideal_from_counts(counts[:levels], w)
+                ideal[row] = _ideal_from_counts(counts[:levels], w, k)
             # the buffer by decreasing score, then increasing position (insertion sort, k items)
             for j in range(1, k):
                 iv = bi[j]
-                v = sr[iv]
+                v = bv[j]
                 h = j
-                while h > 0 and (sr[bi[h - 1]] < v or (sr[bi[h - 1]] == v and bi[h - 1] > iv)):
+                while h > 0 and (bv[h - 1] < v or (bv[h - 1] == v and bi[h - 1] > iv)):
                     bi[h] = bi[h - 1]
+                    bv[h] = bv[h - 1]
                     h -= 1
                 bi[h] = iv
+                bv[h] = v
             a = 0
-            while a < k and sr[bi[a]] > vk:
+            while a < k and bv[a] > vk:
                 a += 1
             total = 0.0
             i = 0
             while i < a:
                 j = i + 1
-                while j < a and sr[bi[j]] == sr[bi[i]]:
+                while j < a and bv[j] == bv[i]:
                     j += 1
                 gsum = 0.0
                 wsum = 0.0
@@ -242,7 +261,7 @@ def ideal_rows(g, w, levels):  # pragma: no cover - compiled
     for row in numba.prange(q):
         counts = np.empty(levels, np.int64)
         bad = _count_gains(g[row], counts)
-        out[row] = _ideal_from_counts(counts, w) if bad == 0 else np.nan
+        out[row] = _ideal_from_counts(counts, w, w.size) if bad == 0 else np.nan
     return out
 
 

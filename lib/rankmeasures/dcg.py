@@ -276,7 +276,8 @@ def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
         if kernel is None:
             return _dcg_topk_average(gains.reshape(q, m), scores.reshape(q, m), w, width)
         if _buffered(width, m):
-            return kernel.topk_rows(gains.reshape(q, m), scores.reshape(q, m), w, width, False)[0]
+            return kernel.topk_rows(gains.reshape(q, m), scores.reshape(q, m), w, width, False,
+                                        *kernel.FLOAT_LIMITS)[0]
     if kernel is not None and m > 1:
         g2, s2 = gains.reshape(q, m), scores.reshape(q, m)
         if m >= _COMPILED_FROM:
@@ -370,7 +371,8 @@ def _ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndar
         width = _width(w)
         if kernel is not None and _buffered(width, m):
             g2 = gains.reshape(q, m)
-            num, den, _ = kernel.topk_rows(g2, scores.reshape(q, m), w, width, True)
+            num, den, _ = kernel.topk_rows(g2, scores.reshape(q, m), w, width, True,
+                                           *kernel.FLOAT_LIMITS)
             return num, _sort_uncounted(den, g2, w, k)
     return _dcg_kernel(gains, scores, offsets, w, ties), _idcg_kernel(gains, offsets, w, k)
 
@@ -395,16 +397,18 @@ def _ndcg_checked_in_pass(y_true, y_score, k, d, ties):
     width = _width(w)
     if not _buffered(width, m):
         return None, w
-    yt = as_float_array("y_true", yt_arr, ndim=2)
+    if yt_arr.dtype == np.dtype(np.int64):  # integer labels go in as they are
+        yt, limits = np.ascontiguousarray(yt_arr), kernel.INT_LIMITS
+    else:
+        yt, limits = as_float_array("y_true", yt_arr, ndim=2), kernel.FLOAT_LIMITS
     ys = as_float_array("y_score", ys_arr, ndim=2, finite=False)
     yt, ys = np.ascontiguousarray(yt), np.ascontiguousarray(ys)
-    num, den, status = kernel.topk_rows(yt, ys, w, width, True)
-    if np.any(status == 1):
-        as_float_array("y_score", ys_arr, ndim=2)  # raises, naming the first such value
-    if np.any(status == 2):
-        check_nonnegative("y_true", yt)  # raises, naming the first negative gain
-    if np.any(status):  # pragma: no cover - each status raised above
-        raise AssertionError("topk_rows: a row was skipped without a reason")
+    num, den, status = kernel.topk_rows(yt, ys, w, width, True, *limits)
+    if np.any(status):  # the whole-array checks, in their usual order, raise
+        as_float_array("y_true", yt_arr, ndim=2)  # (integers beyond 2**53)
+        as_float_array("y_score", ys_arr, ndim=2)  # non-finite scores
+        check_nonnegative("y_true", yt)  # negative gains
+        raise AssertionError("topk_rows: a row was skipped without a reason")  # pragma: no cover
     den = _sort_uncounted(den, yt, w, k)
     return _exact_near_ideal(num, den, yt.ravel(), ys.ravel(), off, w, ties), w
 
