@@ -379,11 +379,12 @@ def _ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndar
 
 def _ndcg_checked_in_pass(y_true, y_score, k, d, ties):
     """``((DCG, IDCG), w)`` of 2-d input by the compiled top-k pass, which also checks the
-    scores' finiteness and the gains' signs (and counts the gains) as it goes, instead of
-    three whole-array passes before it; ``(None, w)`` when that pass does not apply (then
-    nothing was computed but the weights ``w`` of :func:`_slot_weights`, or None). Errors
-    are those of the checks it replaces: the same messages, raised before any value is
-    returned.
+    scores' finiteness and the gains' signs (and int64 labels' range; it counts the gains)
+    as it goes, instead of whole-array passes and a conversion before it; ``(None, w)``
+    when that pass does not apply (then nothing was computed but the weights ``w`` of
+    :func:`_slot_weights`, or None). Errors are those of the checks it replaces: the same
+    messages, raised before any value is returned (when y_score is not numeric at all,
+    that is reported before an int64 label beyond 2^53).
     """
     yt_arr, ys_arr = np.asarray(y_true), np.asarray(y_score)
     if ties != "average" or yt_arr.ndim != 2 or ys_arr.shape != yt_arr.shape:
