@@ -46,13 +46,8 @@ except ImportError:  # optional peer
 
 
 def best_of(fn, repeat=3):
-    times = []
-    out = None
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t0)
-    return min(times), out
+    """Best time of ``repeat`` calls and the last result."""
+    return best_alternating([fn], repeat)[0]
 
 
 def best_alternating(fns, repeat=3):

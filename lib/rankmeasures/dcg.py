@@ -381,10 +381,10 @@ def _ndcg_checked_in_pass(y_true, y_score, k, d, ties):
     """``((DCG, IDCG), w)`` of 2-d input by the compiled top-k pass, which also checks the
     scores' finiteness and the gains' signs (and int64 labels' range; it counts the gains)
     as it goes, instead of whole-array passes and a conversion before it; ``(None, w)``
-    when that pass does not apply (then nothing was computed but the weights ``w`` of
-    :func:`_slot_weights`, or None). Errors are those of the checks it replaces: the same
-    messages, raised before any value is returned (when y_score is not numeric at all,
-    that is reported before an int64 label beyond 2^53).
+    when that pass does not apply, or when a check failed: the caller's usual path then
+    raises the error, by the usual checks in their usual order (nothing was computed but
+    the weights ``w`` of :func:`_slot_weights`, or None). One order differs: a y_score
+    that is not numeric at all is reported before an int64 label beyond 2^53.
     """
     yt_arr, ys_arr = np.asarray(y_true), np.asarray(y_score)
     if ties != "average" or yt_arr.ndim != 2 or ys_arr.shape != yt_arr.shape:
@@ -405,11 +405,8 @@ def _ndcg_checked_in_pass(y_true, y_score, k, d, ties):
     ys = as_float_array("y_score", ys_arr, ndim=2, finite=False)
     yt, ys = np.ascontiguousarray(yt), np.ascontiguousarray(ys)
     num, den, status = kernel.topk_rows(yt, ys, w, width, True, *limits)
-    if np.any(status):  # the whole-array checks, in their usual order, raise
-        as_float_array("y_true", yt_arr, ndim=2)  # (integers beyond 2**53)
-        as_float_array("y_score", ys_arr, ndim=2)  # non-finite scores
-        check_nonnegative("y_true", yt)  # negative gains
-        raise AssertionError("topk_rows: a row was skipped without a reason")  # pragma: no cover
+    if np.any(status):  # a bad score or label: the usual path's checks raise
+        return None, w
     den = _sort_uncounted(den, yt, w, k)
     return _exact_near_ideal(num, den, yt.ravel(), ys.ravel(), off, w, ties), w
 
