@@ -147,8 +147,8 @@ def sort_based_draw(n, seed):
 
 
 def simulation_case(quick):
-    from rankmeasures.asymptotics import s as s_sym
-    from rankmeasures.simulate import simulate_ndcg
+    from rankmeasures.theory.asymptotics import s as s_sym
+    from rankmeasures.theory.simulate import simulate_ndcg
 
     print("\n(g) one NDCG draw, ybar(s) = s, D = 1/log2(1+r)")
     print(f"{'n':>12} {'simulate s':>11} {'sort-based s':>13} {'ratio':>7} {'NDCG':>9} "
@@ -163,8 +163,8 @@ def simulation_case(quick):
     # RUSAGE_CHILDREN: a forked child starts with the parent's resident pages (here the
     # benchmark's arrays), and the maxrss carried across exec counts them; VmHWM in
     # /proc/self/status belongs to the child's own address space.
-    code = ("import time, rankmeasures as rm; from rankmeasures.asymptotics import s; "
-            "from rankmeasures.simulate import simulate_ndcg; t = time.perf_counter(); "
+    code = ("import time, rankmeasures as rm; from rankmeasures.theory.asymptotics import s; "
+            "from rankmeasures.theory.simulate import simulate_ndcg; t = time.perf_counter(); "
             "simulate_ndcg(s, rm.log2_discount, 10**4); first = time.perf_counter() - t; "
             "t = time.perf_counter(); "
             "v = simulate_ndcg(s, rm.log2_discount, 10**9)['ndcg'][0]; "
@@ -344,7 +344,7 @@ def main(argv=None):
     first = float(subprocess.run([sys.executable, "-c", code], capture_output=True,
                                  text=True, check=True).stdout)
     t_ours, v = best_of(lambda: rm.kendall_tau(x, z), repeat)
-    from rankmeasures import _pairs_kernel
+    from rankmeasures._kernels import pairs as _pairs_kernel
 
     kernel = "numba kernel" if _pairs_kernel.available() else "numpy kernel (no numba)"
     table.add(label, f"rankmeasures ({kernel})", t_ours, t_ours, v,

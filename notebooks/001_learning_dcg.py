@@ -43,8 +43,8 @@ from IPython.display import Markdown, display
 
 import proofs_check
 from companion import figures
-from rankmeasures import learn_dcg
-from rankmeasures import learn_dcg_simulation as sim
+from rankmeasures.learning import learn_dcg
+from rankmeasures.learning import learn_dcg_simulation as sim
 
 # %% [markdown]
 # ## Compatible is not coherent

@@ -36,8 +36,8 @@ from IPython.display import Markdown, display
 import proofs_check
 import rankmeasures as rm
 from companion import figures
-from rankmeasures import linear_ranking
-from rankmeasures.ranking_data import diabetes_ranking_split
+from rankmeasures.learning import linear_ranking
+from rankmeasures.learning.ranking_data import diabetes_ranking_split
 
 # %% [markdown]
 # ## The top-$k$ discount, in the book's indexing and top-down

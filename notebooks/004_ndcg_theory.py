@@ -58,8 +58,8 @@ from sklearn.preprocessing import StandardScaler
 import proofs_check
 import rankmeasures as rm
 from companion import figures
-from rankmeasures import asymptotics as A
-from rankmeasures.simulate import latent_sample, simulate_ndcg
+from rankmeasures.theory import asymptotics as A
+from rankmeasures.theory.simulate import latent_sample, simulate_ndcg
 
 s = A.s
 rankers = {"good": s, "weaker": sympy.Rational(1, 4) + s / 2, "random": sympy.Rational(1, 2)}

@@ -14,7 +14,7 @@
 #
 # A researcher proposes a discount, a cut-off or a gain of their own and wants to know what
 # the documents' theorems say about it, and whether the claim they have in mind holds.
-# `rankmeasures.variants.analyse` (also `python -m proofs_check variant ...`) classifies the
+# `rankmeasures.theory.variants.analyse` (also `python -m proofs_check variant ...`) classifies the
 # discount (summable? decay against $1/r$? index of regular variation $\beta$?), finds
 # which theorem of Wang et al. applies, computes the limit of NDCG (closed form by sympy,
 # else mpmath), the pseudo-expectation up to $n = 10^{100}$, a Monte Carlo check, the
@@ -39,8 +39,8 @@ from IPython.display import Markdown, display
 
 import rankmeasures as rm
 from companion import figures
-from rankmeasures import asymptotics as A
-from rankmeasures import variants
+from rankmeasures.theory import asymptotics as A
+from rankmeasures.theory import variants
 
 # %% [markdown]
 # ## Variant 1: $D(r) = 1/\log(1+r)^2$

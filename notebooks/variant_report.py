@@ -22,8 +22,8 @@
 #
 # (or `papermill` on the paired `.ipynb`). The executed report, its table and its figure
 # land in `out/`; committed outputs are never touched. Every number below is computed in
-# this run by `rankmeasures.variants.analyse`, and every sentence about them is built from
-# them by `rankmeasures.variant_report`.
+# this run by `rankmeasures.theory.variants.analyse`, and every sentence about them is built from
+# them by `rankmeasures.theory.variant_report`.
 
 # %% tags=["parameters"]
 discount = "1/log(1+r)^2"  # D(r); may use n only when linear in r (document 000's |S| - r)
@@ -48,8 +48,8 @@ import numpy as np
 from IPython.display import Markdown, display
 
 from companion import figures
-from rankmeasures import variant_report as V
-from rankmeasures import variants
+from rankmeasures.theory import variant_report as V
+from rankmeasures.theory import variants
 
 # %% [markdown]
 # ## The analysis

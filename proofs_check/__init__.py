@@ -2,7 +2,9 @@
 
 Run ``python -m proofs_check`` (all claims; writes ``figures/claims.json`` and
 ``figures/claims.md``), ``--doc 003`` or ``--id S003-E7`` for a subset. Each document's
-checks live in ``doc<NNN>.py``; :mod:`proofs_check.registry` holds the catalogue.
+checks live in ``doc<NNN>`` (document 004's in a package, one module per part of the
+paper); :mod:`proofs_check.registry` holds the catalogue and :mod:`proofs_check.report`
+renders the report.
 """
 
 from . import doc000, doc001, doc002, doc003, doc004  # noqa: F401  (registers the checks)

@@ -1,6 +1,6 @@
 """Claims of document 001: Zhou, Zha, Xue, Yu, "Learning the Gain Values and Discount
 Factors of DCG" (Sections 3-8; the simulations through the library's QP and protocol,
-:mod:`rankmeasures.learn_dcg_simulation`, at a reduced number of seeds: notebook 001 runs
+:mod:`rankmeasures.learning.learn_dcg_simulation`, at a reduced number of seeds: notebook 001 runs
 them in full).
 
 DCG_{g,K}(pi) = sum_{i<=K} c_i g_{pi(i)} with c_1 > ... > c_K > 0; grade 1 is the most
@@ -16,8 +16,8 @@ import numpy as np
 import sympy
 
 import rankmeasures as rm
-from rankmeasures import learn_dcg
-from rankmeasures import learn_dcg_simulation as sim
+from rankmeasures.learning import learn_dcg
+from rankmeasures.learning import learn_dcg_simulation as sim
 
 from .registry import Result, claim, verdict
 

@@ -131,6 +131,7 @@ def s002_c3() -> Result:
     return Result("not-checkable", "definition",
                   {"reason": "definitions of the linear ranking hypothesis class and of ERM, "
                              "with nothing to prove. Both hinge surrogates are implemented "
-                             "(rankmeasures.linear_ranking); the 002 notebook minimises each "
+                             "(rankmeasures.learning.linear_ranking); the 002 notebook "
+                             "minimises each "
                              "over H_W and asserts, on every training list, that the "
                              "surrogate bounds its loss"})

@@ -6,8 +6,8 @@ import pytest
 import sympy
 
 import rankmeasures as rm
-from rankmeasures import asymptotics as A
-from rankmeasures.simulate import simulate_ndcg
+from rankmeasures.theory import asymptotics as A
+from rankmeasures.theory.simulate import simulate_ndcg
 
 S = A.s
 
@@ -141,7 +141,7 @@ def test_log_discount_rate_by_hand_and_against_n_1e100():
     pseudo-expectation's (1 - N(n)) log n is within O(1/log n) of C."""
     import mpmath
 
-    from rankmeasures import asymptotics as A
+    from rankmeasures.theory import asymptotics as A
 
     with mpmath.workdps(30):
         assert abs(A.log_discount_rate(A.s) - (mpmath.log(2) - mpmath.mpf(1) / 2)) < 1e-25
@@ -158,7 +158,7 @@ def test_log_discount_rate_by_hand_and_against_n_1e100():
 def test_latent_sample_relevance_curves():
     """Noise 0: P[Y = 1 | Z] = Z, so the share of relevant objects among the top tenth by
     score is E[Z | Z > 0.9] = 0.95 (by hand); a random ranking's top tenth is at p = 1/2."""
-    from rankmeasures.simulate import latent_sample
+    from rankmeasures.theory.simulate import latent_sample
 
     labels, scores = latent_sample(200_000, [0.0, float("inf")], seed=3)
     top = int(0.1 * labels.size)
@@ -177,7 +177,7 @@ def test_graded_limits_match_binary_and_the_pseudo_expectation_at_1e100():
     import mpmath
     import sympy
 
-    from rankmeasures import asymptotics as A
+    from rankmeasures.theory import asymptotics as A
 
     y = A.s
     binary = A.GradedRelevance([1, 0], [y, 1 - y])

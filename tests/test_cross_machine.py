@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import compare, gate
+from companion import compare, gate, manifest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -76,8 +76,8 @@ def test_notebook_002_reproduces_under_another_instruction_set(other, tmp_path):
                  str(tmp_path / side / "notebooks" / "executed")],
                 dict(env, RANKMEASURES_FIGURES=str(tmp_path / side / "figures")))
                for side, env in (("a", {}), ("b", other))])
-    names = set(gate.output_sums(tmp_path / "a" / "figures",
-                                 tmp_path / "a" / "notebooks" / "executed"))
+    names = set(manifest.output_sums(tmp_path / "a" / "figures",
+                                     tmp_path / "a" / "notebooks" / "executed"))
     assert "figures/002_learning.data.json" in names
     assert "notebooks/executed/002_textbook_ndcg_loss.ipynb" in names
     assert gate.compare_outputs(tmp_path / "a", tmp_path / "b", names) == []

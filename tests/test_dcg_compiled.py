@@ -1,4 +1,4 @@
-"""The compiled DCG/IDCG kernels (rankmeasures._dcg_numba, issue 14) against the numpy
+"""The compiled DCG/IDCG kernels (rankmeasures._kernels.dcg_numba, issue 14) against the numpy
 path they replace and against scikit-learn's tie-averaged ``ndcg_score``."""
 
 import importlib
@@ -8,9 +8,9 @@ import pytest
 from sklearn.metrics import ndcg_score
 
 import rankmeasures as rm
-from rankmeasures import _jit
+from rankmeasures._kernels import jit as _jit
 
-kernel = _jit.load("_dcg_numba")
+kernel = _jit.load("dcg_numba")
 dcg_module = importlib.import_module("rankmeasures.dcg")
 pytestmark = pytest.mark.skipif(kernel is None, reason="numba not installed")
 

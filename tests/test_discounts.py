@@ -116,7 +116,7 @@ def test_cutoff_at_a_power_of_n_is_theorem_7s_o_n_cut():
     assert d.evaluate(np.array([101.0, 102.0]), 10_001).tolist() == [1 / np.log2(102), 0.0]
     assert d.needs_n and d.name.endswith("@n^0.5")
     fixed = rm.cutoff(rm.log2_discount, k=100)
-    from rankmeasures import asymptotics as A
+    from rankmeasures.theory import asymptotics as A
     s = A.s
     assert A.pseudo_expectation(s, d, 10**4) == A.pseudo_expectation(s, fixed, 10**4)
     assert float(A.ndcg_limit(sympy.Rational(1, 4) + s / 2, d)) == pytest.approx(0.75, abs=1e-15)
@@ -128,8 +128,8 @@ def test_cutoff_at_a_power_of_n_is_theorem_7s_o_n_cut():
 
 
 def test_power_cut_simulation_equals_the_fixed_cut_it_implies():
-    from rankmeasures.asymptotics import s
-    from rankmeasures.simulate import simulate_ndcg
+    from rankmeasures.theory.asymptotics import s
+    from rankmeasures.theory.simulate import simulate_ndcg
 
     a = simulate_ndcg(s, rm.cutoff(rm.log2_discount, exponent=0.5), 10_000, n_draws=3, seed=4)
     b = simulate_ndcg(s, rm.cutoff(rm.log2_discount, k=100), 10_000, n_draws=3, seed=4)

@@ -11,8 +11,8 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 import pytest  # noqa: E402
 
-from companion import figures, gate, machine  # noqa: E402
-from proofs_check.__main__ import render_markdown  # noqa: E402
+from companion import figures, gate, machine, manifest  # noqa: E402
+from proofs_check.report import render_markdown  # noqa: E402
 
 
 def test_byte_differences_name_every_differing_file():
@@ -20,12 +20,12 @@ def test_byte_differences_name_every_differing_file():
                 "notebooks/executed/000_x.ipynb": "c" * 64}
     actual = {"figures/004_limits.csv": "d" * 64, "figures/001_fig01.png": "b" * 64,
               "figures/999_new.png": "e" * 64}
-    lines = gate.byte_differences(expected, actual)
+    lines = manifest.byte_differences(expected, actual)
     assert lines == ["differs: figures/004_limits.csv (listed aaaaaaaaaaaa, got dddddddddddd)",
                      "unlisted: figures/999_new.png (produced, not in figures/SHA256SUMS)",
                      "missing: notebooks/executed/000_x.ipynb (listed in figures/SHA256SUMS, "
                      "not produced)"]
-    assert gate.byte_differences(expected, expected) == []
+    assert manifest.byte_differences(expected, expected) == []
 
 
 def test_sums_round_trip_up_to_date_and_machine_recorded(tmp_path):
@@ -33,33 +33,33 @@ def test_sums_round_trip_up_to_date_and_machine_recorded(tmp_path):
     (tmp_path / "notebooks" / "executed").mkdir(parents=True)
     (tmp_path / "figures" / "007_plot.png").write_bytes(b"png")
     (tmp_path / "notebooks" / "executed" / "007_x.ipynb").write_text("{}")
-    gate.write(tmp_path)
-    sums = gate.read_sums(tmp_path)
+    manifest.write(tmp_path)
+    sums = manifest.read_sums(tmp_path)
     assert set(sums) == {"figures/007_plot.png", "notebooks/executed/007_x.ipynb"}
-    assert sums["figures/007_plot.png"] == gate.file_sha256(tmp_path / "figures/007_plot.png")
+    assert sums["figures/007_plot.png"] == manifest.file_sha256(tmp_path / "figures/007_plot.png")
     man = json.loads((tmp_path / "figures" / "manifest.json").read_text())
     assert man["packages"]["numpy"] != "not installed"
     prefixes = ("figures/007_", "notebooks/executed/007_x.")
-    assert not gate.is_up_to_date("007_x", "k1", prefixes, tmp_path)  # never recorded
-    gate.update_manifest("007_x", key="k1", parameters={"n": 3}, root=tmp_path)
-    assert gate.is_up_to_date("007_x", "k1", prefixes, tmp_path)
-    assert not gate.is_up_to_date("007_x", "k2", prefixes, tmp_path)  # code changed
-    rec = gate.load_manifest(tmp_path)["outputs"]["007_x"]
+    assert not manifest.is_up_to_date("007_x", "k1", prefixes, tmp_path)  # never recorded
+    manifest.update_manifest("007_x", key="k1", parameters={"n": 3}, root=tmp_path)
+    assert manifest.is_up_to_date("007_x", "k1", prefixes, tmp_path)
+    assert not manifest.is_up_to_date("007_x", "k2", prefixes, tmp_path)  # code changed
+    rec = manifest.load_manifest(tmp_path)["outputs"]["007_x"]
     assert rec["machine"] == machine.fingerprint()
     assert {"cpu", "arch", "numpy_simd", "blas"} <= set(rec["machine"])
     (tmp_path / "figures" / "007_plot.png").write_bytes(b"edited")
-    assert not gate.is_up_to_date("007_x", "k1", prefixes, tmp_path)  # output changed
+    assert not manifest.is_up_to_date("007_x", "k1", prefixes, tmp_path)  # output changed
 
 
 def test_input_key_tracks_notebook_parameters_and_code(tmp_path):
     nb = tmp_path / "007_x.py"
     nb.write_text("# %%\nx = 1\n")
-    k1 = gate.input_key(notebook=nb, parameters={"x": 1})
-    assert k1 == gate.input_key(notebook=nb, parameters={"x": 1})
-    assert k1 != gate.input_key(notebook=nb, parameters={"x": 2})
+    k1 = manifest.input_key(notebook=nb, parameters={"x": 1})
+    assert k1 == manifest.input_key(notebook=nb, parameters={"x": 1})
+    assert k1 != manifest.input_key(notebook=nb, parameters={"x": 2})
     nb.write_text("# %%\nx = 2\n")
-    assert k1 != gate.input_key(notebook=nb, parameters={"x": 1})
-    assert gate.input_key() != k1
+    assert k1 != manifest.input_key(notebook=nb, parameters={"x": 1})
+    assert manifest.input_key() != k1
 
 
 def test_machine_differences():
@@ -121,7 +121,7 @@ def _write_tree(root, *, table=TABLE, line_y=(1.0, 2.0), constant=30.21587865032
     (root / "figures" / "claims.json").write_text(json.dumps(rows, indent=2) + "\n")
     (root / "figures" / "claims.md").write_text(render_markdown(rows) + "\n")
     (root / "notebooks" / "executed" / "007_x.ipynb").write_text(json.dumps(_notebook(nb_text)))
-    return sorted(gate.output_sums(root / "figures", root / "notebooks" / "executed"))
+    return sorted(manifest.output_sums(root / "figures", root / "notebooks" / "executed"))
 
 
 @pytest.fixture
@@ -214,7 +214,7 @@ def test_missing_and_extra_outputs_and_changed_declarations(reference, tmp_path)
     (new / "figures" / "007_extra.csv").write_text("a\n1\n")
     tol = new / "figures" / "007_learning.tolerance.json"
     tol.write_text(tol.read_text().replace('"c": 0.5', '"c": 5'))
-    produced = gate.output_sums(new / "figures", new / "notebooks" / "executed")
+    produced = manifest.output_sums(new / "figures", new / "notebooks" / "executed")
     problems = gate.compare_outputs(ref, new, set(names) | set(produced))
     assert problems[0] == "figures/007_curve.data.json: not produced"
     assert problems[1] == "figures/007_extra.csv: produced, but not among the reference outputs"
@@ -240,13 +240,13 @@ def test_a_tolerance_computed_from_the_data_may_move_with_it():
 def _check_with(monkeypatch, tmp_path, ref, made_on, here, **changes):
     """Run gate.check on ``ref`` with the regeneration replaced by a copy moved by
     ``changes``, the outputs recorded as made on ``made_on`` and this machine ``here``."""
-    gate.write(ref)
+    manifest.write(ref)
     for entry in ("007_x", "claims"):
-        gate.update_manifest(entry, key="k", root=ref)
-    man = gate.load_manifest(ref)
+        manifest.update_manifest(entry, key="k", root=ref)
+    man = manifest.load_manifest(ref)
     for rec in man["outputs"].values():
         rec["machine"] = made_on
-    (ref / gate.MANIFEST).write_text(json.dumps(man))
+    (ref / manifest.MANIFEST).write_text(json.dumps(man))
 
     def regenerate(root, out, jobs):
         _write_tree(out, **changes)

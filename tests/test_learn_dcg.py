@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 import rankmeasures as rm
-from rankmeasures import learn_dcg
+from rankmeasures.learning import learn_dcg
 
 
 def test_binary_representation_by_hand():
@@ -96,7 +96,7 @@ def test_quadprog_and_clarabel_agree_on_the_protocol(rng):
     """The issue's cross-check: two independent solvers (an active-set and an interior
     point method) give the same w on problems of the simulation's size, with and without
     the monotonicity constraints and with Hamming margins."""
-    from rankmeasures import learn_dcg_simulation as sim
+    from rankmeasures.learning import learn_dcg_simulation as sim
 
     for seed, kw in enumerate([{}, {"grade_free": True}, {"margins": "hamming"},
                                {"c": 1000.0, "n_train": 50}, {"noisy_pairs": 30}]):

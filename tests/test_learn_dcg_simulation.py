@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from rankmeasures import learn_dcg
-from rankmeasures import learn_dcg_simulation as sim
+from rankmeasures.learning import learn_dcg
+from rankmeasures.learning import learn_dcg_simulation as sim
 
 
 def test_ground_truth_by_hand():

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import rankmeasures as rm
-from rankmeasures import linear_ranking as lr
-from rankmeasures.ranking_data import diabetes_ranking_split
+from rankmeasures.learning import linear_ranking as lr
+from rankmeasures.learning.ranking_data import diabetes_ranking_split
 
 
 def _brute_ndcg_hinge(w, x, y, k):

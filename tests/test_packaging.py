@@ -22,10 +22,11 @@ ROOT = Path(__file__).resolve().parents[1]
 CORE = ("numpy", "scipy", "sympy", "mpmath")  # what the measures import (matplotlib and
 # quadprog are core dependencies for the notebooks' figures and the QP of document 001)
 
-PUBLIC_MODULES = ("asymptotics", "concordance", "dcg", "discounts", "exact", "gains",
-                  "learn_dcg", "learn_dcg_simulation", "linear_ranking", "ndcg_loss",
-                  "pairwise", "rank_distances", "ranking_data", "runs", "simulate",
-                  "variants")
+PUBLIC_MODULES = ("concordance", "dcg", "discounts", "exact", "gains", "ndcg_loss",
+                  "pairwise", "rank_distances", "runs", "theory.asymptotics",
+                  "theory.simulate", "theory.variants", "learning.learn_dcg",
+                  "learning.learn_dcg_simulation", "learning.linear_ranking",
+                  "learning.ranking_data")
 
 
 def test_every_public_function_is_annotated():
@@ -70,10 +71,18 @@ def test_wheel_ships_py_typed_and_asks_only_for_core_dependencies(wheel):
     # top-level packages (companion, proofs_check)
     assert {n.split("/")[0] for n in names if not n.split("/")[0].endswith(
         ".dist-info")} == {"rankmeasures"}
+    # issue 24: the measures and their kernels ship, and so does the theory of document 004
+    # (limits, pseudo-expectations, the simulator, the analysis of a user's own discount or
+    # gain: the library's third use, with numpy, scipy, sympy and mpmath only). The learning
+    # models of documents 001 and 002 do not: they are the documents' experiments, not
+    # measures, and need quadprog and scikit-learn's data (the checkout installs those)
+    packages = {n.rsplit("/", 1)[0] for n in names if n.endswith("/__init__.py")}
+    assert packages == {"rankmeasures", "rankmeasures/_kernels", "rankmeasures/theory"}
+    assert not any(n.startswith("rankmeasures/learning") for n in names)
     required = [line.split(":", 1)[1].strip() for line in meta.splitlines()
                 if line.startswith("Requires-Dist:") and "extra ==" not in line]
     assert sorted(r.split(">")[0].split("=")[0] for r in required) == sorted(
-        ["numpy", "scipy", "sympy", "mpmath", "matplotlib", "quadprog"])
+        ["numpy", "scipy", "sympy", "mpmath"])
     assert any(line.startswith("Requires-Dist: numba") and 'extra == "fast"' in line
                for line in meta.splitlines())
 
@@ -109,6 +118,12 @@ x = np.random.default_rng(0).random(200_000)
 print(round(rm.kendall_tau(x, x), 12))  # large: the numpy path, numba being absent
 ev = rm.evaluate({"q": {"a": 1, "b": 0}}, {"q": {"a": 0.2, "b": 0.9}}, "ndcg")
 print(round(ev["ndcg"].values[0], 12))
+from rankmeasures.theory import asymptotics
+print(float(asymptotics.ndcg_limit(asymptotics.s, rm.power_discount(0.5))))
+try:
+    import rankmeasures.learning
+except ImportError:
+    print("no-learning")
 """
     env = dict(os.environ, PYTHONPATH=str(deps), PYTHONNOUSERSITE="1")
     out = subprocess.run([str(py), "-c", script], cwd=tmp_path, env=env, check=True,
@@ -121,3 +136,7 @@ print(round(ev["ndcg"].values[0], 12))
     assert float(out[0]) == pytest.approx(dcg / idcg, abs=1e-12)
     assert float(out[1]) == 1.0
     assert float(out[2]) == pytest.approx(1 / math.log2(3), abs=1e-12)  # a at rank 2
+    # Theorem 3 with ybar = s, beta = 1/2: (1/2) int_0^1 s (1-s)^(-1/2) ds / (1/2)^(1/2)
+    # = (1/2)(4/3) sqrt(2) = 2 sqrt(2)/3
+    assert float(out[3]) == pytest.approx(2 * math.sqrt(2) / 3, rel=1e-12)
+    assert out[4] == "no-learning"

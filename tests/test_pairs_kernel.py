@@ -5,7 +5,7 @@ import pytest
 from scipy import stats
 
 import rankmeasures as rm
-from rankmeasures import _pairs_kernel
+from rankmeasures._kernels import pairs as _pairs_kernel
 from rankmeasures.concordance import _pair_counts_numpy
 
 pytestmark = pytest.mark.skipif(not _pairs_kernel.available(), reason="numba not installed")
@@ -55,9 +55,9 @@ def test_large_inputs_take_the_compiled_path_and_agree_with_scipy():
 
 
 def _sort_kernel():
-    from rankmeasures import _jit
+    from rankmeasures._kernels import jit as _jit
 
-    return _jit.load("_sort_numba")
+    return _jit.load("sort_numba")
 
 
 def test_radix_sort_is_numpys_stable_argsort():
@@ -102,9 +102,9 @@ def test_every_path_counts_as_the_numpy_kernel(monkeypatch, radix, table):
 
 
 def test_counts_table_equals_the_fenwick_tree():
-    from rankmeasures import _jit
+    from rankmeasures._kernels import jit as _jit
 
-    kernel = _jit.load("_pairs_numba")
+    kernel = _jit.load("pairs_numba")
     rng = np.random.default_rng(5)
     for m in (1, 2, 5, 16):
         xs = np.sort(rng.integers(0, 30, 4000)).astype(float)

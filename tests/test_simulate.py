@@ -1,4 +1,4 @@
-"""The streaming simulator of Wang et al. (2013)'s model (rankmeasures.simulate) against a
+"""The streaming simulator of Wang et al. (2013)'s model (rankmeasures.theory.simulate) against a
 whole-array reference of the same model and scikit-learn's ``ndcg_score``; its blocks and
 its compiled loops (issue 14) must not move a single bit."""
 
@@ -7,11 +7,12 @@ import pytest
 from sklearn.metrics import ndcg_score
 
 import rankmeasures as rm
-from rankmeasures import _jit, simulate
-from rankmeasures.asymptotics import GradedRelevance, s
-from rankmeasures.simulate import simulate_ndcg
+from rankmeasures._kernels import jit as _jit
+from rankmeasures.theory import simulate
+from rankmeasures.theory.asymptotics import GradedRelevance, s
+from rankmeasures.theory.simulate import simulate_ndcg
 
-kernel = _jit.load("_simulate_numba")
+kernel = _jit.load("simulate_numba")
 
 
 def _whole_array_draw(ybar, n, seed):
@@ -66,7 +67,7 @@ def test_blocks_do_not_change_a_bit(monkeypatch, ybar, disc, n, kw):
 @pytest.mark.parametrize("ybar, disc, n, kw", CASES)
 def test_compiled_loops_give_the_numpy_bits(monkeypatch, ybar, disc, n, kw):
     compiled = simulate_ndcg(ybar, disc, n, **kw)
-    monkeypatch.setitem(_jit._LOADED, "_simulate_numba", None)
+    monkeypatch.setitem(_jit._LOADED, "simulate_numba", None)
     plain = simulate_ndcg(ybar, disc, n, **kw)
     for key in compiled:
         np.testing.assert_array_equal(compiled[key], plain[key])
@@ -76,7 +77,7 @@ def test_compiled_loops_give_the_numpy_bits(monkeypatch, ybar, disc, n, kw):
 @pytest.mark.parametrize("bad", [lambda x: 2 * x, lambda x: x - 0.5, lambda x: x * np.nan])
 def test_ybar_outside_the_unit_interval_is_refused(monkeypatch, compiled, bad):
     if not compiled:
-        monkeypatch.setitem(_jit._LOADED, "_simulate_numba", None)
+        monkeypatch.setitem(_jit._LOADED, "simulate_numba", None)
     elif kernel is None:
         pytest.skip("numba not installed")
     with pytest.raises(ValueError, match=r"ybar: values must lie in \[0, 1\]"):

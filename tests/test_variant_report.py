@@ -16,9 +16,9 @@ import mpmath
 import pytest
 
 from companion.run import execute
-from rankmeasures import variant_report as V
-from rankmeasures import variants
-from rankmeasures._budget import BudgetExceeded, time_budget
+from rankmeasures.theory import variant_report as V
+from rankmeasures.theory import variants
+from rankmeasures.theory._budget import BudgetExceeded, time_budget
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "notebooks" / "variant_report.py"

@@ -1,4 +1,4 @@
-"""rankmeasures.variants and `python -m proofs_check variant`: known cases, hostile input,
+"""rankmeasures.theory.variants and `python -m proofs_check variant`: known cases, hostile input,
 stable JSON."""
 
 import json
@@ -9,9 +9,9 @@ import sympy
 
 import rankmeasures as rm
 from proofs_check.__main__ import main as cli
-from rankmeasures import asymptotics as A
-from rankmeasures import variants as V
 from rankmeasures.discounts import r
+from rankmeasures.theory import asymptotics as A
+from rankmeasures.theory import variants as V
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -24,7 +24,7 @@
   ``variant_report``) from any working directory.
 * A notebook whose source, parameters and code inputs are unchanged since its outputs
   were made (``figures/manifest.json``, ``figures/SHA256SUMS``; see
-  :mod:`companion.gate`) is skipped unless ``--force``; runs with ``--quick``, ``-p``
+  :mod:`companion.manifest`) is skipped unless ``--force``; runs with ``--quick``, ``-p``
   or ``--output-dir`` never skip and never touch the manifest.
 """
 
@@ -297,7 +297,7 @@ def main(argv=None) -> int:
             resolve_parameters(path.resolve(), nb, overrides[path], args.quick)
         except ValueError as exc:
             p.error(str(exc))
-    from . import gate
+    from . import manifest
 
     # only the numbered documents have committed outputs; a template (variant_report) is
     # always an exploration run
@@ -320,9 +320,9 @@ def main(argv=None) -> int:
     if canonical:
         for path in list(paths):
             params = notebook_parameters(_read(path))
-            keys[path] = (gate.input_key(notebook=path, parameters=params), params)
+            keys[path] = (manifest.input_key(notebook=path, parameters=params), params)
             prefix = path.stem.split("_")[0]
-            if not args.force and gate.is_up_to_date(
+            if not args.force and manifest.is_up_to_date(
                     path.stem, keys[path][0],
                     (f"figures/{prefix}_", f"notebooks/executed/{path.stem}.")):
                 print(f"{path.name}: up to date (source, parameters and code unchanged)")
@@ -341,8 +341,8 @@ def main(argv=None) -> int:
                 path, out, sec = fut.result()
                 print(f"[{i}/{len(jobs)}] {path.name} -> {out} ({sec:.1f} s)", flush=True)
                 if canonical:
-                    gate.update_manifest(path.stem, key=keys[path][0],
-                                         parameters=keys[path][1])
+                    manifest.update_manifest(path.stem, key=keys[path][0],
+                                             parameters=keys[path][1])
             except Exception as exc:  # noqa: BLE001 - reported, exit status says it
                 failed += 1
                 print(f"[{i}/{len(jobs)}] {futures[fut].name} FAILED: {exc}", flush=True)

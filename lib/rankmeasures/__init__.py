@@ -1,7 +1,7 @@
 """rankmeasures: exact, fast ranking measures for the five documents of the companion.
 
-Every public name is importable from the package root. See the module docstrings for
-the document and equation each implements:
+The measures (this package; every public name importable from the root). See the module
+docstrings for the document and equation each implements:
 
 * :mod:`rankmeasures.discounts`, :mod:`rankmeasures.gains` — D(r) and G(y);
 * :mod:`rankmeasures.dcg` — DCG/IDCG/NDCG for one query or many, tie policies;
@@ -13,6 +13,14 @@ the document and equation each implements:
 * :mod:`rankmeasures.ndcg_loss` — the textbook's NDCG and Kendall tau losses;
 * :mod:`rankmeasures.runs` — :func:`evaluate` on qrels and runs (nested dicts or tables)
   under trec_eval's or scikit-learn's conventions.
+
+Beside them, in sub-packages of their own (imported by name, not from the root):
+
+* :mod:`rankmeasures.theory` — Wang et al. (2013)'s large-n theory of NDCG (document 004):
+  limits, pseudo-expectations, the order-statistic simulator, a user's own variant;
+* :mod:`rankmeasures.learning` — the learning models of documents 001 (Zhou et al.'s QP
+  learner of gains and discounts) and 002 (the textbook's linear rankers); not in the wheel;
+* :mod:`rankmeasures._kernels` — the compiled kernels beneath the measures (private).
 """
 
 from .concordance import (
@@ -86,6 +94,16 @@ from .runs import evaluate
 __version__ = "0.1.0"
 
 
+# modules that moved into the sub-packages (issue 24): the old attribute paths still resolve,
+# with a DeprecationWarning naming the new one
+_MOVED = {
+    "asymptotics": "theory", "simulate": "theory", "variants": "theory",
+    "variant_report": "theory",
+    "learn_dcg": "learning", "learn_dcg_simulation": "learning",
+    "linear_ranking": "learning", "ranking_data": "learning",
+}
+
+
 def __getattr__(name):
     # the exact (sympy) DCG loads sympy: import it when first asked for, not with the
     # package (``import rankmeasures`` stays light; issue 16)
@@ -93,7 +111,16 @@ def __getattr__(name):
         from . import exact
 
         return getattr(exact, name)
+    if name in _MOVED:
+        import importlib
+        import warnings
+
+        new = f"{__name__}.{_MOVED[name]}.{name}"
+        warnings.warn(f"{__name__}.{name} has moved to {new}", DeprecationWarning,
+                      stacklevel=2)
+        return importlib.import_module(new)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [  # noqa: F822 - dcg_symbolic, idcg_symbolic load on access
     "PairCounts", "auc", "c_index", "count_inversions", "goodman_kruskal_gamma",

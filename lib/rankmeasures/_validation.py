@@ -10,10 +10,10 @@ import numbers
 
 import numpy as np
 
-from . import _jit
+from ._kernels import jit as _jit
 
 #: From this many items on, 64-bit integers are converted by the compiled pass of
-#: :mod:`rankmeasures._validation_numba` when numba is installed (a small input never
+#: :mod:`rankmeasures._kernels.validation_numba` when numba is installed (a small input never
 #: imports numba).
 _COMPILED_FROM = 1 << 16
 
@@ -49,7 +49,7 @@ def as_float_array(name: str, x, *, ndim: int = 1, allow_empty: bool = False,
     if not np.issubdtype(arr.dtype, np.floating):  # integers and booleans: always finite
         wide = np.issubdtype(arr.dtype, np.integer) and arr.dtype.itemsize == 8
         if (wide and arr.dtype.isnative and arr.size >= _COMPILED_FROM
-                and (kernel := _jit.load("_validation_numba"))):
+                and (kernel := _jit.load("validation_numba"))):
             out = np.empty(arr.shape)  # one pass: convert and find the range
             lo, hi = kernel.int_to_float(arr.reshape(-1), out.reshape(-1))
         elif wide and arr.size:  # (narrower integers always fit in 53 bits)

@@ -19,7 +19,7 @@ likewise, ``Txy`` pairs tied in both; then ``C = n0 - D - Tx - Ty + Txy``.
 
 The discordant count is the number of strict inversions of y after sorting by (x, y). With
 numba installed (the ``fast`` extra; pinned in the lock) and from 4096 items on, a
-compiled Fenwick-tree pass counts them (:mod:`rankmeasures._pairs_kernel`); otherwise they are
+compiled Fenwick-tree pass counts them (:mod:`rankmeasures._kernels.pairs`); otherwise they are
 counted level by level on the bits of the y-ranks (a wavelet-matrix pass), each level O(n)
 in numpy. Both are O(n log n) with no Python loop over items, and are tested against each
 other and against scipy.
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import _pairs_kernel
+from ._kernels import pairs as _pairs_kernel
 from ._validation import as_float_pair
 
 if TYPE_CHECKING:

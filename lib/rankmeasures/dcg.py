@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from . import _jit
+from ._kernels import jit as _jit
 from ._validation import (
     as_float_array,
     as_float_pair,
@@ -101,13 +101,13 @@ class QueryResults:
 # -- the kernel --------------------------------------------------------------------------
 
 # From this many items on, equal-length rows go to the compiled kernels of
-# :mod:`rankmeasures._dcg_numba` when numba is installed; below, the numpy path (a small
+# :mod:`rankmeasures._kernels.dcg_numba` when numba is installed; below, the numpy path (a small
 # input never imports numba).
 _COMPILED_FROM = 1 << 16
 
 
 def _compiled(n_items: int):
-    return _jit.load("_dcg_numba") if n_items >= _COMPILED_FROM else None
+    return _jit.load("dcg_numba") if n_items >= _COMPILED_FROM else None
 
 
 def _check_policy(ties: str) -> None:
@@ -233,7 +233,7 @@ def _dcg_by_gain(kernel, g: np.ndarray, s: np.ndarray, w: np.ndarray) -> np.ndar
     argsort: each row's scores are split by gain (one counting pass), each part sorted by
     numpy's ``sort`` (a vectorised sort of the values, several times faster than
     ``argsort``, which reads its keys through the permutation), and the parts merged from
-    the top, tie groups formed across them (:func:`rankmeasures._dcg_numba.merge_levels`).
+    the top, tie groups formed across them (:func:`rankmeasures._kernels.dcg_numba.merge_levels`).
     None when some row has another gain or more than ``_MOST_LEVELS`` distinct gains.
     """
     top = g.max()
@@ -361,7 +361,7 @@ def _ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndar
 
     For a short top-k of equal-length rows on the compiled path, the top-k pass also
     counts the gains of each row and the IDCG follows from the counts
-    (:func:`rankmeasures._dcg_numba.topk_rows`; the same sums as ``ideal_rows``): one
+    (:func:`rankmeasures._kernels.dcg_numba.topk_rows`; the same sums as ``ideal_rows``): one
     pass over the gains instead of two. Rows with other gains get the sorted IDCG.
     """
     if ties == "average" and _is_rectangular(offsets):

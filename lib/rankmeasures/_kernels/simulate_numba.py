@@ -1,7 +1,7 @@
 """The running sum of the simulator's order statistics, compiled (imports numba: load
-through :mod:`rankmeasures._jit`).
+through :mod:`rankmeasures._kernels.jit`).
 
-:func:`rankmeasures.simulate.simulate_ndcg` turns ``log V_r`` into
+:func:`rankmeasures.theory.simulate.simulate_ndcg` turns ``log V_r`` into
 ``log s_(r) = log_s + sum_{i<=r} log V_i / (n - i + 1)`` block by block. In numpy that is a
 division by a freshly counted ``arange``, ``np.cumsum`` and an addition: four passes, and
 ``np.cumsum`` alone took 2.7 ns an item on the benchmark machine. One compiled loop does

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import mpmath
 import sympy
 
-from .discounts import (
+from ..discounts import (
     CutoffDiscount,
     Discount,
     LogDiscount,
@@ -32,7 +32,7 @@ from .discounts import (
 )
 
 if TYPE_CHECKING:
-    from ._typing import DiscountLike
+    from .._typing import DiscountLike
 
 __all__ = [
     "s",
@@ -232,7 +232,7 @@ def _discount_moments(d: Discount, n: int, degree: int) -> list:
         raise ValueError(f"n: term-by-term sums of the {d.name} discount are limited to "
                          f"10^6 positions, got {m}")
     if base.expr is not None and not base.needs_n:
-        from .discounts import r as r_sym
+        from ..discounts import r as r_sym
 
         dfun = sympy.lambdify(r_sym, base.expr, modules="mpmath")
         w = [dfun(mpmath.mpf(i)) for i in range(1, m + 1)]
@@ -320,8 +320,8 @@ def pseudo_expectation(ybar: Any, discount: DiscountLike, n: Any, *, dps: int = 
         length = nn if d.needs_n else None
         expr = d.expr
         if expr is not None:
-            from .discounts import n as n_sym
-            from .discounts import r as r_sym
+            from ..discounts import n as n_sym
+            from ..discounts import r as r_sym
 
             dfun = sympy.lambdify(r_sym, expr.subs(n_sym, nn) if d.needs_n else expr,
                                   modules="mpmath")

@@ -5,7 +5,7 @@ Conventions (the paper's two are at odds, see below):
 
 * a *list* holds relevance values ``1..L``, larger is better: the paper's running list is
   ``[5, 5, 4, 4, 3, 3, 2, 2, 1, 1]`` and its optimal ranking puts the 5s first;
-* the binary code ``s(pi)`` of :mod:`rankmeasures.learn_dcg` uses grade *indices* with
+* the binary code ``s(pi)`` of :mod:`rankmeasures.learning.learn_dcg` uses grade *indices* with
   index 1 the most preferred (Section 5.1, ``ell_1`` = Perfect), so value ``v`` has index
   ``L + 1 - v``; the monotonicity constraint ``w_{k,l} >= w_{k,l+1}`` of eq. (1) then says
   "a better grade is worth at least as much at every position";

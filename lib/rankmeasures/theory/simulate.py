@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import sympy
 
-from . import _jit
-from .discounts import as_discount
+from .._kernels import jit as _jit
+from ..discounts import as_discount
 
 if TYPE_CHECKING:
-    from ._typing import ArrayLike, DiscountLike
+    from .._typing import ArrayLike, DiscountLike
 
 __all__ = ["simulate_ndcg", "latent_sample"]
 
@@ -91,7 +91,7 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
     binary = values.size == 2 and values[1] == 0 and not isinstance(ybar, GradedRelevance)
     length = n if d.needs_n else None
     ln = None if length is None else np.float64(length)
-    compiled = _jit.load("_simulate_numba")  # the same values, fewer passes (tested)
+    compiled = _jit.load("simulate_numba")  # the same values, fewer passes (tested)
     first = min(n, chunk)  # the longest chunk; buffers are reused across chunks and draws
     w_buf = np.empty(first)  # D(r) over the chunk
     term_buf = np.empty(first)  # per item: 1.0 if relevant (binary) or its gain (graded)

@@ -20,7 +20,7 @@ argument and the reason otherwise): a relevance curve ``0 <= ybar(s) <= 1`` on [
 to 1; a positive, non-increasing discount (:func:`check_discount_theory`; a discount linear
 in r, increasing or not, gets document 000's pairwise analysis instead of the NDCG limits);
 an increasing gain; a Monte Carlo request of at most n = 1e9 and 2e9 simulated documents.
-Every step then runs under a time budget (:mod:`rankmeasures._budget`): one that runs out
+Every step then runs under a time budget (:mod:`rankmeasures.theory._budget`): one that runs out
 ends the analysis, named under ``"incomplete"``, with the report so far kept.
 
 The limits for a regularly varying discount of index ``beta in [0, 1)`` follow Theorem 3's
@@ -44,11 +44,11 @@ import mpmath
 import numpy as np
 import sympy
 
+from ..discounts import CustomDiscount, cutoff, n, r
+from ..exact import dcg_symbolic
+from ..gains import y
 from . import asymptotics
 from ._budget import BudgetExceeded, time_budget
-from .discounts import CustomDiscount, cutoff, n, r
-from .exact import dcg_symbolic
-from .gains import y
 from .simulate import simulate_ndcg
 
 __all__ = [

@@ -1,5 +1,5 @@
 """The pieces of a variant report (``notebooks/variant_report.py``): its parameters turned
-into :func:`rankmeasures.variants.analyse` arguments, and the analysis turned into the
+into :func:`rankmeasures.theory.variants.analyse` arguments, and the analysis turned into the
 report's sentences, curves and verdicts. Every sentence is built from the analysis' own
 fields, so the prose cannot disagree with the numbers.
 """
@@ -21,7 +21,7 @@ __all__ = ["variant_spec", "n_grid", "summary_markdown", "curve_points", "mc_agr
 
 def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
                  probs: list | tuple = ()) -> dict:
-    """``ybar``/``ybar_other`` for :func:`~rankmeasures.variants.analyse` from the template's
+    """``ybar``/``ybar_other`` for :func:`~rankmeasures.theory.variants.analyse` from the template's
     parameters: graded relevance (``grades`` with ``probs``) replaces the binary ``ybar``
     of f0; an empty ``ybar_other`` means one function only."""
     if grades or probs:

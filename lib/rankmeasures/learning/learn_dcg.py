@@ -36,11 +36,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._validation import as_float_array
-from .concordance import pair_counts
+from .._validation import as_float_array
+from ..concordance import pair_counts
 
 if TYPE_CHECKING:
-    from ._typing import ArrayLike
+    from .._typing import ArrayLike
 
 __all__ = [
     "SOLVERS",

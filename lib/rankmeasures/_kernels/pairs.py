@@ -2,7 +2,7 @@
 
 Each vector is sorted once, keeping the permutation: by numpy's ``argsort`` (then the
 sorted values gathered) below ``_RADIX_FROM`` items, by the compiled radix sort of
-:mod:`rankmeasures._sort_numba` from there on, where numpy's argsort slows down per item as
+:mod:`rankmeasures._kernels.sort_numba` from there on, where numpy's argsort slows down per item as
 its keys leave the caches; from n = 2^16 on the two sorts run side by side in two threads
 (both release the GIL). Two compiled passes follow: the dense ranks of the vector with
 *fewer* distinct values, and a Fenwick tree (binary indexed tree) over those ranks walked
@@ -15,8 +15,8 @@ over 10^6 distinct scores would miss the cache at every step; up to 16 ranks a t
 counters walked without data-dependent branches replaces the tree (``counts_pass``).
 O(n log n), no Python loop.
 
-numba is imported on first use only (:mod:`rankmeasures._jit`; the passes live in
-:mod:`rankmeasures._pairs_numba`); without it :func:`rankmeasures.concordance.pair_counts`
+numba is imported on first use only (:mod:`rankmeasures._kernels.jit`; the passes live in
+:mod:`rankmeasures._kernels.pairs_numba`); without it :func:`rankmeasures.concordance.pair_counts`
 falls back to its numpy kernel. Both are tested against each other and against scipy.
 """
 
@@ -27,7 +27,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
-from . import _jit
+from . import jit as _jit
 
 __all__ = ["available", "pair_counts_sorted"]
 
@@ -38,7 +38,7 @@ _TABLE_UP_TO = 16  # up to this many distinct values in the tree's vector, a cou
 
 def available() -> bool:
     """True when numba imports (the kernels then compile, or load from their cache)."""
-    return _jit.load("_pairs_numba") is not None and _jit.load("_sort_numba") is not None
+    return _jit.load("pairs_numba") is not None and _jit.load("sort_numba") is not None
 
 
 def _sorted(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -46,7 +46,7 @@ def _sorted(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     keys, which compare as the values do) and the permutation that sorts it."""
     if v.size >= _RADIX_FROM:
         idx = np.arange(v.size, dtype=np.int32 if v.size < 2**31 else np.int64)
-        return _jit.load("_sort_numba").radix_sort(np.ascontiguousarray(v), idx)
+        return _jit.load("sort_numba").radix_sort(np.ascontiguousarray(v), idx)
     order = np.argsort(v)
     return v[order], order
 
@@ -56,7 +56,7 @@ def pair_counts_sorted(x: np.ndarray, y: np.ndarray) -> tuple[int, int, int, int
 
     Requires :func:`available`.
     """
-    kernel = _jit.load("_pairs_numba")
+    kernel = _jit.load("pairs_numba")
     if x.size >= _PARALLEL_FROM and (os.cpu_count() or 1) > 1:
         with ThreadPoolExecutor(max_workers=1) as pool:
             later = pool.submit(_sorted, x)

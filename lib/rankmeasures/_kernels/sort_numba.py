@@ -1,5 +1,5 @@
 """A compiled stable radix sort of float64 values carrying a payload (imports numba: load
-through :mod:`rankmeasures._jit`).
+through :mod:`rankmeasures._kernels.jit`).
 
 Why not ``np.argsort`` for long vectors: numpy's argsort reads every key through the index
 it permutes, so once the keys outgrow the caches each comparison is a cache miss (on the

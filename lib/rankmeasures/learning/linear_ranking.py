@@ -23,12 +23,12 @@ from typing import TYPE_CHECKING
 import numpy as np
 from scipy.optimize import linear_sum_assignment, minimize
 
-from ._validation import as_float_array
-from .dcg import idcg
-from .discounts import TopKDiscount
+from .._validation import as_float_array
+from ..dcg import idcg
+from ..discounts import TopKDiscount
 
 if TYPE_CHECKING:
-    from ._typing import ArrayLike
+    from .._typing import ArrayLike
 
 __all__ = [
     "linear_scores",

@@ -1,5 +1,5 @@
 """The conversion of a large 64-bit integer array to float64, compiled (imports numba:
-load through :mod:`rankmeasures._jit`).
+load through :mod:`rankmeasures._kernels.jit`).
 
 :func:`rankmeasures._validation.as_float_array` must refuse integers beyond 2^53 (they have
 no exact float64) before converting; in numpy that is ``min``, ``max`` and ``astype``, three

@@ -1,5 +1,5 @@
 """Compiled DCG/IDCG passes over equal-length rows (imports numba: load through
-:mod:`rankmeasures._jit`).
+:mod:`rankmeasures._kernels.jit`).
 
 Rows are independent, so the kernels over (Q, m) rows run them in parallel
 (``numba.prange``, as ranx evaluates its queries); a row's value does not depend on the

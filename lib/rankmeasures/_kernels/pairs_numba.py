@@ -1,4 +1,4 @@
-"""The compiled passes of :mod:`rankmeasures._pairs_kernel` (imports numba: load lazily)."""
+"""The compiled passes of :mod:`rankmeasures._kernels.pairs` (imports numba: load lazily)."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ def distinct(vs):  # pragma: no cover - compiled
 @numba.njit(cache=True, nogil=True, boundscheck=False)
 def dense_ranks(ys, order, ranks):  # pragma: no cover - compiled
     """Dense ranks of y (0 for the smallest) from its sorted values ``ys = y[order]``, into
-    ``ranks`` (int32, y's size: a numpy buffer, see :func:`rankmeasures._sort_numba.radix_sort`
-    on huge pages) in the original order.
+    ``ranks`` (int32, y's size: a numpy buffer, see
+    :func:`rankmeasures._kernels.sort_numba.radix_sort` on huge pages) in the original order.
 
     Returns ``(number of distinct values, pairs tied in y)``.
     """

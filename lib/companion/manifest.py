@@ -1,0 +1,159 @@
+"""The record of what every output was made from: hashes, input keys and the manifest.
+
+* ``figures/SHA256SUMS`` lists every output (figure, figure data, table, tolerance record,
+  claims report, executed notebook) with its SHA-256 (:func:`write`);
+* ``figures/manifest.json`` records, per notebook and for the claims report, the
+  parameters, the input key, the commit and the machine (:mod:`companion.machine`) they
+  were made with, and the versions of the packages that compute them.
+
+The input key of an output is the SHA-256 of everything that can change it: the
+notebook's source and parameters, the library and claims-engine sources, the companion's
+output writers (runner, figures, tolerances), the lock file and ``pyproject.toml``.
+``python -m companion.run`` and ``python -m proofs_check`` skip work whose key and outputs
+are unchanged (:func:`is_up_to_date`), so a second ``make reproduce`` takes seconds; the
+gate (:mod:`companion.gate`) compares regenerated outputs with this record.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from importlib import metadata
+from pathlib import Path
+
+from . import machine
+
+__all__ = ["ROOT", "SUMS", "MANIFEST", "file_sha256", "input_key", "output_sums", "read_sums",
+           "byte_differences", "load_manifest", "update_manifest", "is_up_to_date", "write"]
+
+ROOT = Path(__file__).resolve().parents[2]
+SUMS = "figures/SHA256SUMS"
+MANIFEST = "figures/manifest.json"
+_PACKAGES = ("numpy", "scipy", "sympy", "mpmath", "matplotlib", "scikit-learn", "quadprog",
+             "papermill", "jupytext", "nbformat", "ipykernel", "threadpoolctl")
+
+
+def file_sha256(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def _code_files(root: Path) -> list[Path]:
+    files = sorted((root / "lib" / "rankmeasures").rglob("*.py"))
+    # of the companion, what writes the outputs (not the gate, comparison or site)
+    files += [root / "lib" / "companion" / f for f in ("figures.py", "run.py", "tolerance.py")]
+    files += sorted((root / "proofs_check").rglob("*.py"))
+    files += [root / "requirements.lock", root / "pyproject.toml"]
+    return [f for f in files if f.exists()]
+
+
+def input_key(*, root: Path = ROOT, notebook: Path | None = None,
+              parameters: dict | None = None) -> str:
+    """SHA-256 over the code every output depends on, plus one notebook and its
+    parameters when given (the claims report's key has no notebook)."""
+    h = hashlib.sha256()
+    for f in _code_files(root):
+        h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    if notebook is not None:
+        h.update(b"notebook\0" + Path(notebook).read_bytes())
+        h.update(json.dumps(parameters or {}, sort_keys=True).encode())
+    return h.hexdigest()
+
+
+def output_sums(figures: Path, executed: Path, prefix_figures="figures",
+                prefix_executed="notebooks/executed") -> dict[str, str]:
+    """``{relative path: sha256}`` for every output file (not SHA256SUMS or the
+    manifest)."""
+    out = {}
+    for f in sorted(Path(figures).glob("*")):
+        if f.is_file() and f.name not in ("SHA256SUMS", "manifest.json"):
+            out[f"{prefix_figures}/{f.name}"] = file_sha256(f)
+    for f in sorted(Path(executed).glob("*.ipynb")):
+        out[f"{prefix_executed}/{f.name}"] = file_sha256(f)
+    return out
+
+
+def read_sums(root: Path = ROOT) -> dict[str, str]:
+    path = root / SUMS
+    if not path.exists():
+        return {}
+    out = {}
+    for line in path.read_text().splitlines():
+        digest, name = line.split(maxsplit=1)
+        out[name] = digest
+    return out
+
+
+def byte_differences(expected: dict[str, str], actual: dict[str, str]) -> list[str]:
+    """One line per file whose bytes differ, or that is missing or unlisted."""
+    lines = []
+    for name in sorted(set(expected) | set(actual)):
+        if name not in actual:
+            lines.append(f"missing: {name} (listed in {SUMS}, not produced)")
+        elif name not in expected:
+            lines.append(f"unlisted: {name} (produced, not in {SUMS})")
+        elif expected[name] != actual[name]:
+            lines.append(f"differs: {name} (listed {expected[name][:12]}, "
+                         f"got {actual[name][:12]})")
+    return lines
+
+
+def load_manifest(root: Path = ROOT) -> dict:
+    path = root / MANIFEST
+    return json.loads(path.read_text()) if path.exists() else {}
+
+
+def _commit(root: Path) -> str:
+    try:
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
+                              text=True, check=True).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--", "lib", "proofs_check",
+                                "notebooks/*.py", "requirements.lock", "pyproject.toml"],
+                               cwd=root, capture_output=True, text=True, check=True).stdout
+        return head + ("+uncommitted" if dirty.strip() else "")
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+
+
+def update_manifest(entry: str, *, key: str, parameters: dict | None = None,
+                    root: Path = ROOT) -> None:
+    """Record that ``entry`` (a notebook stem, or "claims") was generated from ``key`` on
+    this machine."""
+    man = load_manifest(root)
+    man.setdefault("outputs", {})[entry] = {"input_key": key, "parameters": parameters or {},
+                                            "generated_at_commit": _commit(root),
+                                            "machine": machine.fingerprint()}
+    _write_manifest(man, root)
+
+
+def _write_manifest(man: dict, root: Path) -> None:
+    man["packages"] = {p: _version(p) for p in _PACKAGES}
+    man["python"] = ".".join(map(str, sys.version_info[:3]))
+    (root / MANIFEST).write_text(json.dumps(man, indent=2, sort_keys=True) + "\n")
+
+
+def _version(package: str) -> str:
+    try:
+        return metadata.version(package)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def is_up_to_date(entry: str, key: str, prefixes: tuple[str, ...], root: Path = ROOT) -> bool:
+    """True when ``entry`` was generated from ``key`` and every listed output whose name
+    starts with one of ``prefixes`` is on disk with its listed hash."""
+    rec = load_manifest(root).get("outputs", {}).get(entry)
+    if not rec or rec.get("input_key") != key:
+        return False
+    listed = {n: d for n, d in read_sums(root).items() if n.startswith(prefixes)}
+    if not listed:
+        return False
+    return all((root / n).exists() and file_sha256(root / n) == d for n, d in listed.items())
+
+
+def write(root: Path = ROOT) -> Path:
+    sums = output_sums(root / "figures", root / "notebooks" / "executed")
+    (root / SUMS).write_text("".join(f"{d}  {n}\n" for n, d in sums.items()))
+    _write_manifest(load_manifest(root), root)
+    return root / SUMS

@@ -1,0 +1,18 @@
+"""The large-n theory of NDCG: Wang et al., "A Theoretical Analysis of NDCG Type Ranking
+Measures" (COLT 2013), document 004 of the companion, and the analysis of a user's own
+variant (notebook 005 and the variant report).
+
+* :mod:`~rankmeasures.theory.asymptotics` — the pseudo-expectation N_D(n) of Definition 5
+  (binary and graded relevance, usable at n = 10^100), the exact finite-n E[DCG], the
+  limits of Theorems 1, 3, 5, 7-13, Lemma 3's (K, a) and Theorem 1's rate constant;
+* :mod:`~rankmeasures.theory.simulate` — the order-statistic Monte Carlo of the paper's
+  model (Section 2) in O(n) time and bounded memory, and :func:`latent_sample`, one sample
+  scored by several ranking functions;
+* :mod:`~rankmeasures.theory.variants` — a discount, cut-off or gain of the user's own
+  classified and analysed against the theorems (``python -m proofs_check variant``);
+* :mod:`~rankmeasures.theory.variant_report` — the variant report's sentences, curves and
+  verdicts, built from the analysis' own numbers.
+
+May import: the measures (:mod:`rankmeasures`), :mod:`rankmeasures._kernels`, numpy,
+sympy, mpmath.
+"""

@@ -1,0 +1,178 @@
+"""The rooms of the code (issue 24): which package may import which, and no import cycle.
+
+The README's "map of the code" names each package, what it holds and what it may import;
+this test reads every import statement of the checkout's own packages (their syntax trees,
+nothing is executed) and holds the code to that map. Imports under ``if TYPE_CHECKING:``
+are annotations only and do not count; imports inside functions (the lazy ones) do.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = {"rankmeasures": ROOT / "lib" / "rankmeasures", "companion": ROOT / "lib" / "companion",
+            "proofs_check": ROOT / "proofs_check"}
+
+# room -> the rooms it may import (the README's map of the code)
+ALLOWED = {
+    "measures": {"measures", "kernels"},
+    "kernels": {"kernels"},
+    "theory": {"theory", "measures", "kernels"},
+    "learning": {"learning", "measures", "kernels"},
+    "companion": {"companion"},
+    "proofs_check": {"proofs_check", "companion", "measures", "theory", "learning"},
+}
+
+
+def _modules() -> dict[str, Path]:
+    out = {}
+    for top, folder in PACKAGES.items():
+        for path in sorted(folder.rglob("*.py")):
+            parts = path.relative_to(folder).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            out[".".join((top, *parts))] = path
+    return out
+
+
+MODULES = _modules()
+
+
+def room(module: str) -> str:
+    top, _, rest = module.partition(".")
+    if top != "rankmeasures":
+        return top
+    sub = rest.split(".")[0]
+    return {"_kernels": "kernels", "theory": "theory", "learning": "learning"}.get(sub, "measures")
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
+
+
+def _imports(module: str, path: Path) -> set[str]:
+    """The modules of ours that ``module`` imports (a name imported from a package is the
+    submodule when one of that name exists)."""
+    is_package = path.name == "__init__.py"
+    found: set[str] = set()
+
+    def visit(node):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                for sub in child.orelse:
+                    visit(sub)
+                continue
+            if isinstance(child, ast.Import):
+                found.update(a.name for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                if child.level:
+                    base = module.split(".")
+                    base = base[: len(base) - child.level + (1 if is_package else 0)]
+                    target = ".".join(base + ([child.module] if child.module else []))
+                else:
+                    target = child.module
+                for a in child.names:
+                    sub = f"{target}.{a.name}"
+                    found.add(sub if sub in MODULES else target)
+            visit(child)
+
+    visit(ast.parse(path.read_text()))
+    return {m for m in found if m in MODULES}
+
+
+GRAPH = {m: _imports(m, p) for m, p in MODULES.items()}
+
+
+def test_the_graph_is_read():
+    # a few edges known from the code, so that the checks below cannot pass on an empty graph
+    assert "rankmeasures._kernels.jit" in GRAPH["rankmeasures.dcg"]
+    assert "rankmeasures.discounts" in GRAPH["rankmeasures.theory.simulate"]
+    assert "rankmeasures.theory.asymptotics" in GRAPH["rankmeasures.theory.variants"]
+    assert "companion.manifest" in GRAPH["proofs_check.__main__"]
+    assert "proofs_check.doc004.limits" in GRAPH["proofs_check.doc004"]
+    assert len(MODULES) > 50
+
+
+def test_every_import_follows_the_map():
+    wrong = sorted(f"{m} ({room(m)}) imports {t} ({room(t)})"
+                   for m, targets in GRAPH.items() for t in targets
+                   if room(t) not in ALLOWED[room(m)])
+    assert not wrong, wrong
+
+
+def test_no_import_cycle():
+    # Tarjan's strongly connected components: a component of more than one module is a cycle
+    index, low, on_stack, stack, cycles = {}, {}, set(), [], []
+
+    def strongconnect(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in GRAPH[v]:
+            if w not in index:
+                strongconnect(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in GRAPH[v]:
+                cycles.append(sorted(comp))
+
+    for v in GRAPH:
+        if v not in index:
+            strongconnect(v)
+    assert not cycles, cycles
+
+
+def test_the_cycle_check_can_fail():
+    # the circle this issue removed, put back into a copy of the graph, is found
+    saved = {k: set(v) for k, v in GRAPH.items()}
+    try:
+        GRAPH["companion.gate"].add("proofs_check.__main__")
+        GRAPH["proofs_check.__main__"].add("companion.gate")
+        try:
+            test_no_import_cycle()
+        except AssertionError as exc:
+            assert "companion.gate" in str(exc)
+        else:
+            raise AssertionError("the cycle was not found")
+    finally:
+        GRAPH.clear()
+        GRAPH.update(saved)
+
+
+def test_moved_modules_resolve_from_their_old_place_with_a_warning():
+    import importlib
+
+    import pytest
+
+    import rankmeasures as rm
+
+    for old, new in (("asymptotics", "theory"), ("simulate", "theory"),
+                     ("variants", "theory"), ("learn_dcg", "learning"),
+                     ("ranking_data", "learning")):
+        with pytest.warns(DeprecationWarning, match=f"rankmeasures.{new}.{old}"):
+            mod = getattr(rm, old)
+        assert mod is importlib.import_module(f"rankmeasures.{new}.{old}")
+    with pytest.raises(AttributeError, match="no attribute 'nonexistent'"):
+        rm.nonexistent  # noqa: B018
+
+
+def test_the_catalogue_keeps_its_order():
+    # document 004's checks live in six modules (one per part of the paper); the registry,
+    # and so the report, keeps the order of the committed claims report
+    import json
+
+    from proofs_check import REGISTRY
+
+    committed = json.loads((ROOT / "figures" / "claims.json").read_text())
+    assert list(REGISTRY) == [row["id"] for row in committed]
