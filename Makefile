@@ -12,7 +12,8 @@ MATHJAX_VERSION := 3.2.2
 MATHJAX_SHA256  := 1b9c0a1c44df864e915690558e72adb9cc5203360daefd385084ced3b6c64c09
 MATHJAX_DIR     := $(VENV)/share/mathjax
 
-.PHONY: all venv test reproduce site gate browser bench lint lock clean lab
+.PHONY: all venv test test-steps reproduce reproduce-steps site gate browser bench lint lock \
+	clean lab
 
 all: test
 
@@ -47,15 +48,24 @@ browser:
 # at their committed parameters must match the committed outputs within the tolerances
 # declared for them (and byte for byte on the machine that made them). The suite's own
 # full claims run and quick notebook runs are left to the gate (pytest -m regeneration).
-test: $(STAMP) lint browser
+# The whole of it (venv, lint, browser, suite, gate) runs under lib/companion/timing.py,
+# which prints its wall and CPU time (user + sys, every process included) at its end.
+test:
+	@$(PYTHON) lib/companion/timing.py "make test" -- $(MAKE) --no-print-directory test-steps
+
+test-steps: $(STAMP) lint browser
 	$(BIN)/python -m pytest -q -m "not regeneration"
-	$(BIN)/python -m companion.gate check
+	$(BIN)/python -m companion.gate check $(if $(FAIL_FAST),--fail-fast)
 
 # Regenerates everything: the claims report (figures/claims.json and claims.md), every
 # notebook under notebooks/ at full parameters (notebooks/executed/ and figures/), the
 # hashes (figures/SHA256SUMS, figures/manifest.json) and the HTML edition (site/). Outputs
 # whose sources, parameters and code are unchanged are skipped; FORCE=1 redoes them all.
-reproduce: $(STAMP)
+reproduce:
+	@$(PYTHON) lib/companion/timing.py "make reproduce" -- $(MAKE) --no-print-directory \
+		reproduce-steps
+
+reproduce-steps: $(STAMP)
 	$(BIN)/python -m proofs_check $(if $(FORCE),--force)
 	$(BIN)/python -m companion.run $(if $(FORCE),--force)
 	$(BIN)/python -m companion.gate write
@@ -65,7 +75,7 @@ site: $(STAMP)
 	$(BIN)/python -m companion.site $(if $(REPORTS),--reports $(REPORTS))
 
 gate: $(STAMP)
-	$(BIN)/python -m companion.gate check
+	$(BIN)/python -m companion.gate check $(if $(FAIL_FAST),--fail-fast)
 
 # Jupyter as readers use it (optional; never part of make test): JupyterLab from
 # requirements-lab.lock into the venv, opened on notebooks/. Each notebooks/NNN_topic.py

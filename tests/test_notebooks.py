@@ -113,12 +113,15 @@ def test_exploration_runs_never_touch_committed_outputs(tmp_path, monkeypatch):
     env = {k: v for k, v in __import__("os").environ.items() if k != "RANKMEASURES_FIGURES"}
     out = tmp_path / "explore"
     runs = [["-p", "n_random", "20", "--output-dir", str(out)], ["-p", "n_random", "21"]]
-    for extra in runs:
-        res = subprocess.run([sys.executable, "-m", "companion.run",
-                              "notebooks/003_preference_losses.py", *extra],
-                             cwd=ROOT, env=env, capture_output=True, text=True, timeout=600)
-        assert res.returncode == 0, res.stdout + res.stderr
-        assert "committed outputs untouched" in res.stdout
+    # the two runs side by side (they write to different places): the wall time of one
+    procs = [subprocess.Popen([sys.executable, "-m", "companion.run",
+                               "notebooks/003_preference_losses.py", *extra],
+                              cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True) for extra in runs]
+    for proc in procs:
+        stdout, stderr = proc.communicate(timeout=600)
+        assert proc.returncode == 0, stdout + stderr
+        assert "committed outputs untouched" in stdout
     assert (out / "003_preference_losses.ipynb").exists()
     assert any((out / "figures").glob("003_*.png"))
     assert (ROOT / "scratch" / "run" / "003_preference_losses.ipynb").exists()

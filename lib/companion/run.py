@@ -251,12 +251,16 @@ def _failed_copy(path: Path) -> Path:
 
 
 def _job(args):
+    """One notebook in a pool worker: its output and its usage (the worker's and the
+    kernel's CPU: the kernel is this process's child, reaped when the notebook ends)."""
+    from .timing import usage
+
     path, params, quick, output_dir, progress = args
     print(f"  started {path.name}", flush=True)
-    t0 = time.perf_counter()
+    before = usage()
     out = execute(path, parameters=params, quick=quick, output_dir=output_dir,
                   progress=progress)
-    return path, out, time.perf_counter() - t0
+    return path, out, usage() - before
 
 
 def main(argv=None) -> int:
@@ -272,6 +276,9 @@ def main(argv=None) -> int:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--output-dir", help="where executed notebooks go")
     p.add_argument("--force", action="store_true", help="run even if up to date")
+    p.add_argument("--cheapest-first", action="store_true",
+                   help="start the smallest notebooks first (the gate's --fail-fast), instead "
+                        "of the longest first, which ends the pool soonest")
     args = p.parse_args(argv)
     # a notebook is named by its path or by its stem ("001_learning_dcg"), looked up in
     # the checkout's notebooks/ from any working directory
@@ -328,7 +335,7 @@ def main(argv=None) -> int:
                 print(f"{path.name}: up to date (source, parameters and code unchanged)")
                 paths.remove(path)
     # the longest notebooks first (source size as the proxy), so that the pool ends together
-    paths.sort(key=lambda q: -q.stat().st_size)
+    paths.sort(key=lambda q: q.stat().st_size if args.cheapest_first else -q.stat().st_size)
     progress = "bar" if len(paths) == 1 and sys.stderr.isatty() else "lines"
     jobs = [(path, overrides[path], args.quick, output_dir, progress) for path in paths]
     if not jobs:
@@ -338,8 +345,9 @@ def main(argv=None) -> int:
         futures = {pool.submit(_job, j): j[0] for j in jobs}
         for i, fut in enumerate(as_completed(futures), start=1):
             try:
-                path, out, sec = fut.result()
-                print(f"[{i}/{len(jobs)}] {path.name} -> {out} ({sec:.1f} s)", flush=True)
+                path, out, used = fut.result()
+                print(f"[{i}/{len(jobs)}] {path.name} -> {out} (wall {used.wall:.1f} s, "
+                      f"CPU {used.cpu:.1f} s)", flush=True)
                 if canonical:
                     manifest.update_manifest(path.stem, key=keys[path][0],
                                              parameters=keys[path][1])
