@@ -248,24 +248,34 @@ def fit_utility(differences: ArrayLike, *, c: float = 1.0, margins: float | Arra
         mono = np.zeros((0, d))
     if solver not in SOLVERS:
         raise ValueError(f"solver: must be one of {SOLVERS}, got {solver!r}")
-    # x = (w, xi); constraints A x >= b
-    a = np.zeros((2 * m + mono.shape[0], d + m))
+    # x = (w, xi); constraints A x >= b. For quadprog the slacks' own constraints xi >= 0
+    # are left out: with the price C xi^2 an optimal slack is max(0, m_i - w^T d_i) without
+    # them (a negative xi_i would only raise the objective), so the optimum is the same and
+    # the active set works on m rows fewer (29% faster on the 200-pair problems of notebook
+    # 001; w moves in its 15th digit). Clarabel keeps them: its interior-point iterates
+    # converge to 1e-10 with them and only to ~1e-7 on noisy problems without them.
+    keep_slack_rows = solver == "clarabel"
+    n_slack_rows = m if keep_slack_rows else 0
+    a = np.zeros((m + n_slack_rows + mono.shape[0], d + m))
     a[:m, :d] = dm
     a[:m, d:] = np.eye(m)
-    a[m:2 * m, d:] = np.eye(m)
-    a[2 * m:, :d] = mono
-    b = np.concatenate([marg, np.zeros(m + mono.shape[0])])
+    if keep_slack_rows:
+        a[m:2 * m, d:] = np.eye(m)
+    a[m + n_slack_rows:, :d] = mono
+    b = np.concatenate([marg, np.zeros(n_slack_rows + mono.shape[0])])
     diag = np.concatenate([np.full(d, 2.0), np.full(m, 2.0 * float(c))])
     x = _solve_quadprog(diag, a, b) if solver == "quadprog" else _solve_clarabel(diag, a, b)
     return x[:d]
 
 
 def _solve_quadprog(diag, a, b):
-    """min 1/2 x^T diag(diag) x subject to a x >= b, by quadprog."""
+    """min 1/2 x^T diag(diag) x subject to a x >= b, by quadprog (given the inverse of the
+    diagonal Cholesky factor, ``factorized=True``: no factorisation to compute)."""
     import quadprog
 
     try:
-        return quadprog.solve_qp(np.diag(diag), np.zeros(diag.size), a.T.copy(), b, 0)[0]
+        return quadprog.solve_qp(np.diag(1.0 / np.sqrt(diag)), np.zeros(diag.size), a.T.copy(),
+                                 b, 0, factorized=True)[0]
     except ValueError as exc:  # quadprog reports infeasibility as a ValueError
         raise ValueError(f"differences: the QP has no solution ({exc})") from exc
 

@@ -265,13 +265,15 @@ def run_learning(*, gains: str = "linear", n_train: int = 200, pairs: str = "ran
 
     if grid.size == 1:
         best_c = float(grid[0])
+        w_hat = fit(best_c)
     else:
         # validation pairs are as noisy as the training pairs: no clean labels exist
         d_val, _ = draw(n_validation, pairs, round(noisy_pairs * n_validation / n_train),
                         noisy_grades)
-        scores = [precision(fit(cc), d_val) for cc in grid]
-        best_c = float(grid[int(np.argmax(scores))])
-    w_hat = fit(best_c)
+        fits = [fit(cc) for cc in grid]  # each C solved once; the chosen fit is kept
+        scores = [precision(w, d_val) for w in fits]
+        best = int(np.argmax(scores))
+        best_c, w_hat = float(grid[best]), fits[best]
     return LearningRun(w_hat=w_hat, w_true=w_true, precision=precision(w_hat, d_test),
                        similarity=learn_dcg.similarity(w_true, w_hat, width), c=best_c,
                        n_levels=width)

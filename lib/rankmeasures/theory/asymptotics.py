@@ -15,6 +15,7 @@ precision), or a sympy expression in the symbol :data:`s`.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -292,6 +293,11 @@ def pseudo_expectation(ybar: Any, discount: DiscountLike, n: Any, *, dps: int = 
                        normalized: bool = True) -> mpmath.mpf:
     """The pseudo-expectation of NDCG (Wang et al. 2013, Definition 5).
 
+    A pure function of its arguments, memoised: the last 4096 distinct calls are kept (a
+    curve and a discount are the same argument when they are the same object, or equal
+    sympy expressions), so that a table and a figure that show the same N(n) compute it
+    once.
+
     ``Ntilde(n) = int_1^n ybar(1 - x/n) D(x) dx`` and, with ``normalized=True``,
     ``N_D(n) = Ntilde(n) / F(np)``.
 
@@ -310,6 +316,15 @@ def pseudo_expectation(ybar: Any, discount: DiscountLike, n: Any, *, dps: int = 
     -------
     mpmath.mpf
     """
+    try:
+        return _pseudo_expectation_cached(ybar, discount, n, dps, normalized)
+    except TypeError as exc:  # an argument that cannot be a dictionary key
+        if "unhashable" not in str(exc):
+            raise
+        return _pseudo_expectation(ybar, discount, n, dps, normalized)
+
+
+def _pseudo_expectation(ybar, discount, n, dps, normalized):
     graded = isinstance(ybar, GradedRelevance)
     f = ybar.mean if graded else relevance_curve(ybar)
     d = as_discount(discount)
@@ -340,8 +355,11 @@ def pseudo_expectation(ybar: Any, discount: DiscountLike, n: Any, *, dps: int = 
         # a kink of ybar at s = b sits at x = n(1 - b), t = log(n(1 - b))
         pts = _with_breaks(log_grid(top), curve_breakpoints(ybar),
                            lambda b: mpmath.log(nn * (1 - b)) if b < 1 else -mpmath.inf)
-        tilde = mpmath.quad(
-            lambda t: f(1 - mpmath.exp(t) / nn) * dfun(mpmath.exp(t)) * mpmath.exp(t), pts)
+        def integrand(t):
+            x = mpmath.exp(t)  # once: the integrand is x ybar(1 - x/n) D(x), x = e^t
+            return f(1 - x / nn) * dfun(x) * x
+
+        tilde = mpmath.quad(integrand, pts)
         if not normalized:
             return +tilde
         if not graded:
@@ -356,6 +374,9 @@ def pseudo_expectation(ybar: Any, discount: DiscountLike, n: Any, *, dps: int = 
             ideal += v * (fj - prev)
             prev = fj
         return +(tilde / ideal)
+
+
+_pseudo_expectation_cached = functools.lru_cache(maxsize=4096)(_pseudo_expectation)
 
 
 def _exact(x):

@@ -97,15 +97,25 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
     term_buf = np.empty(first)  # per item: 1.0 if relevant (binary) or its gain (graded)
     s_buf = np.empty(min(first, _BLOCK))
     u_buf = np.empty(min(first, _BLOCK))
-    for t, child in enumerate(children):
+    # chunk by chunk, and within a chunk draw by draw: D over the chunk is the same for
+    # every draw and is computed once. Each draw keeps its own two streams and running
+    # state, consumed in the same order as draw by draw, so every value is the one a
+    # draw-by-draw loop gives (the draws are independent)
+    draws = []
+    for child in children:
         score_rng, label_rng = (np.random.default_rng(c) for c in child.spawn(2))
-        log_s = 0.0
-        total = 0.0
-        counts = np.zeros(values.size, dtype=np.int64)
-        chunk_sums = []  # sum of D over each chunk: the prefix sums IDCG needs
-        for start in range(0, n, chunk):
-            stop = min(n, start + chunk)
-            w, term = w_buf[: stop - start], term_buf[: stop - start]
+        draws.append({"score_rng": score_rng, "label_rng": label_rng, "log_s": 0.0,
+                      "total": 0.0, "counts": np.zeros(values.size, dtype=np.int64)})
+    chunk_sums = []  # sum of D over each chunk: the prefix sums IDCG needs
+    for start in range(0, n, chunk):
+        stop = min(n, start + chunk)
+        w, term = w_buf[: stop - start], term_buf[: stop - start]
+        for b in range(0, stop - start, _BLOCK):  # in the blocks the draws use below
+            d._fill(start + b + 1, w[b:min(stop - start, b + _BLOCK)], ln)
+        chunk_sums.append(float(w.sum()))
+        for st in draws:
+            score_rng, label_rng, log_s = st["score_rng"], st["label_rng"], st["log_s"]
+            counts = st["counts"]
             within = 0.0  # the chunk's running sum of log U / (n - r + 1) so far
             # block by block, each block's arrays in cache; every value is the one the
             # whole-chunk computation gives: the running sum goes on in np.cumsum's order
@@ -125,7 +135,6 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
                     within = float(sc[-1])
                     sc += log_s
                 np.exp(sc, out=sc)
-                d._fill(start + b + 1, w[b:e], ln)  # positions valid by construction
                 label_rng.random(e - b, out=u)
                 if binary:  # grade 0 (value 1) iff u < ybar(s): the graded rule with L = 2
                     p1 = probs[0](sc)
@@ -148,31 +157,32 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
                 grade = np.minimum(grade, values.size - 1)
                 np.take(values, grade, out=term[b:e])
                 counts += np.bincount(grade, minlength=values.size)
-            log_s += within
-            chunk_sums.append(float(w.sum()))
+            st["log_s"] = log_s + within
             if binary:
                 n_rel = int(term.sum())  # a sum of ones and zeros: exact below 2^53
-                total += float(w @ term)
+                st["total"] += float(w @ term)
                 counts += (n_rel, term.size - n_rel)
             else:
-                total += float((term * w).sum())
-        # IDCG: grade j fills positions edges[j]+1 .. edges[j+1]; S(m) = sum_{r<=m} D(r)
-        # from the chunk sums plus one partial chunk
-        before = np.concatenate([[0.0], np.cumsum(chunk_sums)])
-        edges = np.concatenate([[0], np.cumsum(counts)])
+                st["total"] += float((term * w).sum())
+    # IDCG: grade j fills positions edges[j]+1 .. edges[j+1]; S(m) = sum_{r<=m} D(r)
+    # from the chunk sums plus one partial chunk
+    before = np.concatenate([[0.0], np.cumsum(chunk_sums)])
 
-        def prefix(m, before=before):
-            full, rest = divmod(int(m), chunk)
-            if rest == 0:
-                return float(before[full])
-            pos = np.arange(full * chunk + 1, full * chunk + rest + 1, dtype=np.float64)
-            return float(before[full]) + float(d.evaluate(pos, length).sum())
+    def prefix(m):
+        full, rest = divmod(int(m), chunk)
+        if rest == 0:
+            return float(before[full])
+        pos = np.arange(full * chunk + 1, full * chunk + rest + 1, dtype=np.float64)
+        return float(before[full]) + float(d.evaluate(pos, length).sum())
 
+    for t, st in enumerate(draws):
+        edges = np.concatenate([[0], np.cumsum(st["counts"])])
         ideal = 0.0
         for j in range(values.size):
             if values[j] != 0 and edges[j + 1] > edges[j]:
                 ideal += values[j] * (prefix(edges[j + 1]) - prefix(edges[j]))
-        dcg[t], idcg[t], relevant[t] = total, ideal, int(counts[values > 0].sum())
+        dcg[t], idcg[t] = st["total"], ideal
+        relevant[t] = int(st["counts"][values > 0].sum())
     ndcg = np.divide(dcg, idcg, out=np.zeros_like(dcg), where=idcg > 0)
     return {"ndcg": ndcg, "dcg": dcg, "idcg": idcg, "relevant": relevant}
 
