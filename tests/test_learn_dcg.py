@@ -194,3 +194,57 @@ def test_coherence_violations_paper_example_and_bad_input():
         learn_dcg.coherence_violations([2, 1], [3, 1], [1] * 9, [1.0])
     with pytest.raises(ValueError, match=r"discounts: K = 3 exceeds"):
         learn_dcg.coherence_violations([2, 1], [3, 1], [1, 2], [1.0, 0.5, 0.2])
+
+
+def _whole_qp(monkeypatch):
+    """fit_utility with the piecewise path switched off: quadprog on the whole QP."""
+    monkeypatch.setattr(learn_dcg, "_solve_by_pieces", lambda *a, **k: None)
+
+
+@pytest.mark.parametrize("kw", [{}, {"grade_free": True}, {"margins": "hamming"},
+                                {"margins": "oracle", "n_train": 20},
+                                {"noisy_pairs": 40, "c": 100.0}, {"noisy_grades": 5, "c": 0.1},
+                                {"pairs": "different"}])
+def test_piecewise_solution_is_the_whole_qps(kw, monkeypatch):
+    """The piecewise walk in w alone and quadprog on the whole QP in (w, xi) are two
+    routes to one unique optimum: they agree to rounding on the simulation's problems, and
+    the piecewise one settles there (it does not hand over)."""
+    from rankmeasures.learning import learn_dcg_simulation as sim
+
+    problems = []
+    fit = learn_dcg.fit_utility
+    monkeypatch.setattr(sim.learn_dcg, "fit_utility",
+                        lambda dm, **k: problems.append((dm, k)) or fit(dm, **k))
+    sim.run_learning(seed=3, n_test=10, **kw)
+    monkeypatch.undo()
+    for dm, k in problems:
+        mono = (np.zeros((0, dm.shape[1])) if k["n_levels"] is None
+                else learn_dcg.monotonicity_matrix(dm.shape[1] // k["n_levels"], k["n_levels"]))
+        marg = np.broadcast_to(np.asarray(k["margins"], dtype=float), (dm.shape[0],))
+        pieces = learn_dcg._solve_by_pieces(dm, marg, k["c"], mono)
+        assert pieces is not None
+        with pytest.MonkeyPatch.context() as mp:
+            _whole_qp(mp)
+            whole = learn_dcg.fit_utility(dm, **k)
+        np.testing.assert_allclose(pieces, whole, rtol=0, atol=1e-10 * np.abs(whole).max())
+
+
+def test_piecewise_walk_hands_over_when_it_does_not_settle(monkeypatch):
+    """Two preferences along one weight, margins 1 and 0.1, C = 10. Both priced, the
+    minimiser of w^2 + C((1 - w)^2 + (0.1 - w)^2) is w = 11/21 > 0.1, which leaves the second
+    preference satisfied: a second piece is needed, where w = C/(1 + C) = 10/11 (by hand).
+    With one piece allowed the walk returns None and fit_utility solves the whole QP."""
+    d = np.array([[1.0, 0.0], [1.0, 0.0]])
+    marg = np.array([1.0, 0.1])
+    none = np.zeros((0, 2))
+    assert learn_dcg._solve_by_pieces(d, marg, 10.0, none, max_pieces=1) is None
+    np.testing.assert_allclose(learn_dcg._solve_by_pieces(d, marg, 10.0, none),
+                               [10 / 11, 0.0], rtol=1e-14, atol=1e-15)
+    monkeypatch.setattr(learn_dcg, "MAX_PIECES", 1)
+    calls = []
+    whole = learn_dcg._solve_quadprog
+    monkeypatch.setattr(learn_dcg, "_solve_quadprog",
+                        lambda *a: calls.append(a) or whole(*a))
+    np.testing.assert_allclose(learn_dcg.fit_utility(d, c=10.0, margins=marg),
+                               [10 / 11, 0.0], rtol=1e-12, atol=1e-15)
+    assert len(calls) == 1

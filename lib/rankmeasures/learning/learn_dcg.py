@@ -248,12 +248,15 @@ def fit_utility(differences: ArrayLike, *, c: float = 1.0, margins: float | Arra
         mono = np.zeros((0, d))
     if solver not in SOLVERS:
         raise ValueError(f"solver: must be one of {SOLVERS}, got {solver!r}")
+    if solver == "quadprog":
+        w = _solve_by_pieces(dm, marg, float(c), mono)
+        if w is not None:
+            return w
     # x = (w, xi); constraints A x >= b. For quadprog the slacks' own constraints xi >= 0
     # are left out: with the price C xi^2 an optimal slack is max(0, m_i - w^T d_i) without
     # them (a negative xi_i would only raise the objective), so the optimum is the same and
-    # the active set works on m rows fewer (29% faster on the 200-pair problems of notebook
-    # 001; w moves in its 15th digit). Clarabel keeps them: its interior-point iterates
-    # converge to 1e-10 with them and only to ~1e-7 on noisy problems without them.
+    # the active set works on m rows fewer. Clarabel keeps them: its interior-point
+    # iterates converge to 1e-10 with them and only to ~1e-7 on noisy problems without them.
     keep_slack_rows = solver == "clarabel"
     n_slack_rows = m if keep_slack_rows else 0
     a = np.zeros((m + n_slack_rows + mono.shape[0], d + m))
@@ -266,6 +269,57 @@ def fit_utility(differences: ArrayLike, *, c: float = 1.0, margins: float | Arra
     diag = np.concatenate([np.full(d, 2.0), np.full(m, 2.0 * float(c))])
     x = _solve_quadprog(diag, a, b) if solver == "quadprog" else _solve_clarabel(diag, a, b)
     return x[:d]
+
+
+#: How many pieces :func:`_solve_by_pieces` visits before it hands over to the whole QP.
+MAX_PIECES = 50
+
+
+def _solve_by_pieces(dm, marg, c, mono, max_pieces: int | None = None):
+    """The QP of eq. (1) piece by piece, in w alone; None when it does not settle.
+
+    With the slacks at their optimum ``xi_i = max(0, m_i - w^T d_i)`` the QP is
+    ``min_w f(w) = w^T w + C sum_i max(0, m_i - w^T d_i)^2`` subject to ``M w >= 0``: a
+    strictly convex, piecewise quadratic function of the d weights (15 in the paper)
+    instead of a QP in d + m variables. On the piece where the preferences in A are
+    short of their margin, f is the quadratic ``q_A(w) = w^T (I + C D_A^T D_A) w -
+    2 C m_A^T D_A w + const``; quadprog minimises it under ``M w >= 0``, A becomes the set
+    of preferences short of their margin at that minimiser, and so on (the finite Newton
+    method of Mangasarian (2002) and Keerthi & DeCoste (2005), here without line
+    search), starting from every preference priced (w = 0).
+
+    When the set repeats itself, the minimiser w of q_A has exactly the preferences of A
+    short of their margin, so f and q_A have the same gradient at w (a preference at its
+    margin contributes none to either) and w satisfies the KKT conditions of f under
+    ``M w >= 0``: it is the unique optimum, which the whole QP also finds. A set seen
+    before (a cycle) or ``max_pieces`` sets end the walk with None, and the caller solves
+    the whole QP instead. 8 to 20 times faster than the whole QP on the 200-pair
+    problems of notebook 001; the two agree to rounding (``tests/test_learn_dcg.py``).
+    """
+    import quadprog
+
+    d = dm.shape[1]
+    active = marg > 0
+    seen = set()
+    for _ in range(MAX_PIECES if max_pieces is None else max_pieces):
+        seen.add(active.tobytes())
+        da = dm[active]
+        h = 2.0 * (np.eye(d) + c * (da.T @ da))
+        q = 2.0 * c * (da.T @ marg[active])
+        if mono.shape[0]:
+            try:
+                w = quadprog.solve_qp(h, q, mono.T.copy(), np.zeros(mono.shape[0]), 0)[0]
+            except ValueError:  # quadprog's infeasibility: left to the whole QP's report
+                return None
+        else:
+            w = np.linalg.solve(h, q)
+        short = marg - dm @ w > 0
+        if np.array_equal(short, active):
+            return w
+        if short.tobytes() in seen:
+            return None
+        active = short
+    return None
 
 
 def _solve_quadprog(diag, a, b):

@@ -58,23 +58,61 @@ def linear_scores(w: ArrayLike, x: ArrayLike) -> np.ndarray:
     return xa @ wa
 
 
+def _kendall_terms(xa, ya):
+    """What the Kendall hinge of one query needs that does not depend on w."""
+    r = ya.size
+    iu, ju = np.triu_indices(r, 1)
+    return np.sign(ya[iu] - ya[ju]), xa[iu] - xa[ju], 2.0 / (r * (r - 1))
+
+
+def _kendall_value(w, terms) -> tuple[float, np.ndarray]:
+    sgn, diff, scale = terms
+    margin = 1.0 - sgn * (diff @ np.asarray(w, dtype=np.float64))
+    active = margin > 0
+    value = scale * float(np.maximum(margin, 0.0).sum())
+    grad = -scale * (sgn[active, None] * diff[active]).sum(axis=0)
+    return value, grad
+
+
 def kendall_hinge(w: ArrayLike, x: ArrayLike, y: ArrayLike) -> tuple[float, np.ndarray]:
     """The hinge surrogate of the Kendall tau loss and its subgradient in w.
 
     ``(2/(r(r-1))) sum_{i<j} max{0, 1 - sign(y_i - y_j) <w, x_i - x_j>}``; a pair tied
     in y contributes 1 (its sign is 0), as in the book's rewrite of the 0-1 loss.
     """
-    xa, ya = _query(x, y)
+    return _kendall_value(w, _kendall_terms(*_query(x, y)))
+
+
+def _ndcg_terms(xa, ya, k):
+    """What the NDCG hinge of one query needs that does not depend on w: the ideal
+    G(y, y), the book's top-k discount of each value, the loss part of the assignment's
+    profit and pi(y)."""
+    if np.any(ya < 0):
+        raise ValueError("y: the NDCG loss needs non-negative relevance")
     r = ya.size
-    iu, ju = np.triu_indices(r, 1)
-    sgn = np.sign(ya[iu] - ya[ju])
-    diff = xa[iu] - xa[ju]
-    margin = 1.0 - sgn * (diff @ np.asarray(w, dtype=np.float64))
-    active = margin > 0
-    scale = 2.0 / (r * (r - 1))
-    value = scale * float(np.maximum(margin, 0.0).sum())
-    grad = -scale * (sgn[active, None] * diff[active]).sum(axis=0)
-    return value, grad
+    g_ideal = idcg(ya, discount=TopKDiscount(k))
+    if g_ideal == 0:
+        raise ValueError("y: no relevant item, G(y, y) = 0")
+    values = np.arange(1, r + 1, dtype=np.float64)  # v_i = j, j = r is the top
+    d_of_value = TopKDiscount.book_form(values, r, k)
+    loss_part = ya[:, None] * d_of_value[None, :] / g_ideal
+    # pi(y): the value of item i when sorting y increasingly (ties in input order)
+    pi_y = np.empty(r, dtype=np.int64)
+    pi_y[np.argsort(ya, kind="stable")] = np.arange(1, r + 1)
+    return xa, ya, g_ideal, values, d_of_value, loss_part, pi_y
+
+
+def _ndcg_value(w, terms) -> tuple[float, np.ndarray, np.ndarray]:
+    xa, ya, g_ideal, values, d_of_value, loss_part, pi_y = terms
+    s = xa @ np.asarray(w, dtype=np.float64)
+    profit = s[:, None] * values[None, :] - loss_part
+    rows, cols = linear_sum_assignment(profit, maximize=True)
+    v = np.empty(ya.size, dtype=np.int64)
+    v[rows] = cols + 1
+    delta_v = 1.0 - float((d_of_value[v - 1] * ya).sum()) / g_ideal
+    value = delta_v + float(((v - pi_y) * s).sum())
+    grad = ((v - pi_y)[:, None] * xa).sum(axis=0)
+    return value, grad, v
 
 
 def ndcg_hinge(w: ArrayLike, x: ArrayLike, y: ArrayLike,
@@ -93,26 +131,7 @@ def ndcg_hinge(w: ArrayLike, x: ArrayLike, y: ArrayLike,
     v : ndarray of int, the maximising permutation vector
     """
     xa, ya = _query(x, y)
-    if np.any(ya < 0):
-        raise ValueError("y: the NDCG loss needs non-negative relevance")
-    r = ya.size
-    g_ideal = idcg(ya, discount=TopKDiscount(k))
-    if g_ideal == 0:
-        raise ValueError("y: no relevant item, G(y, y) = 0")
-    s = xa @ np.asarray(w, dtype=np.float64)
-    values = np.arange(1, r + 1, dtype=np.float64)  # v_i = j, j = r is the top
-    d_of_value = TopKDiscount.book_form(values, r, k)
-    profit = s[:, None] * values[None, :] - ya[:, None] * d_of_value[None, :] / g_ideal
-    rows, cols = linear_sum_assignment(profit, maximize=True)
-    v = np.empty(r, dtype=np.int64)
-    v[rows] = cols + 1
-    # pi(y): the value of item i when sorting y increasingly (ties in input order)
-    pi_y = np.empty(r, dtype=np.int64)
-    pi_y[np.argsort(ya, kind="stable")] = np.arange(1, r + 1)
-    delta_v = 1.0 - float((d_of_value[v - 1] * ya).sum()) / g_ideal
-    value = delta_v + float(((v - pi_y) * s).sum())
-    grad = ((v - pi_y)[:, None] * xa).sum(axis=0)
-    return value, grad, v
+    return _ndcg_value(w, _ndcg_terms(xa, ya, k))
 
 
 def least_squares_ranker(queries: Sequence[tuple[ArrayLike, ArrayLike]]) -> np.ndarray:
@@ -139,15 +158,18 @@ def fit_linear_ranker(queries: Sequence[tuple[ArrayLike, ArrayLike]], *, surroga
     if surrogate not in ("kendall_hinge", "ndcg_hinge"):
         raise ValueError(f"surrogate: must be 'kendall_hinge' or 'ndcg_hinge', got {surrogate!r}")
     d = np.asarray(queries[0][0]).shape[1]
+    # each query's w-free terms (validation, G(y, y), pi(y), the pairs) once, not at
+    # every evaluation of the objective: the same arithmetic on w, so the same bits
+    if surrogate == "kendall_hinge":
+        value_of, terms = _kendall_value, [_kendall_terms(*_query(x, y)) for x, y in queries]
+    else:
+        value_of, terms = _ndcg_value, [_ndcg_terms(*_query(x, y), k) for x, y in queries]
 
     def objective(w):
         total = 0.5 * lam * float(w @ w)
         grad = lam * w
-        for x, y in queries:
-            if surrogate == "kendall_hinge":
-                v, g = kendall_hinge(w, x, y)
-            else:
-                v, g, _ = ndcg_hinge(w, x, y, k)
+        for t in terms:
+            v, g = value_of(w, t)[:2]
             total += v / len(queries)
             grad = grad + g / len(queries)
         return total, grad
