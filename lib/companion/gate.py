@@ -45,7 +45,7 @@ import time
 from pathlib import Path
 
 from . import compare as C
-from . import machine, timing
+from . import machine, threads, timing
 from .manifest import (
     ROOT,
     SUMS,
@@ -114,7 +114,8 @@ def _regenerate(root: Path, out: Path, jobs: int, *, on_ready=None,
     runs); ``on_ready(name)`` is called when one ends well."""
     figs, executed = out / "figures", out / "notebooks" / "executed"
     figs.mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ, RANKMEASURES_FIGURES=str(figs))
+    # the claims run and `jobs` kernels share the cores (companion.threads)
+    env = dict(threads.shared_environment(jobs + 1), RANKMEASURES_FIGURES=str(figs))
     t0 = time.perf_counter()
     print("gate: regenerating the claims report and every notebook at its committed "
           "parameters ...", flush=True)
@@ -225,7 +226,8 @@ def _cross_runs(root: Path, out: Path, isa: dict) -> list:
     """The runs of the cross-instruction-set check, into ``out / "cross"``."""
     cross = out / "cross"
     (cross / "figures").mkdir(parents=True, exist_ok=True)
-    env = dict(os.environ, **isa, RANKMEASURES_FIGURES=str(cross / "figures"))
+    env = dict(threads.shared_environment(3), **isa,
+               RANKMEASURES_FIGURES=str(cross / "figures"))
     claims = [sys.executable, "-m", "proofs_check", *(a for i in CROSS_CLAIMS for a in ("--id", i)),
               "--no-write", "--json", str(cross / "claims.json")]
     notebook = [sys.executable, "-m", "companion.run", CROSS_NOTEBOOK, "--output-dir",

@@ -341,7 +341,12 @@ def main(argv=None) -> int:
     if not jobs:
         return 0
     failed = 0
-    with ProcessPoolExecutor(max_workers=max(1, min(args.jobs, len(jobs)))) as pool:
+    workers = max(1, min(args.jobs, len(jobs)))
+    # the kernels share the cores: each gets cpu_count // workers threads (companion.threads)
+    from . import threads
+
+    os.environ.update(threads.shared_environment(workers))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {pool.submit(_job, j): j[0] for j in jobs}
         for i, fut in enumerate(as_completed(futures), start=1):
             try:
