@@ -6,6 +6,10 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH := 0
+# one thread per process for the claims run, as the gate runs it (the companion sets the same
+# for its notebooks): the last digits of a long dot product depend on OpenBLAS's thread
+# count (lib/companion/threads.py); a value set in the environment is kept
+ONE_THREAD := $(foreach v,OMP OPENBLAS MKL NUMBA,$(v)_NUM_THREADS=$${$(v)_NUM_THREADS:-1})
 
 # MathJax 3 for the offline HTML edition, from the npm registry, checked by its SHA-256
 MATHJAX_VERSION := 3.2.2
@@ -57,17 +61,18 @@ test-steps: $(STAMP) lint browser
 	$(BIN)/python -m pytest -q -m "not regeneration"
 	$(BIN)/python -m companion.gate check $(if $(FAIL_FAST),--fail-fast)
 
-# Regenerates everything: the claims report (figures/claims.json and claims.md), every
-# notebook under notebooks/ at full parameters (notebooks/executed/ and figures/), the
-# hashes (figures/SHA256SUMS, figures/manifest.json) and the HTML edition (site/). Outputs
+# Regenerates everything: the claims report (figures/claims.json and claims.md), beside it
+# every notebook under notebooks/ at full parameters (notebooks/executed/ and figures/), as
+# the gate runs them, then the hashes (figures/SHA256SUMS, figures/manifest.json) and the HTML edition (site/). Outputs
 # whose sources, parameters and code are unchanged are skipped; FORCE=1 redoes them all.
 reproduce:
 	@$(PYTHON) lib/companion/timing.py "make reproduce" -- $(MAKE) --no-print-directory \
 		reproduce-steps
 
 reproduce-steps: $(STAMP)
-	$(BIN)/python -m proofs_check $(if $(FORCE),--force)
-	$(BIN)/python -m companion.run $(if $(FORCE),--force)
+	$(ONE_THREAD) $(BIN)/python -m proofs_check $(if $(FORCE),--force) & claims=$$!; \
+		$(BIN)/python -m companion.run $(if $(FORCE),--force); notebooks=$$?; \
+		wait $$claims && exit $$notebooks
 	$(BIN)/python -m companion.gate write
 	$(BIN)/python -m companion.site $(if $(REPORTS),--reports $(REPORTS))
 

@@ -114,8 +114,8 @@ def _regenerate(root: Path, out: Path, jobs: int, *, on_ready=None,
     runs); ``on_ready(name)`` is called when one ends well."""
     figs, executed = out / "figures", out / "notebooks" / "executed"
     figs.mkdir(parents=True, exist_ok=True)
-    # the claims run and `jobs` kernels share the cores (companion.threads)
-    env = dict(threads.shared_environment(jobs + 1), RANKMEASURES_FIGURES=str(figs))
+    # parallel across processes, one thread in each (companion.threads)
+    env = dict(threads.single_threaded(), RANKMEASURES_FIGURES=str(figs))
     t0 = time.perf_counter()
     print("gate: regenerating the claims report and every notebook at its committed "
           "parameters ...", flush=True)
@@ -226,7 +226,7 @@ def _cross_runs(root: Path, out: Path, isa: dict) -> list:
     """The runs of the cross-instruction-set check, into ``out / "cross"``."""
     cross = out / "cross"
     (cross / "figures").mkdir(parents=True, exist_ok=True)
-    env = dict(threads.shared_environment(3), **isa,
+    env = dict(threads.single_threaded(), **isa,
                RANKMEASURES_FIGURES=str(cross / "figures"))
     claims = [sys.executable, "-m", "proofs_check", *(a for i in CROSS_CLAIMS for a in ("--id", i)),
               "--no-write", "--json", str(cross / "claims.json")]

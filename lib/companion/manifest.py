@@ -119,18 +119,33 @@ def _commit(root: Path) -> str:
 def update_manifest(entry: str, *, key: str, parameters: dict | None = None,
                     root: Path = ROOT) -> None:
     """Record that ``entry`` (a notebook stem, or "claims") was generated from ``key`` on
-    this machine."""
-    man = load_manifest(root)
-    man.setdefault("outputs", {})[entry] = {"input_key": key, "parameters": parameters or {},
-                                            "generated_at_commit": _commit(root),
-                                            "machine": machine.fingerprint()}
-    _write_manifest(man, root)
+    this machine. The claims run and the notebook pool update the file side by side
+    (``make reproduce``): each read-modify-write holds an exclusive lock on it."""
+    import fcntl
+
+    path = root / MANIFEST
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        fh.seek(0)
+        text = fh.read()
+        man = json.loads(text) if text.strip() else {}
+        man.setdefault("outputs", {})[entry] = {
+            "input_key": key, "parameters": parameters or {},
+            "generated_at_commit": _commit(root), "machine": machine.fingerprint()}
+        fh.seek(0)
+        fh.truncate()
+        fh.write(_manifest_text(man))
+
+
+def _manifest_text(man: dict) -> str:
+    man["packages"] = {p: _version(p) for p in _PACKAGES}
+    man["python"] = ".".join(map(str, sys.version_info[:3]))
+    return json.dumps(man, indent=2, sort_keys=True) + "\n"
 
 
 def _write_manifest(man: dict, root: Path) -> None:
-    man["packages"] = {p: _version(p) for p in _PACKAGES}
-    man["python"] = ".".join(map(str, sys.version_info[:3]))
-    (root / MANIFEST).write_text(json.dumps(man, indent=2, sort_keys=True) + "\n")
+    (root / MANIFEST).write_text(_manifest_text(man))
 
 
 def _version(package: str) -> str:

@@ -342,10 +342,10 @@ def main(argv=None) -> int:
         return 0
     failed = 0
     workers = max(1, min(args.jobs, len(jobs)))
-    # the kernels share the cores: each gets cpu_count // workers threads (companion.threads)
+    # parallel across notebooks, one thread in each (companion.threads)
     from . import threads
 
-    os.environ.update(threads.shared_environment(workers))
+    os.environ.update(threads.single_threaded())
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {pool.submit(_job, j): j[0] for j in jobs}
         for i, fut in enumerate(as_completed(futures), start=1):
