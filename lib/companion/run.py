@@ -57,13 +57,15 @@ def _root() -> Path:
 
 def _kernel_manager_class():
     """An asynchronous kernel manager whose kernels listen on IPC sockets in a private
-    temporary folder instead of TCP ports on localhost, and are shut down without an
-    interrupt."""
+    temporary folder instead of TCP ports on localhost, run one thread per pool
+    (:mod:`companion.threads`) and are shut down without an interrupt."""
     import tempfile
     import uuid
 
     from jupyter_client.manager import AsyncKernelManager
     from traitlets import default
+
+    from . import threads
 
     class IPCKernelManager(AsyncKernelManager):
         @default("transport")
@@ -75,6 +77,12 @@ def _kernel_manager_class():
             folder = Path(tempfile.gettempdir()) / f"rankmeasures-kernels-{os.getuid()}"
             folder.mkdir(mode=0o700, exist_ok=True)
             return str(folder / uuid.uuid4().hex)
+
+        async def _async_pre_start_kernel(self, **kw):
+            # one thread per pool in the kernel (companion.threads), set in the kernel's
+            # own environment: the process that starts it keeps its own
+            kw["env"] = threads.single_threaded(kw.get("env"))
+            return await super()._async_pre_start_kernel(**kw)
 
         async def _async_interrupt_kernel(self):
             # jupyter_client interrupts a kernel before asking it to shut down, and an idle
@@ -342,10 +350,6 @@ def main(argv=None) -> int:
         return 0
     failed = 0
     workers = max(1, min(args.jobs, len(jobs)))
-    # parallel across notebooks, one thread in each (companion.threads)
-    from . import threads
-
-    os.environ.update(threads.single_threaded())
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {pool.submit(_job, j): j[0] for j in jobs}
         for i, fut in enumerate(as_completed(futures), start=1):
