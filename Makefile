@@ -11,8 +11,10 @@ export SOURCE_DATE_EPOCH := 0
 # count (lib/companion/threads.py); a value set in the environment is kept
 ONE_THREAD := $(foreach v,OMP OPENBLAS MKL NUMBA,$(v)_NUM_THREADS=$${$(v)_NUM_THREADS:-1})
 
-# uv installs the lock into the venv (the same pins as pip would, 5 s instead of 50 s; it
-# writes no bytecode up front: a module is compiled when first imported); the venv keeps pip
+# uv installs the lock into the venv (the same pins as pip would; 18 s instead of 49 s, 31 s
+# of CPU instead of 48 s). It compiles the bytecode at install, as pip does: where
+# PYTHONDONTWRITEBYTECODE is set (as on our CI machines) nothing would compile it later,
+# and every process would compile each module it imports afresh. The venv keeps pip.
 UV_VERSION := 0.13.8
 UV         := VIRTUAL_ENV=$(CURDIR)/$(VENV) UV_LINK_MODE=copy $(BIN)/uv
 
@@ -30,7 +32,7 @@ $(STAMP): requirements.lock pyproject.toml
 	rm -rf $(VENV)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
-	$(UV) pip install --quiet -r requirements.lock
+	$(UV) pip install --quiet --compile-bytecode -r requirements.lock
 	$(UV) pip install --quiet --no-deps --no-build-isolation -e .
 # the checkout's own tools (companion, proofs_check) on the venv's path, not in the wheel
 	$(BIN)/python -c "import pathlib, site; pathlib.Path(site.getsitepackages()[0], \

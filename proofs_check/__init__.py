@@ -13,12 +13,23 @@ from .registry import OUTCOMES, REGISTRY, Claim, Result, run_claim
 __all__ = ["OUTCOMES", "REGISTRY", "Claim", "Result", "run_claim", "document_rows"]
 
 
-def document_rows(doc: str) -> list[dict]:
-    """Run every check of one document; rows of id, statement, outcome, method."""
+def document_rows(doc: str, done: dict[str, Result] | None = None) -> list[dict]:
+    """Run every check of one document; rows of id, statement, outcome, method.
+
+    ``done``: results of this document's checks that the caller has already computed in
+    this run (claim id -> the :class:`Result` of ``REGISTRY[id].check()``), reused instead
+    of computed a second time (a notebook shows a check in its section, then the table of
+    all of them)."""
+    done = done or {}
+    unknown = sorted(set(done) - {c.id for c in REGISTRY.values() if c.doc == doc})
+    if unknown:
+        raise ValueError(f"done: not claims of document {doc}: {unknown}")
     rows = []
     for c in REGISTRY.values():
         if c.doc == doc:
-            res, _ = run_claim(c)
+            res = done[c.id] if c.id in done else run_claim(c)[0]
+            if not isinstance(res, Result):
+                raise ValueError(f"done: {c.id} is not a Result")
             rows.append({"id": c.id, "statement": c.statement, "outcome": res.outcome,
                          "recorded": c.recorded, "method": res.method})
     return rows

@@ -27,17 +27,23 @@ def s002_c1(max_r: int = 5, grades=(0, 1, 2), k: int = 2, seed: int = 2013) -> R
     out_of_range = []
     zero_fail = []
     cases = 0
+    topk = rm.TopKDiscount(k)
     for r_len in range(1, max_r + 1):
-        for y in itertools.product(grades, repeat=r_len):
-            if sum(y) == 0:
-                continue  # G(y, y) = 0: Delta undefined (the library reports 0 by policy)
-            for perm in itertools.permutations(range(r_len)):
-                cases += 1
-                yp = np.empty(r_len)
-                yp[list(perm)] = np.arange(r_len, 0, -1)
-                d = rm.ndcg_loss(yp, y, k=k, ties="stable")
-                if not (-1e-12 <= d <= 1 + 1e-12):
-                    out_of_range.append((y, perm, d))
+        ys = [y for y in itertools.product(grades, repeat=r_len) if sum(y) > 0]
+        # G(y, y) = 0 is left out: Delta undefined (the library reports 0 by policy)
+        perms = list(itertools.permutations(range(r_len)))
+        scores = np.empty((len(perms), r_len))
+        for row, perm in zip(scores, perms, strict=True):
+            row[list(perm)] = np.arange(r_len, 0, -1)
+        # every (y, ranking) pair in one batched call: Delta = 1 - NDCG with the top-k
+        # discount, as rm.ndcg_loss computes it one pair at a time
+        delta = 1.0 - rm.ndcg_queries(np.repeat(np.asarray(ys, float), len(perms), axis=0),
+                                      np.tile(scores, (len(ys), 1)), discount=topk,
+                                      ties="stable").values
+        cases += delta.size
+        for i in np.flatnonzero(~((-1e-12 <= delta) & (delta <= 1 + 1e-12))):
+            out_of_range.append((ys[i // len(perms)], perms[i % len(perms)], float(delta[i])))
+        for y in ys:
             # pi(y') = pi(y): any strictly increasing transform of y (ties broken alike)
             d_same = rm.ndcg_loss(3 * np.asarray(y, float) + 1, y, k=k)
             if abs(d_same) > 1e-12:

@@ -167,15 +167,16 @@ def test_jupytext_pairing_keeps_sources_and_pairs_only_the_sources(tmp_path):
     executed = ROOT / "notebooks" / "executed" / f"{NOTEBOOKS[0].stem}.ipynb"
     shutil.copy(executed, book / "executed")
 
-    def sync(path):
-        subprocess.run([sys.executable, "-m", "jupytext", "--sync", str(path)], check=True,
-                       capture_output=True, text=True)
+    def sync(*paths):  # one jupytext process for many files, as a user's `--sync *.py`
+        subprocess.run([sys.executable, "-m", "jupytext", "--sync", *map(str, paths)],
+                       check=True, capture_output=True, text=True)
 
+    sync(*(book / src.name for src in sources))  # writes the paired .ipynb
     for src in sources:
-        sync(book / src.name)  # writes the paired .ipynb
         assert (book / src.name).read_bytes() == src.read_bytes(), src.name
         assert (book / f"{src.stem}.ipynb").exists()
-        sync(book / f"{src.stem}.ipynb")  # and back: still the committed bytes
+    sync(*(book / f"{src.stem}.ipynb" for src in sources))  # and back: the committed bytes
+    for src in sources:
         assert (book / src.name).read_bytes() == src.read_bytes(), src.name
     sync(book / "executed" / executed.name)
     assert sorted(p.name for p in (book / "executed").iterdir()) == [

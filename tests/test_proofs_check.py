@@ -149,3 +149,19 @@ def test_004_lemma_7_holds_for_small_beta():
     # for beta = 0.3 the fluctuations shrink like n^-1/2, faster than n^-1/3: the same check
     # then verifies the lemma, so the erratum at beta = 0.8 is not an artefact of the check
     assert doc004.s004_l7(beta=0.3).outcome == "verified"
+
+
+def test_document_rows_reuses_what_the_caller_computed_and_refuses_other_documents():
+    """A notebook shows a check in its section, then the table of all of them: the table
+    takes the result it is given for that claim instead of running the check again."""
+    import proofs_check
+    from proofs_check import Result
+
+    given = Result("verified", "computed by the caller", {})
+    rows = {r["id"]: r for r in proofs_check.document_rows("002", done={"S002-C2": given})}
+    assert rows["S002-C2"]["method"] == "computed by the caller"
+    assert rows["S002-D1"]["method"] != "computed by the caller"  # the others are run
+    with pytest.raises(ValueError, match=r"done: not claims of document 002: \['S000-T0'\]"):
+        proofs_check.document_rows("002", done={"S000-T0": given})
+    with pytest.raises(ValueError, match="done: S002-C2 is not a Result"):
+        proofs_check.document_rows("002", done={"S002-C2": "verified"})
