@@ -91,7 +91,8 @@ def compare_outputs(ref_root: Path, new_root: Path, names) -> list[str]:
     return problems
 
 
-_DONE = re.compile(r"^\[\d+/\d+\] (\S+?)\.py -> .* \(wall ([\d.]+) s, CPU ([\d.]+) s\)$")
+# searched, not matched: a line of the pool may share its write with a worker's line
+_DONE = re.compile(r"\[\d+/\d+\] (\S+?)\.py -> \S+ \(wall ([\d.]+) s, CPU ([\d.]+) s\)")
 
 
 def _group(name: str) -> str:
@@ -173,7 +174,7 @@ def _regenerate(root: Path, out: Path, jobs: int, *, on_ready=None,
                 continue
             line = rest[0]
             nb_out.append(line)
-            done = _DONE.match(line.strip())
+            done = _DONE.search(line)
             if done:
                 stem = done.group(1)
                 times[stem] = Usage(float(done.group(2)), float(done.group(3)), 0.0)
