@@ -2,6 +2,7 @@
 tolerances (each kind of output moved within and beyond its tolerance), and the byte
 check's split between determinism (same machine) and another machine."""
 
+import contextlib
 import json
 import shutil
 
@@ -98,13 +99,26 @@ def _notebook(text):
         "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
 
 
-def _write_tree(root, *, table=TABLE, line_y=(1.0, 2.0), constant=30.215878650329493,
-                nb_text="0.85792"):
+@contextlib.contextmanager
+def _figures_in(root):
+    """A repository tree at ``root`` (figures/, notebooks/executed/) that companion.figures
+    writes into while the block runs; the variable is restored after."""
     (root / "figures").mkdir(parents=True, exist_ok=True)
     (root / "notebooks" / "executed").mkdir(parents=True, exist_ok=True)
     old = figures.os.environ.get("RANKMEASURES_FIGURES")
     figures.os.environ["RANKMEASURES_FIGURES"] = str(root / "figures")
     try:
+        yield
+    finally:
+        if old is None:
+            del figures.os.environ["RANKMEASURES_FIGURES"]
+        else:
+            figures.os.environ["RANKMEASURES_FIGURES"] = old
+
+
+def _write_tree(root, *, table=TABLE, line_y=(1.0, 2.0), constant=30.215878650329493,
+                nb_text="0.85792"):
+    with _figures_in(root):
         figures.save_table(table, "007_learning",
                            column_tolerance={"NDCG": {"se": "s.e.", "c": 0.5}})
         fig, ax = plt.subplots()
@@ -112,11 +126,6 @@ def _write_tree(root, *, table=TABLE, line_y=(1.0, 2.0), constant=30.21587865032
         ax.set_title("007")
         figures.save(fig, "007_curve")
         plt.close(fig)
-    finally:
-        if old is None:
-            del figures.os.environ["RANKMEASURES_FIGURES"]
-        else:
-            figures.os.environ["RANKMEASURES_FIGURES"] = old
     rows = _claims(constant)
     (root / "figures" / "claims.json").write_text(json.dumps(rows, indent=2) + "\n")
     (root / "figures" / "claims.md").write_text(render_markdown(rows) + "\n")
@@ -330,22 +339,13 @@ def _cross_tree(out, claims_rows, cross_rows, table=TABLE, cross_table=TABLE):
     """The gate's own outputs in ``out`` and the ones of the run under another instruction
     set in ``out/cross``, as the gate lays them out."""
     for root, rows, tab in ((out, claims_rows, table), (out / "cross", None, cross_table)):
-        (root / "figures").mkdir(parents=True, exist_ok=True)
-        (root / "notebooks" / "executed").mkdir(parents=True, exist_ok=True)
-        old = figures.os.environ.get("RANKMEASURES_FIGURES")
-        figures.os.environ["RANKMEASURES_FIGURES"] = str(root / "figures")
-        try:
+        with _figures_in(root):
             figures.save_table(tab, "002_learning",
                                column_tolerance={"NDCG": {"se": "s.e.", "c": 0.5}})
             fig, ax = plt.subplots()
             ax.plot([1, 2], [1.0, 2.0])
             figures.save(fig, "002_curve")
             plt.close(fig)
-        finally:
-            if old is None:
-                del figures.os.environ["RANKMEASURES_FIGURES"]
-            else:
-                figures.os.environ["RANKMEASURES_FIGURES"] = old
         if rows is not None:
             (root / "figures" / "claims.json").write_text(json.dumps(rows))
     (out / "cross" / "claims.json").write_text(json.dumps(cross_rows))
