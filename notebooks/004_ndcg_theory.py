@@ -59,6 +59,7 @@ import proofs_check
 import rankmeasures as rm
 from companion import figures
 from rankmeasures.theory import asymptotics as A
+from rankmeasures.theory.distinguish import win_rate
 from rankmeasures.theory.simulate import latent_sample, simulate_ndcg
 
 s = A.s
@@ -534,26 +535,26 @@ for rname in scores_paper:  # standard NDCG creeps up; r^-1/2 and NDCG@n/5 stay 
 #
 # On `dist_draws` independent synthetic samples per $n$, two close ranking functions
 # (latent score plus noise of standard deviation 0.1 and 0.3) are scored on the same
-# sample under each measure. Consistent distinguishability (Definition 3) asks more than a
-# probability tending to 1: with probability $1 - \mathrm{neg}(N)$, a negligible function
-# (smaller than every $N^{-c}$), one function must beat the other for *all* $n \ge N$ at
-# once. A frequency per $n$, as here, shows the trend but cannot certify the simultaneous
-# event or the rate; Definition 4 (distinguishability in expectation) is the weaker notion
-# that compares $E[\mathrm{NDCG}]$.
+# sample under each measure (`rankmeasures.theory.distinguish.win_rate`: with the same
+# labels the IDCG is common, and the sign of the DCG difference is decided exactly, which
+# matters under $2^{-r}$, where both functions often agree on every position with weight
+# and the two NDCGs differ in their last bits only). Consistent distinguishability
+# (Definition 3) asks more than a probability tending to 1: with probability
+# $1 - \mathrm{neg}(N)$, a negligible function (smaller than every $N^{-c}$), one function
+# must beat the other for *all* $n \ge N$ at once. A frequency per $n$, as here, shows the
+# trend but cannot certify the simultaneous event or the rate; Definition 4
+# (distinguishability in expectation) is the weaker notion that compares
+# $E[\mathrm{NDCG}]$.
 
 # %%
 dist_rows = []
 wins = {m: [] for m, _ in measures}
 for n in dist_sizes:
-    counts = {m: 0 for m, _ in measures}
-    for i in range(dist_draws):
-        lab, sc = latent_sample(n, dist_noise, seed=seed + 7919 * i + n)
-        for mname, disc in measures:
-            counts[mname] += rm.ndcg(lab, sc[0], discount=disc) > rm.ndcg(lab, sc[1],
-                                                                          discount=disc)
-    for mname, _ in measures:
-        wins[mname].append(counts[mname] / dist_draws)
-    dist_rows.append({"n": n, **{m: counts[m] / dist_draws for m, _ in measures}})
+    rates = win_rate(n, dist_noise, [disc for _, disc in measures],
+                     seeds=[seed + 7919 * i + n for i in range(dist_draws)])
+    for (mname, _), rate in zip(measures, rates, strict=True):
+        wins[mname].append(float(rate))
+    dist_rows.append({"n": n, **{m: wins[m][-1] for m, _ in measures}})
 figures.save_table(dist_rows, "004_distinguishability")
 display(Markdown(figures.markdown_table(dist_rows)))
 fig, ax = plt.subplots(figsize=(7, 4), constrained_layout=True)

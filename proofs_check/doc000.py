@@ -141,20 +141,22 @@ def s000_t0(max_n: int = 4, max_levels: int = 4) -> Result:
 def s000_t0p(max_n: int = 6, max_levels: int = 3) -> Result:
     steps_ok = [True, True, True]
     cases = 0
-    for y in _label_vectors(max_n, max_levels):
-        n = len(y)
-        ideal = rm.idcg(y, discount="linear")
-        for perm in itertools.permutations(range(n)):
-            cases += 1
-            ranked = [y[p] for p in perm]
-            pairs = [(ranked[i], ranked[j]) for i in range(n) for j in range(i + 1, n)]
-            dcg = sum(ranked[i - 1] * (n - i) for i in range(1, n + 1))
-            # step (i): each item is counted once for each item below it
-            steps_ok[0] &= dcg == sum(top for top, _ in pairs)
-            # step (ii): the ideal DCG puts the larger grade on top of every pair
-            steps_ok[1] &= ideal == sum(max(a, b) for a, b in pairs)
-            # step (iii): max(a,b) - top = (bottom - top) when inverted, else 0
-            steps_ok[2] &= ideal - dcg == sum(b - a for a, b in pairs if b > a)
+    for n in range(1, max_n + 1):
+        # every label vector of length n (rows) ranked by every permutation: (L^n, n!, n)
+        labels = np.array(list(itertools.product(range(max_levels), repeat=n)), dtype=np.int64)
+        perms = np.array(list(itertools.permutations(range(n))), dtype=np.int64)
+        ranked = labels[:, perms]
+        cases += ranked.shape[0] * ranked.shape[1]
+        ideal = np.array([rm.idcg(y, discount="linear") for y in labels])[:, None]
+        top_i, low_j = np.triu_indices(n, k=1)  # every position pair i < j
+        top, low = ranked[..., top_i], ranked[..., low_j]
+        dcg = ranked @ (n - np.arange(1, n + 1))  # sum_i r_(i) (|S| - i)
+        # step (i): each item is counted once for each item below it
+        steps_ok[0] &= bool(np.all(dcg == top.sum(axis=-1)))
+        # step (ii): the ideal DCG puts the larger grade on top of every pair
+        steps_ok[1] &= bool(np.all(ideal == np.maximum(top, low).sum(axis=-1)))
+        # step (iii): max(a,b) - top = (bottom - top) when inverted, else 0
+        steps_ok[2] &= bool(np.all(ideal - dcg == np.where(low > top, low - top, 0).sum(axis=-1)))
     return Result(verdict(all(steps_ok)),
                   f"each step exhaustive for n <= {max_n}, L <= {max_levels} "
                   "(every label vector, every ranking)",

@@ -271,3 +271,30 @@ def test_expected_dcg_polynomial_path_matches_per_position_quadrature():
             a = A.expected_dcg(y, disc, 25)
             b = A.expected_dcg(lambda x, f=f: f(x), disc, 25)
             assert abs(a - b) < 1e-14 * abs(b)
+
+
+def test_pseudo_expectation_of_a_curve_with_an_endpoint_singularity():
+    """ybar = sqrt(s) has an infinite slope at s = 0, i.e. at x = n: the integral is
+    exact against its closed form for D = 1/r, and real (a quadrature node a few ulps
+    above n once made sqrt of a negative score complex). For the log discount at
+    n = 1e100, where Gauss-Legendre's value was off by 2e-5 while its own estimate called
+    it converged, the routine falls back to tanh-sinh: held to plain tanh-sinh quadrature
+    of the same integral at 40 digits, written here independently."""
+    root = sympy.sqrt(S)
+    for e in (6, 12, 30):
+        n = mpmath.mpf(10) ** e
+        # int_1^n sqrt(1 - x/n) / x dx = -2w - log((1 - w)/(1 + w)), w = sqrt(1 - 1/n)
+        with mpmath.workdps(80):
+            w = mpmath.sqrt(1 - 1 / n)
+            exact = -2 * w - mpmath.log((1 - w) / (1 + w))
+        got = A.pseudo_expectation(root, rm.zipf_discount, n, dps=30, normalized=False)
+        assert isinstance(got, mpmath.mpf)
+        assert abs(got / exact - 1) < mpmath.mpf(10) ** -27
+    n = mpmath.mpf(10) ** 100
+    with mpmath.workdps(40):
+        top = mpmath.log(n)
+        pts = [mpmath.mpf(0)] + [mpmath.mpf(2) ** k for k in range(8)] + [top]
+        ref = mpmath.quad(lambda t: mpmath.sqrt(max(0, 1 - mpmath.exp(t) / n))
+                          * mpmath.exp(t) / mpmath.log(1 + mpmath.exp(t)), pts)
+    got = A.pseudo_expectation(root, rm.log_discount, n, dps=25, normalized=False)
+    assert abs(got / ref - 1) < mpmath.mpf(10) ** -22

@@ -102,29 +102,37 @@ def _tracked_state():
 
 def test_exploration_runs_never_touch_committed_outputs(tmp_path, monkeypatch):
     """Issue 17: a run with a changed parameter, with or without --output-dir, writes its
-    executed notebook and figures away from the committed ones and says where."""
+    executed notebook and figures away from the committed ones and says where.
+
+    A committed document (003, the cheapest) runs without --output-dir, into scratch/run/;
+    the --output-dir path is taken by the tiny numbered notebook, which the runner treats
+    as a document too (the choice of places depends on the arguments, not the notebook):
+    one kernel doing a document's work instead of two (issue 26)."""
     import subprocess
     import sys
 
     if not (ROOT / ".git").exists():
         pytest.skip("needs a git checkout")
     monkeypatch.delenv("RANKMEASURES_FIGURES", raising=False)
+    tiny = tmp_path / "999_tiny.py"
+    tiny.write_text(TINY)
     before = _tracked_state()
     env = {k: v for k, v in __import__("os").environ.items() if k != "RANKMEASURES_FIGURES"}
     out = tmp_path / "explore"
-    runs = [["-p", "n_random", "20", "--output-dir", str(out)], ["-p", "n_random", "21"]]
+    runs = [[str(tiny), "-p", "n", "4", "--output-dir", str(out)],
+            ["notebooks/003_preference_losses.py", "-p", "n_random", "21"]]
     # the two runs side by side (they write to different places): the wall time of one
-    procs = [subprocess.Popen([sys.executable, "-m", "companion.run",
-                               "notebooks/003_preference_losses.py", *extra],
+    procs = [subprocess.Popen([sys.executable, "-m", "companion.run", *args],
                               cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              text=True) for extra in runs]
+                              text=True) for args in runs]
     for proc in procs:
         stdout, stderr = proc.communicate(timeout=600)
         assert proc.returncode == 0, stdout + stderr
         assert "committed outputs untouched" in stdout
-    assert (out / "003_preference_losses.ipynb").exists()
-    assert any((out / "figures").glob("003_*.png"))
+    assert "xxxx" in (out / "999_tiny.ipynb").read_text()
+    assert (out / "figures" / "999_tiny.png").exists()
     assert (ROOT / "scratch" / "run" / "003_preference_losses.ipynb").exists()
+    assert any((ROOT / "scratch" / "run" / "figures").glob("003_*.png"))
     assert _tracked_state() == before
 
 

@@ -97,6 +97,14 @@ def test_policies_and_types():
         rm.ndcg([1, 0], [0.1, 0.2], zero_idcg="skip")
     with pytest.raises(ValueError, match=r"y_score: expected numbers"):
         rm.ndcg([1, 0], ["a", "b"])
+    # dates and time deltas are not scores (numpy files time deltas under its integers)
+    for when in (np.array([1, 2], dtype="m8[s]"), np.array([1, 2], dtype="M8[s]")):
+        with pytest.raises(ValueError, match=r"y_score: expected numbers, got an array of dtype"):
+            rm.ndcg([1, 0], when)
+    with pytest.raises(ValueError, match=r"y_score: complex values"):
+        rm.ndcg([1, 0], [1 + 0j, 2 + 0j])
+    assert rm.ndcg(np.array([True, False]), np.array([1, 2], dtype=np.uint8)) == rm.ndcg(
+        [1.0, 0.0], [1.0, 2.0])
     with pytest.raises(ValueError, match=r"y_true: expected a 1-d array"):
         rm.ndcg([[1, 0]], [[0.1, 0.2]])
     with pytest.raises(ValueError, match=r"discount: unknown name"):
