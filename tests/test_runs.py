@@ -119,7 +119,7 @@ def test_bad_inputs_raise_clear_errors():
     with pytest.raises(ValueError, match="relevance must be a number"):
         evaluate({"a": {"x": "high"}}, {"a": {"x": 1.0}}, "ndcg")
     with pytest.raises(ValueError, match="unknown measure"):
-        evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "map")
+        evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "bpref")
     with pytest.raises(ValueError, match="appears twice"):
         evaluate({"query_id": ["a", "a"], "doc_id": ["x", "x"], "relevance": [1, 0]},
                  {"a": {"x": 1.0}}, "ndcg")

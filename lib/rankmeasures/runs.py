@@ -55,13 +55,24 @@ Conventions (``convention=``), each verified against the tool it names
     dict was built; ours is the expectation over every order of the tie, and lies between
     the ``"pessimistic"`` and ``"optimistic"`` values, as ranx's does (tested).
 
-Measures are named as in :data:`MEASURES`: ``"ndcg"`` and ``"ndcg@k"`` (also trec_eval's
-``"ndcg_cut_k"`` and ``"ndcg_cut.k"``).
+Measures (:mod:`rankmeasures.measure_names` gives the grammar and every accepted
+spelling, ours, ir_measures' and trec_eval's): ``ndcg``/``ndcg@k`` and ``dcg``/``dcg@k``
+(with ``gain=``/``discount=``), trec_eval's binary measures ``P@k``, ``recall@k``, ``AP``,
+``AP@k``, ``RR``, ``RR@k``, ``Rprec``, ``success@k``, the counts ``num_rel``, ``num_ret``,
+``num_rel_ret`` (:mod:`rankmeasures.retrieval`), and the documents' ``auc`` and
+``kendall_tau_b`` between scores and grades (:mod:`rankmeasures.query_concordance`).
+A document is *relevant* to a binary measure when its grade is at least the relevance
+level: ``rel=`` of :func:`evaluate` (default 1, trec_eval's ``-l 1``) or of the measure
+(``P(rel=2)@5``). ``num_rel`` counts the relevant judged documents, retrieved or not,
+under ``"trec_eval"`` and ``"ranx"``, and the relevant retrieved ones under ``"sklearn"``
+(recall, AP and R-precision divide by it). Under ``ties="average"`` every measure is the
+expectation over all orders of tied documents, in closed form; ``auc`` and
+``kendall_tau_b`` are functions of the scores, ties counting 1/2 (AUC) or entering
+tau-b's correction, under every tie policy.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import chain
@@ -69,9 +80,12 @@ from typing import Any
 
 import numpy as np
 
-from .dcg import QueryResults, _subset, ndcg_queries
+from .dcg import QueryResults, _subset, dcg_queries, ndcg_queries
+from .measure_names import MEASURE_KINDS, MeasureSpec, parse_measure
+from .query_concordance import auc_queries, kendall_tau_b_queries
+from .retrieval import ranked_measure
 
-__all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURES", "Judged", "Evaluation", "join",
+__all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURE_KINDS", "Judged", "Evaluation", "join",
            "evaluate"]
 
 #: convention name -> (default query policy, default tie policy)
@@ -79,10 +93,6 @@ CONVENTIONS = {"trec_eval": ("both", "trec_eval"), "sklearn": ("both", "average"
                "ranx": ("qrels", "average")}
 QUERY_POLICIES = ("both", "qrels", "run")
 _TIES = ("average", "optimistic", "pessimistic")
-#: measure -> (function, whether it takes a cut-off k, accepted spellings)
-MEASURES = {"ndcg": (ndcg_queries, False, ("ndcg",)),
-            "ndcg@k": (ndcg_queries, True, ("ndcg@k", "ndcg_cut_k", "ndcg_cut.k"))}
-_NAME = re.compile(r"^ndcg(?:(?:@|_cut_|_cut\.)(\d+))?$")
 
 
 # -- ids to integer codes ----------------------------------------------------------------
@@ -275,14 +285,6 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
 
 # -- the measures ------------------------------------------------------------------------
 
-def _parse(measure: str) -> int | None:
-    m = _NAME.match(measure) if isinstance(measure, str) else None
-    if m is None:
-        raise ValueError(f"measures: unknown measure {measure!r}; known: ndcg, ndcg@k "
-                         "(also ndcg_cut_k, ndcg_cut.k)")
-    return int(m.group(1)) if m.group(1) else None
-
-
 def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
     """trec_eval's order within each query: score (float32) descending, then document id
     descending; only the ids of tied documents are compared as strings."""
@@ -353,15 +355,35 @@ class Evaluation(Mapping):
         width = max([len("measure")] + [len(n) for n in self.results])
         rows = [f"  {'measure':<{width}}  {'mean':>8}  {'min':>8}  {'median':>8}  {'max':>8}"]
         for name, r in self.results.items():
-            v = r.values
+            v = r.values[~np.isnan(r.values)]
             stats = (r.mean, *(np.percentile(v, [0, 50, 100]) if v.size else [np.nan] * 3))
             rows.append(f"  {name:<{width}}  " + "  ".join(f"{x:8.4f}" for x in stats))
         return "\n".join([head, *rows])
 
 
+def _policy_order(qidx: np.ndarray, scores: np.ndarray, grades: np.ndarray,
+                  ties: str) -> tuple[np.ndarray, np.ndarray | None]:
+    """Each query by decreasing score; ties broken by grade (``"optimistic"``: higher
+    first; ``"pessimistic"``: lower first) or, under ``"average"``, left as groups: the
+    order and, for ``"average"``, the flags of each tie group's first rank."""
+    if ties == "average":
+        order = np.lexsort((-scores, qidx))
+        s, q = scores[order], qidx[order]
+        starts = np.r_[True, (s[1:] != s[:-1]) | (q[1:] != q[:-1])] if s.size else \
+            np.zeros(0, bool)
+        return order, starts
+    second = -grades if ties == "optimistic" else grades
+    return np.lexsort((second, -scores, qidx)), None
+
+
+def _per_query_counts(flags: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    qidx = np.repeat(np.arange(offsets.size - 1), np.diff(offsets))
+    return np.bincount(qidx, weights=flags, minlength=offsets.size - 1)
+
+
 def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
              convention: str = "trec_eval", queries: str | None = None,
-             ties: str | None = None) -> Evaluation:
+             ties: str | None = None, rel: float = 1) -> Evaluation:
     """Per-query values and means of ``measures`` for a run against its judgments.
 
     Parameters
@@ -369,65 +391,119 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     qrels, run
         Nested dicts or tables (module docstring).
     measures : str or list of str
-        ``"ndcg"``, ``"ndcg@10"``, ... (Wang et al. (2013), Definition 1, with the
-        convention's gain, discount and ties).
+        ``"ndcg@10"``, ``"P@5"``, ``"AP"``, ``"RR"``, ``"ndcg@10(gain=exp2)"``, ... in our,
+        ir_measures' or trec_eval's spelling (:mod:`rankmeasures.measure_names`). NDCG is
+        Wang et al. (2013), Definition 1, with the convention's gain, discount and ties.
     convention : {"trec_eval", "sklearn", "ranx"}
     queries : {"both", "qrels", "run"}, optional
         Which queries are evaluated (module docstring); default the convention's. A query
-        with no retrieved document scores 0.
+        with no retrieved document scores 0 (NaN for ``auc`` and ``kendall_tau_b``).
     ties : {"average", "optimistic", "pessimistic"}, optional
         Overrides the convention's order of tied scores.
+    rel : float, default 1
+        The relevance level of the binary measures: a grade of at least ``rel`` is
+        relevant. A measure's own ``rel=`` parameter takes precedence.
 
     Returns
     -------
     Evaluation
-        Measure name -> :class:`~rankmeasures.dcg.QueryResults` (values in sorted
-        query-id order); its ``repr`` is a one-line-per-measure summary.
+        Measure name (as given) -> :class:`~rankmeasures.dcg.QueryResults` (values in
+        sorted query-id order; the mean leaves out NaN values); its ``repr`` is a
+        one-line-per-measure summary.
 
     Examples
     --------
     >>> qrels = {"q1": {"a": 2, "b": 1}, "q2": {"c": 1}}
     >>> run = {"q1": {"a": 0.3, "b": 0.9, "x": 0.1}, "q2": {"c": 0.5}}
-    >>> ev = evaluate(qrels, run, ["ndcg", "ndcg@1"])
+    >>> ev = evaluate(qrels, run, ["ndcg", "ndcg@1", "P@2", "AP(rel=2)"])
     >>> ev["ndcg@1"].values.tolist()  # q1: b (gain 1) first, the ideal puts a (gain 2)
     [0.5, 1.0]
+    >>> ev["P@2"].values.tolist(), ev["AP(rel=2)"].values.tolist()
+    ([1.0, 0.5], [0.5, 0.0])
     """
     if convention not in CONVENTIONS:
         raise ValueError(f"convention: must be one of {tuple(CONVENTIONS)}, got "
                          f"{convention!r}")
     if ties is not None and ties not in _TIES:
         raise ValueError(f"ties: must be one of {_TIES} or None, got {ties!r}")
+    if isinstance(rel, bool) or not isinstance(rel, int | float) or not np.isfinite(rel):
+        raise ValueError(f"rel: must be a finite number, got {rel!r}")
     default_queries, default_ties = CONVENTIONS[convention]
     queries = default_queries if queries is None else queries
     ties = default_ties if ties is None else ties
     names = [measures] if isinstance(measures, str) else list(measures)
-    cuts = [_parse(m) for m in names]
+    if not names:
+        raise ValueError("measures: name at least one measure")
+    specs = [parse_measure(m) for m in names]
     j = join(qrels, run, queries=queries)
     lengths = np.diff(j.offsets)
-    floor = 1.0 if convention == "ranx" else 0.0  # grades below it are not relevant
-    rel = np.where(j.relevance >= floor, j.relevance, 0.0)
-    unscored = np.where(j.unscored_labels >= floor, j.unscored_labels, 0.0)
+    nq = lengths.size
+    qidx = np.repeat(np.arange(nq), lengths)
     scores = j.scores
     if convention == "trec_eval":
         scores = scores.astype(np.float32).astype(np.float64)
+    # one ranking for every measure that reads an order
     if ties == "trec_eval":
-        order = _trec_eval_order(j, scores)
+        order, starts = _trec_eval_order(j, scores), None
+    else:
+        order, starts = _policy_order(qidx, scores, j.relevance, ties)
+    ranked_grades = j.relevance[order]
+    present = lengths > 0
+    out = {}
+    for spec in specs:
+        if spec.kind in ("ndcg", "dcg"):
+            vals = _graded(spec, j, scores, order, ties, convention, present)
+        elif spec.kind in ("kendall_tau_b", "auc"):
+            level = rel if spec.rel is None else spec.rel
+            vals = (kendall_tau_b_queries(j.relevance, scores, j.offsets)
+                    if spec.kind == "kendall_tau_b"
+                    else auc_queries(j.relevance >= level, scores, j.offsets))
+        else:
+            level = rel if spec.rel is None else spec.rel
+            relevant = ranked_grades >= level
+            rel_ret = _per_query_counts(relevant, j.offsets)
+            num_rel = rel_ret
+            if convention != "sklearn":  # relevant judged documents never retrieved count
+                num_rel = rel_ret + _per_query_counts(j.unscored_labels >= level,
+                                                      j.unscored_offsets)
+            if spec.kind == "num_rel":
+                vals = num_rel
+            elif spec.kind == "num_ret":
+                vals = lengths.astype(np.float64)
+            elif spec.kind == "num_rel_ret":
+                vals = rel_ret
+            else:
+                vals = ranked_measure(spec.kind, relevant, j.offsets, num_rel, k=spec.k,
+                                      group_starts=starts)
+        mean = float(np.nanmean(vals)) if vals.size and not np.isnan(vals).all() \
+            else float("nan")
+        out[spec.name] = QueryResults(j.query_ids, vals, mean)
+    return Evaluation(out, j.query_ids, convention, queries, ties)
+
+
+def _graded(spec: MeasureSpec, j: Judged, scores, order, ties, convention, present):
+    """DCG or NDCG of every query under the convention (gain = grade, floored as the
+    convention does, unless ``spec.gain`` names another)."""
+    floor = 1.0 if convention == "ranx" else 0.0  # grades below it are not relevant
+    rel = np.where(j.relevance >= floor, j.relevance, 0.0)
+    if ties == "trec_eval":
         rel, scores = rel[order], scores[order]
         policy = "stable"
     else:
         policy = ties
-    kw: dict = dict(ties=policy)
-    present = lengths > 0
+    kw: dict = dict(ties=policy, k=spec.k, gain=spec.gain or "identity",
+                    discount=spec.discount or "log2")
+    lengths = np.diff(j.offsets)
     sub_off = np.concatenate([[0], np.cumsum(lengths[present])]).astype(np.int64)
+    vals = np.zeros(lengths.size)
+    if not present.any():
+        return vals
+    if spec.kind == "dcg":
+        vals[present] = dcg_queries(rel, scores, offsets=sub_off, **kw).values
+        return vals
     if convention != "sklearn":  # the ideal ordering takes every judged document
+        unscored = np.where(j.unscored_labels >= floor, j.unscored_labels, 0.0)
         kw["unscored_labels"], kw["unscored_offsets"] = _subset(
             unscored, j.unscored_offsets, np.flatnonzero(present))
-    out = {}
-    for name, k in zip(names, cuts, strict=True):
-        vals = np.zeros(lengths.size)
-        if present.any():
-            res = ndcg_queries(rel, scores, offsets=sub_off, k=k, discount="log2", **kw)
-            vals[present] = res.values
-        out[name] = QueryResults(j.query_ids, vals, float(vals.mean()) if vals.size
-                                 else float("nan"))
-    return Evaluation(out, j.query_ids, convention, queries, ties)
+    vals[present] = ndcg_queries(rel, scores, offsets=sub_off, **kw).values
+    return vals

@@ -1,0 +1,167 @@
+"""The binary-relevance measures of trec_eval per query, exact on tied scores.
+
+P@k, recall@k, average precision (AP, AP@k), reciprocal rank (RR, RR@k), R-precision and
+success@k of many ranked lists in one vectorised call, as trec_eval 9 defines them: a
+document is *relevant* when its grade reaches the relevance level; ``num_rel`` counts the
+relevant documents of the query, retrieved or not (recall, AP and R-precision divide by it,
+and are 0 for a query without relevant documents); P@k divides by k even when fewer than k
+documents were retrieved.
+
+Ties. The input is a ranking (the documents of each query in rank order) and, optionally,
+its *tie groups*: runs of consecutive documents whose scores are equal. Without groups the
+order is taken as it is (trec_eval's, once the caller has broken ties by document id).
+With groups, each measure is the expectation over every order of the documents inside each
+group, all orders equally likely, computed in closed form -- no order is enumerated:
+
+* P@k, recall@k and R-precision are linear in the relevance of each rank: a rank inside a
+  group of m documents with g relevant holds a relevant document with probability g/m.
+* AP = (1/R) sum_p rel(p) (1 + #relevant above p) / p. For rank p at offset j (0-based) in
+  a group of m documents with g relevant, below A relevant documents of earlier groups,
+  E[rel(p) (1 + #relevant above p)] = (g/m)(A + 1) + j g(g-1) / (m(m-1)), as
+  P[two given ranks of the group both relevant] = g(g-1) / (m(m-1)).
+* RR: only the first group holding a relevant document matters; the first relevant
+  document sits at offset j of it with probability P[none of the first j relevant]
+  * g/(m-j), the first factor hypergeometric (:data:`scipy.stats.hypergeom`).
+* success@k = 1 when a group wholly inside the top k holds a relevant document, else
+  1 - P[none relevant among the t ranks the cut takes from the group it splits].
+
+The expectations are tested against the mean over every order of small tied groups
+(``tests/test_retrieval.py``); the tie-free values against pytrec_eval.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["RANKED_MEASURES", "ranked_measure"]
+
+#: measure -> whether it takes a cut-off k (required, optional or never)
+RANKED_MEASURES = {"P": "required", "recall": "required", "success": "required",
+                   "AP": "optional", "RR": "optional", "Rprec": "never"}
+
+
+def _segment_sum(values: np.ndarray, qidx: np.ndarray, nq: int) -> np.ndarray:
+    # bincount adds in index order: rank by rank within each query, as trec_eval does
+    return np.bincount(qidx, weights=values, minlength=nq)
+
+
+def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
+                   num_rel: np.ndarray, *, k: int | None = None,
+                   group_starts: np.ndarray | None = None) -> np.ndarray:
+    """Per-query values of one binary-relevance measure on ranked lists.
+
+    Parameters
+    ----------
+    measure : {"P", "recall", "success", "AP", "RR", "Rprec"}
+        trec_eval's ``P_k``, ``recall_k``, ``success_k``, ``map`` / ``map_cut_k``,
+        ``recip_rank`` (and RR@k: 0 when the first relevant document ranks below k) and
+        ``Rprec`` (module docstring).
+    relevant : ndarray of bool or {0, 1}, shape (N,)
+        Whether each retrieved document is relevant, query by query in rank order.
+    offsets : ndarray of int, shape (Q+1,)
+        Query q holds ``relevant[offsets[q]:offsets[q+1]]``.
+    num_rel : ndarray of int, shape (Q,)
+        Relevant documents of each query, retrieved or not.
+    k : int, optional
+        The cut-off: ranks 1..k count.
+    group_starts : ndarray of bool, shape (N,), optional
+        True where a rank starts a new group of tied scores (the first rank of each query
+        always does). None: every rank its own group (the order as given).
+
+    Returns
+    -------
+    ndarray of float64, shape (Q,)
+        The measure of each query; under ``group_starts``, its expectation over the orders
+        of every tie group (module docstring).
+    """
+    if measure not in RANKED_MEASURES:
+        raise ValueError(f"measure: must be one of {tuple(RANKED_MEASURES)}, got {measure!r}")
+    cut = RANKED_MEASURES[measure]
+    if cut == "required" and k is None:
+        raise ValueError(f"k: {measure} needs a cut-off, e.g. {measure}@10")
+    if cut == "never" and k is not None:
+        raise ValueError(f"k: {measure} takes no cut-off")
+    if k is not None and (not isinstance(k, int | np.integer) or isinstance(k, bool) or k < 1):
+        raise ValueError(f"k: must be a positive integer, got {k!r}")
+    rel = np.asarray(relevant, dtype=np.float64)
+    off = np.asarray(offsets, dtype=np.int64)
+    big_r = np.asarray(num_rel, dtype=np.float64)
+    nq = off.size - 1
+    if nq < 0 or rel.ndim != 1 or off[0] != 0 or off[-1] != rel.size \
+            or np.any(np.diff(off) < 0):
+        raise ValueError("offsets: must rise from 0 to len(relevant)")
+    if big_r.shape != (nq,):
+        raise ValueError(f"num_rel: must have one count per query ({nq}), got {big_r.shape}")
+    lengths = np.diff(off)
+    qidx = np.repeat(np.arange(nq), lengths)
+    pos = np.arange(rel.size) - off[:-1][qidx]  # 0-based rank within the query
+    if group_starts is None:
+        starts = np.ones(rel.size, bool)
+    else:
+        starts = np.asarray(group_starts, dtype=bool).copy()
+        if starts.shape != rel.shape:
+            raise ValueError("group_starts: must have one flag per ranked document")
+        starts[off[:-1][lengths > 0]] = True
+    gid = np.cumsum(starts) - 1
+    first = np.flatnonzero(starts)          # the flat index of each group's first rank
+    gsize = np.diff(np.append(first, rel.size)).astype(np.float64)
+    grel = np.add.reduceat(rel, first) if first.size else np.zeros(0)
+    m, g = gsize[gid], grel[gid]
+    e = g / m                               # P[rank holds a relevant document]
+    if k is not None:
+        inside = pos < k
+    elif measure == "Rprec":
+        inside = pos < big_r[qidx]
+    else:
+        inside = np.ones(rel.size, bool)
+
+    def ratio(num):
+        return np.divide(num, big_r, out=np.zeros(nq), where=big_r > 0)
+
+    if measure == "P":
+        return _segment_sum(e * inside, qidx, nq) / k
+    if measure in ("recall", "Rprec"):
+        return ratio(_segment_sum(e * inside, qidx, nq))
+    gq = qidx[first]                        # the query of each group
+    gpos = pos[first]                       # the rank (0-based) of each group's first place
+    if measure == "AP":
+        # relevant documents in the earlier groups of the same query
+        above = np.cumsum(grel) - grel
+        qfirst = np.flatnonzero(np.r_[True, gq[1:] != gq[:-1]]) if first.size else first
+        above -= np.repeat(above[qfirst], np.diff(np.append(qfirst, first.size)))
+        j = (pos - gpos[gid]).astype(np.float64)
+        pair = np.divide(g * (g - 1), m * (m - 1), out=np.zeros(rel.size), where=m > 1)
+        term = (e * (above[gid] + 1) + j * pair) / (pos + 1)
+        return ratio(_segment_sum(term * inside, qidx, nq))
+    if measure == "success":
+        whole = (gpos + gsize <= k) & (grel > 0)
+        out = np.zeros(nq)
+        out[gq[whole]] = 1.0
+        split = (gpos < k) & (gpos + gsize > k) & (grel > 0) & (out[gq] == 0)
+        if split.any():
+            from scipy.stats import hypergeom
+            t = k - gpos[split]
+            out[gq[split]] = 1.0 - hypergeom.pmf(0, gsize[split], grel[split], t)
+        return out
+    # RR: the first group of each query holding a relevant document
+    cand = np.flatnonzero(grel > 0)
+    cand = cand[np.r_[True, gq[cand][1:] != gq[cand][:-1]]] if cand.size else cand
+    out = np.zeros(nq)
+    single = gsize[cand] == 1
+    top = cand[single]
+    out[gq[top]] = 1.0 / (gpos[top] + 1)
+    if k is not None:
+        out[gq[top]] *= gpos[top] < k
+    tied = cand[~single]
+    if tied.size:
+        from scipy.stats import hypergeom
+        sizes = gsize[tied].astype(np.int64)
+        grp = np.repeat(np.arange(tied.size), sizes)
+        jj = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        mm, gg = gsize[tied][grp], grel[tied][grp]
+        p = hypergeom.pmf(0, mm, gg, jj) * gg / (mm - jj)
+        rank = gpos[tied][grp] + jj + 1
+        if k is not None:
+            p = p * (rank <= k)
+        out[gq[tied]] = np.bincount(grp, weights=p / rank, minlength=tied.size)
+    return out
