@@ -12,7 +12,13 @@ docstrings for the document and equation each implements:
   discounted errors, its DCG, preference Jaccard;
 * :mod:`rankmeasures.ndcg_loss` — the textbook's NDCG and Kendall tau losses;
 * :mod:`rankmeasures.runs` — :func:`evaluate` on qrels and runs (nested dicts or tables)
-  under trec_eval's or scikit-learn's conventions.
+  under trec_eval's, scikit-learn's or ranx's conventions, with the measures of
+  :mod:`rankmeasures.retrieval` (trec_eval's P@k, recall, AP, RR, R-precision, success,
+  exact on ties) and :mod:`rankmeasures.query_concordance` (per-query AUC and tau-b),
+  named as :mod:`rankmeasures.measure_names` parses them;
+* :mod:`rankmeasures.trec_files` — TREC qrels and run files read fast;
+  :mod:`rankmeasures.significance` — paired tests between runs; :mod:`rankmeasures.cli` —
+  ``python -m rankmeasures QRELS RUN -m nDCG@10 P@5 AP``.
 
 Beside them, in sub-packages of their own (imported by name, not from the root):
 

@@ -1,0 +1,194 @@
+"""TREC files and ``python -m rankmeasures`` (issue 27): files written here, read back and
+evaluated by the command, against pytrec_eval on the same collection; malformed files
+rejected with file, line and field; the paired tests against exact enumeration."""
+
+import csv
+import gzip
+import io
+import json
+import subprocess
+import sys
+from itertools import product
+
+import numpy as np
+import pytest
+import pytrec_eval
+from scipy.stats import ttest_rel
+from test_evaluate_measures import _collection
+
+from rankmeasures import evaluate
+from rankmeasures.cli import run as cli
+from rankmeasures.significance import paired_tests
+from rankmeasures.trec_files import read_qrels, read_run
+
+
+def _write(tmp_path, qrels, run, *, gz=False):
+    q = tmp_path / "qrels.txt"
+    q.write_text("".join(f"{qid} 0 {d} {g}\n" for qid, docs in qrels.items()
+                         for d, g in docs.items()))
+    lines = []
+    for qid, docs in run.items():
+        for rank, (d, s) in enumerate(sorted(docs.items(), key=lambda x: -x[1]), 1):
+            lines.append(f"{qid}\tQ0\t{d}  {rank} {s!r} tag\n")
+    lines.insert(3, "\n")  # a blank line is skipped
+    body = "".join(lines).rstrip("\n")  # no newline at the end of the file
+    r = tmp_path / ("run.txt.gz" if gz else "run.txt")
+    r.write_bytes(gzip.compress(body.encode()) if gz else body.encode())
+    return q, r
+
+
+def _cli(*argv):
+    out = io.StringIO()
+    status = cli([str(a) for a in argv], out=out)
+    return status, out.getvalue()
+
+
+MEASURES = {"nDCG@10": "ndcg_cut_10", "P_5": "P_5", "map": "map", "RR": "recip_rank",
+            "Rprec": "Rprec", "recall@10": "recall_10"}
+
+
+@pytest.mark.parametrize("gz", [False, True])
+def test_the_command_on_files_matches_pytrec_eval(tmp_path, gz):
+    qrels, run = _collection(31, 300)
+    q, r = _write(tmp_path, qrels, run, gz=gz)
+    status, text = _cli(q, r, "-m", *MEASURES, "-q", "--json")
+    assert status == 0
+    got = json.loads(text)["runs"][r.name]
+    ref = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg_cut.10", "P.5", "map", "recip_rank",
+                                                 "Rprec", "recall.10"}).evaluate(run)
+    for name, key in MEASURES.items():
+        per_query = got["per_query"][name]
+        assert sorted(per_query) == sorted(ref)
+        np.testing.assert_allclose([per_query[x] for x in ref], [ref[x][key] for x in ref],
+                                   rtol=1e-12, atol=1e-15, err_msg=name)
+        assert got["means"][name] == pytest.approx(np.mean([ref[x][key] for x in ref]),
+                                                   rel=1e-12)
+
+
+def test_files_and_dicts_give_identical_values(tmp_path):
+    qrels, run = _collection(32, 200)
+    q, r = _write(tmp_path, qrels, run)
+    names = ["ndcg", "AP@5", "success@3", "auc"]
+    a = evaluate(read_qrels(q), read_run(r), names).to_dict()
+    b = evaluate(qrels, run, names).to_dict()
+    assert a.keys() == b.keys()
+    for name in names:
+        np.testing.assert_array_equal(list(a[name].values()), list(b[name].values()))
+
+
+def test_text_and_csv_outputs(tmp_path):
+    qrels, run = _collection(33, 50)
+    q, r = _write(tmp_path, qrels, run)
+    other = tmp_path / "other.txt"
+    other.write_text("".join(f"{x} Q0 d{i} 1 {i / 7!r} t\n" for x in sorted(run)
+                             for i in range(5)))
+    status, text = _cli(q, r, other, "-m", "P@5", "AP")
+    assert status == 0
+    rows = [line.split() for line in text.splitlines()]
+    assert rows[0] == ["run", "P@5", "AP"] and [x[0] for x in rows[1:]] == [r.name, other.name]
+    means = evaluate(qrels, run, ["P@5", "AP"]).means
+    assert rows[1][1:] == [f"{means['P@5']:.4f}", f"{means['AP']:.4f}"]
+    status, text = _cli(q, r, other, "-m", "P@5", "AP", "--csv", "-q")
+    table = list(csv.reader(io.StringIO(text)))
+    assert table[0] == ["run", "query_id", "P@5", "AP"]
+    last = [row for row in table if row[:2] == [r.name, "all"]][0]
+    assert [float(x) for x in last[2:]] == [means["P@5"], means["AP"]]  # full precision
+
+
+def _exact_sign_flip_p(d):
+    """Two-sided p of the paired permutation test by enumerating every sign flip."""
+    obs = abs(np.mean(d))
+    flips = np.array(list(product([1, -1], repeat=d.size)))
+    stats = np.abs((flips * d).mean(axis=1))
+    return np.mean(stats >= obs * (1 - 1e-12))
+
+
+def test_paired_tests_against_enumeration_and_scipy():
+    rng = np.random.default_rng(4)
+    a = rng.random(10)
+    b = a + rng.normal(0.1, 0.1, 10)
+    res = paired_tests(a, b, n_resamples=5000, seed=1)  # 2^10 <= 5000: scipy enumerates
+    assert res.permutation_pvalue == pytest.approx(_exact_sign_flip_p(b - a), rel=1e-12)
+    assert res.t_pvalue == pytest.approx(ttest_rel(b, a).pvalue, rel=1e-12)
+    assert res.difference == pytest.approx(np.mean(b) - np.mean(a), rel=1e-12)
+    # sampled (n = 40): reproducible for a seed, close to the t-test on a clear difference
+    a, b = rng.random(40), rng.random(40) + 0.3
+    one, two = (paired_tests(a, b, n_resamples=2000, seed=7) for _ in range(2))
+    assert one == two
+    assert paired_tests(a, a).permutation_pvalue == 1.0
+    with pytest.raises(ValueError, match="a, b: must be 1-d of one length"):
+        paired_tests(a, b[:3])
+    with pytest.raises(ValueError, match="n_resamples"):
+        paired_tests(a, b, n_resamples=0)
+
+
+def test_compare_in_the_command(tmp_path):
+    qrels, run = _collection(34, 120)
+    q, r = _write(tmp_path, qrels, run)
+    # the same documents scored by their grade (ties by the old score): a far better run
+    better = {x: {d: qrels.get(x, {}).get(d, 0) + s / 2 for d, s in docs.items()}
+              for x, docs in run.items()}
+    w = tmp_path / "better.txt"
+    w.write_text("".join(f"{x} Q0 {d} 1 {s!r} t\n" for x, docs in better.items()
+                         for d, s in docs.items()))
+    status, text = _cli(q, r, w, "-m", "AP", "--compare", "--json", "--permutations", "999")
+    assert status == 0
+    (row,) = json.loads(text)["compare"]
+    a = evaluate(qrels, run, "AP")["AP"].values
+    b = evaluate(qrels, better, "AP")["AP"].values
+    assert row["queries"] == a.size
+    assert row["difference"] == pytest.approx(b.mean() - a.mean(), rel=1e-12)
+    assert row["t_test_p"] == pytest.approx(ttest_rel(b, a).pvalue, rel=1e-12)
+    assert row["permutation_p"] < 0.01  # 999 flips: the smallest p is 1/1000
+
+
+BAD = [  # (file content, the message expected)
+    ("q1 Q0 a 1 0.5 t\nq1 Q0 b 2 0.4\n", r"line 2: expected 6 fields.*found 5"),
+    ("q1 Q0 a 1 0.5 t\n\nq1 Q0 b 2 high t\n", r"line 3: score 'high' is not a number"),
+    ("q1 Q0 a 1 nan t\n", r"line 1: score 'nan' is not finite"),
+    ("q1 Q0 a one 0.5 t\n", r"line 1: rank 'one' is not an integer"),
+    ("q1 Q0 a 1 0.5 t x\n", r"line 1: expected 6 fields.*found 7"),
+    (b"q1 Q0 \xff 1 0.5 t\n", r"line 1: doc_id is not UTF-8"),
+]
+
+
+@pytest.mark.parametrize(("content", "message"), BAD)
+def test_malformed_run_files_name_file_line_and_field(tmp_path, content, message):
+    path = tmp_path / "broken.run"
+    path.write_bytes(content if isinstance(content, bytes) else content.encode())
+    with pytest.raises(ValueError, match="broken.run: " + message):
+        read_run(path)
+
+
+def test_malformed_qrels_and_gzip(tmp_path):
+    path = tmp_path / "q.txt"
+    path.write_text("q1 0 a 1\nq1 0 b\n")
+    with pytest.raises(ValueError, match=r"q.txt: line 2: expected 4 fields"):
+        read_qrels(path)
+    path.write_text("q1 0 a 1\nq1 0 b two\n")
+    with pytest.raises(ValueError, match=r"q.txt: line 2: relevance 'two' is not a number"):
+        read_qrels(path)
+    gz = tmp_path / "r.gz"
+    gz.write_bytes(gzip.compress(b"q1 Q0 a 1 0.5 t\n")[:-6])  # truncated
+    with pytest.raises(ValueError, match="r.gz: not a readable gzip file"):
+        read_run(gz)
+    with pytest.raises(ValueError, match="cannot read"):
+        read_run(tmp_path / "absent")
+
+
+def test_the_module_entry_point_and_its_exit_status(tmp_path):
+    """One process each way: ``python -m rankmeasures`` runs, and bad input exits with 2
+    and one line on stderr."""
+    q, r = _write(tmp_path, *_collection(35, 20))
+    ok = subprocess.run([sys.executable, "-m", "rankmeasures", str(q), str(r), "-m", "P@5"],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and ok.stdout.startswith("run")
+    bad = tmp_path / "bad.txt"
+    bad.write_text("q1 Q0 a 1 0.5\n")
+    err = subprocess.run([sys.executable, "-m", "rankmeasures", str(q), str(bad), "-m",
+                          "P@5"], capture_output=True, text=True)
+    assert err.returncode == 2 and err.stdout == ""
+    assert err.stderr.strip().endswith("bad.txt: line 1: expected 6 fields (query_id Q0 "
+                                       "doc_id rank score tag), found 5")
+    assert _cli(q, r, "-m", "P@x")[0] == 2  # a misspelt measure
+    assert _cli(q, r, "-m", "AP", "--compare")[0] == 2  # one run, nothing to compare
