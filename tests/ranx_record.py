@@ -2,7 +2,8 @@
 
 ranx is a bench-only peer (``make bench`` installs it; the test suite does not), so
 ``tests/test_runs.py`` compares ``convention="ranx"`` with values ranx computed once, stored
-in ``tests/data/ranx_ndcg.npz``. Rerecord, after ``make bench`` has installed ranx::
+in ``tests/data/ranx_ndcg.npz`` (NDCG, and the binary measures of :data:`BINARY`).
+Rerecord, after ``make bench`` has installed ranx::
 
     .venv/bin/python tests/ranx_record.py
 
@@ -18,6 +19,9 @@ import numpy as np
 
 DATA = Path(__file__).with_name("data") / "ranx_ndcg.npz"
 MEASURES = ("ndcg", "ndcg@5", "ndcg@10")
+#: the binary measures (issue 27): ours -> ranx's name
+BINARY = {"P@5": "precision@5", "recall@10": "recall@10", "AP": "map", "RR": "mrr",
+          "Rprec": "r-precision", "success@5": "hit_rate@5"}
 N_QUERIES = 10_000
 
 
@@ -58,11 +62,13 @@ def record() -> None:  # pragma: no cover - needs ranx
     for name, kw in CASES.items():
         qrels, run = collection(**kw)
         r = Run(run)
-        vals = evaluate(Qrels(qrels), r, list(MEASURES), return_mean=False,
+        vals = evaluate(Qrels(qrels), r, [*MEASURES, *BINARY.values()], return_mean=False,
                         make_comparable=True)
         out[f"{name}/query_ids"] = np.array(list(r.get_query_ids()), dtype=str)
         for m in MEASURES:
             out[f"{name}/{m}"] = np.asarray(vals[m], dtype=np.float64)
+        for m, theirs in BINARY.items():
+            out[f"{name}/{m}"] = np.asarray(vals[theirs], dtype=np.float64)
     from importlib.metadata import version
 
     out["ranx_version"] = np.array(version("ranx"))

@@ -140,18 +140,22 @@ def ranx_values():
         return {k: f[k] for k in f.files}
 
 
+ALL_RANX = [*ranx_record.MEASURES, *ranx_record.BINARY]
+
+
 def _ours(case, **kw):
     qrels, run = ranx_record.collection(**ranx_record.CASES[case])
-    return evaluate(qrels, run, list(ranx_record.MEASURES), convention="ranx", **kw)
+    return evaluate(qrels, run, ALL_RANX, convention="ranx", **kw)
 
 
 def test_ranx_convention_matches_ranx_on_runs_without_ties(ranx_values):
-    """10,000 queries, continuous scores: equal to ranx up to the order of the DCG sum."""
+    """10,000 queries, continuous scores: equal to ranx up to the order of the DCG sum,
+    NDCG and the binary measures (precision, recall, map, mrr, r-precision, hit_rate)."""
     ours = _ours("continuous")
     assert ours.queries == "qrels"  # ranx's make_comparable=True
     assert ours.query_ids.tolist() == ranx_values["continuous/query_ids"].tolist()
     assert ours.query_ids.size > 9_000
-    for m in ranx_record.MEASURES:
+    for m in ALL_RANX:
         ref = ranx_values[f"continuous/{m}"]
         np.testing.assert_allclose(ours[m].values, ref, rtol=1e-12, atol=1e-15)
         assert (ref > 0).mean() > 0.5 and (ref == 0).any()  # a test with teeth: both kinds
@@ -166,11 +170,11 @@ def test_ranx_on_ties_depends_on_input_order_ours_is_the_expectation(ranx_values
     avg = _ours("tied")
     assert np.array_equal(avg["ndcg@5"].values, _ours("tied_reversed")["ndcg@5"].values)
     lo, hi = _ours("tied", ties="pessimistic"), _ours("tied", ties="optimistic")
-    for m in ranx_record.MEASURES:
+    for m in ALL_RANX:
         for ref in (ranx_values[f"tied/{m}"], ranx_values[f"tied_reversed/{m}"],
                     avg[m].values):
             assert np.all(ref >= lo[m].values - 1e-12) and np.all(ref <= hi[m].values + 1e-12)
-        assert (lo[m].values < hi[m].values).sum() > 1000  # the ties matter
+        assert (lo[m].values < hi[m].values).sum() > 500  # the ties matter
 
 
 def test_ranx_relevance_level_one():
