@@ -30,7 +30,9 @@ import argparse
 import math
 import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 import pytrec_eval
@@ -38,6 +40,7 @@ from scipy import stats
 from sklearn.metrics import ndcg_score
 
 import rankmeasures as rm
+from rankmeasures.trec_files import read_qrels, read_run
 
 try:
     import ranx
@@ -215,6 +218,89 @@ def evaluate_case(table, scale, repeat):
                   "after one warm-up call (JIT)")
 
 
+def trec_collection(n_queries, per_query, seed=5):
+    """A TREC-like collection: ``per_query`` retrieved documents per query drawn from twice
+    as many, about 10 % of them judged (grades 0..3), scores with 4 decimals (some ties)."""
+    rng = np.random.default_rng(seed)
+    q = np.repeat(np.array([f"q{i}" for i in range(n_queries)]), per_query)
+    pool = rng.permuted(np.tile(np.arange(2 * per_query), (n_queries, 1)), axis=1)
+    base = rng.integers(0, 10**4, n_queries)[:, None] * 10 * per_query
+    docs = np.array([f"doc{i}" for i in (base + pool[:, :per_query]).ravel()])
+    score = np.round(rng.random(q.size), 4)
+    sel = rng.random(q.size) < 0.1
+    qtab = {"query_id": q[sel], "doc_id": docs[sel],
+            "relevance": rng.integers(0, 4, int(sel.sum())).astype(np.float64)}
+    rtab = {"query_id": q, "doc_id": docs, "score": score}
+    qd, rd = {}, {}
+    for a, b, c in zip(qtab["query_id"].tolist(), qtab["doc_id"].tolist(),
+                       qtab["relevance"].tolist(), strict=True):
+        qd.setdefault(a, {})[b] = int(c)
+    for a, b, c in zip(q.tolist(), docs.tolist(), score.tolist(), strict=True):
+        rd.setdefault(a, {})[b] = c
+    return qtab, rtab, qd, rd
+
+
+def trec_case(table, scale, repeat):
+    """(i) issue 27: NDCG@10, P@10, AP and RR of a 10^6-line run in one call, from each
+    tool's own input form; then reading the two files."""
+    qtab, rtab, qd, rd = trec_collection(1000 // scale, 1000)
+    n = rtab["score"].size
+    label = f"(i) 4 measures, {n} run lines"
+    ours_m = ["ndcg@10", "P@10", "AP", "RR"]
+    t_ours, ev = best_of(lambda: rm.evaluate(qd, rd, ours_m), repeat)
+    table.add(label, "rankmeasures, nested dicts", t_ours, t_ours, ev["AP"].mean,
+              "value: MAP (trec_eval convention)")
+    t, ev = best_of(lambda: rm.evaluate(qtab, rtab, ours_m), repeat)
+    table.add(label, "rankmeasures, columns", t, t_ours, ev["AP"].mean,
+              "numpy str columns, as read_run returns them")
+
+    def trec():
+        e = pytrec_eval.RelevanceEvaluator(qd, {"ndcg_cut.10", "P.10", "map", "recip_rank"})
+        return e.evaluate(rd)
+
+    t, out = best_of(trec, repeat)
+    table.add(label, "pytrec_eval (build+evaluate)", t, t_ours,
+              float(np.mean([v["map"] for v in out.values()])))
+    if ranx is not None:
+        ranx_m = ["ndcg@10", "precision@10", "map", "mrr"]
+
+        def rx():
+            return ranx.evaluate(ranx.Qrels(qd), ranx.Run(rd), ranx_m)
+
+        rx()  # compile
+        t, out = best_of(rx, 1)
+        table.add(label, "ranx (Qrels+Run+evaluate)", t, t_ours, float(out["map"]),
+                  "after one warm-up call (JIT); ties in input order")
+    with tempfile.TemporaryDirectory() as tmp:
+        qpath, rpath = Path(tmp, "qrels.txt"), Path(tmp, "run.txt")
+        qpath.write_text("".join(f"{a} 0 {b} {int(c)}\n" for a, b, c in zip(
+            qtab["query_id"].tolist(), qtab["doc_id"].tolist(), qtab["relevance"].tolist(),
+            strict=True)))
+        rpath.write_text("".join(f"{a} Q0 {b} {i % 1000 + 1} {c} tag\n" for i, (a, b, c) in
+                                 enumerate(zip(rtab["query_id"].tolist(),
+                                               rtab["doc_id"].tolist(),
+                                               rtab["score"].tolist(), strict=True))))
+        label = f"(i) read qrels + run ({n} lines)"
+
+        def ours_read():
+            return read_qrels(qpath), read_run(rpath)
+
+        t_read, _ = best_of(ours_read, repeat)
+        table.add(label, "rankmeasures.trec_files", t_read, t_read, None,
+                  f"target well under 2 s: {'met' if t_read < 2 else 'NOT met'}")
+
+        def trec_read():
+            with open(qpath) as fq, open(rpath) as fr:
+                return pytrec_eval.parse_qrel(fq), pytrec_eval.parse_run(fr)
+
+        t, _ = best_of(trec_read, repeat)
+        table.add(label, "pytrec_eval.parse_qrel/run", t, t_read)
+        if ranx is not None:
+            t, _ = best_of(lambda: (ranx.Qrels.from_file(str(qpath), kind="trec"),
+                                    ranx.Run.from_file(str(rpath), kind="trec")), 1)
+            table.add(label, "ranx Qrels/Run.from_file", t, t_read)
+
+
 def import_case():
     """``import rankmeasures`` in a fresh process, best of 5 (numpy's own import included)."""
     code = ("import time; t = time.perf_counter(); import rankmeasures; "
@@ -256,6 +342,11 @@ def print_targets(table, scaling, draw, import_s):
             row(f"(b) faster than {impl} (keep)", f"{ratio:.2f}", ratio > 1)
         if case_label.startswith("(d)") and impl.startswith("scipy"):
             row("(d) tau-b >= 2x faster than scipy", f"{ratio:.2f}", ratio >= 2)
+        if case_label.startswith("(i) 4") and not impl.startswith("rank") and ratio == ratio:
+            row(f"(i) >= 2x faster than {impl}", f"{ratio:.2f}", ratio >= 2)
+        if case_label.startswith("(i) read") and impl.startswith("rank"):
+            sec = [r[2] for r in table.rows if r[0] == case_label and r[1] == impl][0]
+            row("(i) reading both files < 2 s", f"{sec:.3f} s", sec < 2)
         if case_label.startswith("(h)") and impl.startswith("rankmeasures"):
             sec = [r[2] for r in table.rows if r[0] == case_label and r[1] == impl][0]
             row(f"(h) evaluate, {impl.split(', ')[1]}: < 1 s", f"{sec:.3f} s", sec < 1)
@@ -275,7 +366,8 @@ def print_targets(table, scaling, draw, import_s):
     rows.append(("(f) ndcg ns/(n log n), for information", f"{vals[0]:.2f} .. {vals[-1]:.2f}",
                  "-"))
     width = max(len(r[0]) for r in rows)
-    print(f"\ntargets (issues 14 and 16), this run\n{'target':<{width}}  {'measured':>14}  holds")
+    print(f"\ntargets (issues 14, 16 and 27), this run\n"
+          f"{'target':<{width}}  {'measured':>14}  holds")
     for target, measured, holds in rows:
         print(f"{target:<{width}}  {measured:>14}  {holds}")
 
@@ -359,6 +451,7 @@ def main(argv=None):
     t, _ = best_of(lambda: np.argsort(z), repeat)
     table.add(label, "one np.argsort (baseline)", t, t_ours)
     evaluate_case(table, scale, repeat)
+    trec_case(table, scale, repeat)
     table.print()
 
     print("\n(f) scaling: seconds / (n log2 n) x 1e9 should stay roughly flat (measured in a "

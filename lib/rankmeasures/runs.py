@@ -9,11 +9,12 @@ Inputs, for both ``qrels`` and ``run``:
   never imported here.
 
 Ids are strings, as trec_eval reads them: an id of another type is converted with
-``str`` (so the integer 7 and the string ``"7"`` name the same query). The conversion is
-vectorised where it can be: each id is hashed once into a shared table (no sort of
-strings), the run is joined to the judgments by ``searchsorted`` on integer keys, and only
-the query ids -- and, under ``convention="trec_eval"``, the ids of documents whose scores
-tie -- are ever sorted as strings.
+``str`` (so the integer 7 and the string ``"7"`` name the same query). The join is a hash
+join: a table becomes one dict of documents per query (as nested dicts already are), and
+each query's retrieved documents are looked up in its judgments by dict, in C loops over
+the documents and a Python loop over the queries only. Only the query ids -- and, under
+``convention="trec_eval"``, the ids of documents whose scores tie -- are ever sorted as
+strings.
 
 Policies, chosen per call:
 
@@ -75,7 +76,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, repeat
 from typing import Any
 
 import numpy as np
@@ -95,51 +96,32 @@ QUERY_POLICIES = ("both", "qrels", "run")
 _TIES = ("average", "optimistic", "pessimistic")
 
 
-# -- ids to integer codes ----------------------------------------------------------------
+# -- inputs to one dict of documents per query -------------------------------------------
 
-def _encode(items: list, table: dict) -> np.ndarray:
-    """Integer code of each id; ids new to the shared ``table`` get its next codes. An id
-    that is not a str is converted with ``str`` (module docstring)."""
-    uniq = dict.fromkeys(items)
-    if not set(map(type, uniq)) <= {str}:
-        items = [x if type(x) is str else str(x) for x in items]
-        uniq = dict.fromkeys(items)
-    start = len(table)
-    new = [k for k in uniq if k not in table]
-    table.update(zip(new, range(start, start + len(new)), strict=True))
-    return np.fromiter(map(table.__getitem__, items), np.int64, len(items))
+def _str_keys(d: Mapping, name: str, what: str, where: str = "") -> Mapping:
+    """``d`` itself when every key is a str; else a copy with ``str`` keys (module
+    docstring). Two keys naming one id (7 and "7") are an error."""
+    if set(map(type, d)) <= {str}:
+        return d
+    out: dict = {}
+    for k, v in d.items():
+        s = k if type(k) is str else str(k)
+        if s in out:
+            raise ValueError(f"{name}: {what} {s!r} appears twice{where}")
+        out[s] = v
+    return out
 
 
-def _encode_column(col, table: dict) -> np.ndarray:
-    """:func:`_encode` for a table column; a column of runs of equal ids (the query
-    column of a run file, say) encodes one id per run."""
+def _as_text(col) -> list:
     arr = col.to_numpy() if hasattr(col, "to_numpy") else col
-    if isinstance(arr, np.ndarray) and arr.ndim == 1 and arr.size > 1 and \
-            arr.dtype.kind in "USO":
-        starts = np.flatnonzero(np.concatenate([[True], arr[1:] != arr[:-1]]))
-        if 4 * starts.size < arr.size:
-            heads = _encode(arr[starts].tolist(), table)
-            return np.repeat(heads, np.diff(np.append(starts, arr.size)))
-    return _encode(col.tolist() if hasattr(col, "tolist") else list(col), table)
+    items = arr.tolist() if hasattr(arr, "tolist") else list(arr)
+    if set(map(type, items)) <= {str}:
+        return items
+    return [x if type(x) is str else str(x) for x in items]
 
 
-def _values(it, count: int, name: str, value: str) -> np.ndarray:
-    try:
-        return np.fromiter(it, np.float64, count)
-    except (TypeError, ValueError):
-        raise ValueError(f"{name}: every {value} must be a number") from None
-
-
-def _columns(obj, value: str, name: str, qtable: dict, dtable: dict):
-    """(query codes, doc codes, values) from nested dicts or a table."""
-    if isinstance(obj, Mapping) and all(isinstance(v, Mapping) for v in obj.values()):
-        sizes = np.fromiter((len(docs) for docs in obj.values()), np.int64, len(obj))
-        q = np.repeat(_encode(list(obj), qtable), sizes)
-        n = int(sizes.sum())
-        docs = list(chain.from_iterable(obj.values()))
-        d = _encode(docs, dtable)
-        vals = _values(chain.from_iterable(v.values() for v in obj.values()), n, name, value)
-        return q, d, vals
+def _table_dicts(obj, value: str, name: str) -> dict:
+    """A table's rows as ``{query_id: {doc_id: value}}``, rows grouped by query (stable)."""
     try:
         qcol, dcol, vcol = obj["query_id"], obj["doc_id"], obj[value]
     except (KeyError, TypeError, IndexError):
@@ -153,17 +135,46 @@ def _columns(obj, value: str, name: str, qtable: dict, dtable: dict):
         raise ValueError(f"{name}: column {value} must hold numbers") from None
     if not (len(qcol) == len(dcol) == vals.size and vals.ndim == 1):
         raise ValueError(f"{name}: query_id, doc_id and {value} must be 1-d of one length")
-    return _encode_column(qcol, qtable), _encode_column(dcol, dtable), vals
+    qs, ds = _as_text(qcol), _as_text(dcol)
+    table = dict.fromkeys(qs)
+    codes = np.fromiter(map({q: i for i, q in enumerate(table)}.__getitem__, qs), np.int64,
+                        len(qs))
+    if codes.size and np.any(codes[1:] < codes[:-1]):  # not grouped by query: group it
+        order = np.argsort(codes, kind="stable")
+        codes, vals = codes[order], vals[order]
+        ds = np.array(ds, dtype=object)[order].tolist()
+    bounds = np.searchsorted(codes, np.arange(len(table) + 1)).tolist()
+    vl = vals.tolist()
+    out = {}
+    for i, q in enumerate(table):
+        a, b = bounds[i], bounds[i + 1]
+        docs = dict(zip(ds[a:b], vl[a:b], strict=True))
+        if len(docs) < b - a:
+            seen: set = set()
+            dup = next(d for d in ds[a:b] if d in seen or seen.add(d))
+            raise ValueError(f"{name}: document {dup!r} appears twice for query {q!r}")
+        out[q] = docs
+    return out
 
 
-def _string_ranks(names: list, codes: np.ndarray) -> np.ndarray:
-    """Rank of each code's string among the distinct ``codes`` (byte order of UTF-8 is
-    code-point order, which Python's ``<`` on str follows)."""
-    uniq = np.unique(codes)
-    order = sorted(range(uniq.size), key=lambda i: names[uniq[i]])
-    rank = np.empty(uniq.size, np.int64)
-    rank[order] = np.arange(uniq.size)
-    return rank[np.searchsorted(uniq, codes)]
+def _query_dicts(obj, value: str, name: str) -> dict:
+    """``{query_id: {doc_id: value}}`` with str ids, from nested dicts or a table."""
+    if isinstance(obj, Mapping) and all(isinstance(v, Mapping) for v in obj.values()):
+        top = _str_keys(obj, name, "query")
+        return {q: _str_keys(docs, name, "document", f" for query {q!r}")
+                for q, docs in top.items()}
+    return _table_dicts(obj, value, name)
+
+
+def _checked_values(dicts: dict, name: str, value: str) -> None:
+    """Every value a finite number (ValueError otherwise)."""
+    n = sum(map(len, dicts.values()))
+    try:
+        v = np.fromiter(chain.from_iterable(d.values() for d in dicts.values()), np.float64, n)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: every {value} must be a number") from None
+    if v.size and not np.isfinite(v.sum()) and not np.all(np.isfinite(v)):
+        raise ValueError(f"{name}: contains a non-finite value")
 
 
 # -- the join ----------------------------------------------------------------------------
@@ -179,9 +190,8 @@ class Judged:
     relevance, scores : ndarray of float64, shape (N,)
         The retrieved documents' relevance (0 when unjudged) and scores, query by query.
     offsets : ndarray of int64, shape (Q+1,)
-    doc_codes : ndarray of int64, shape (N,)
-        Each retrieved document's index into ``doc_table``; ``doc_ids`` gives the ids.
-    doc_table : tuple of str
+    doc_ids : ndarray of object (str), shape (N,)
+        The retrieved documents' ids, query by query.
     unscored_labels : ndarray of float64
         Relevance of judged documents the run did not retrieve, query by query.
     unscored_offsets : ndarray of int64, shape (Q+1,)
@@ -191,16 +201,9 @@ class Judged:
     relevance: np.ndarray
     scores: np.ndarray
     offsets: np.ndarray
-    doc_codes: np.ndarray
-    doc_table: tuple
+    doc_ids: np.ndarray
     unscored_labels: np.ndarray
     unscored_offsets: np.ndarray
-
-    @property
-    def doc_ids(self) -> np.ndarray:
-        """The retrieved documents' ids, query by query."""
-        table = self.doc_table
-        return np.array([table[c] for c in self.doc_codes.tolist()], dtype=str)
 
     def __repr__(self) -> str:
         return (f"Judged({self.query_ids.size} queries, {self.scores.size} retrieved "
@@ -210,76 +213,40 @@ class Judged:
 def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
     """Join a run to its judgments (see the module docstring for the input forms).
 
-    Raises ValueError on a document listed twice for one query (in either input) and on a
-    non-finite score or relevance.
+    Each query's retrieved documents are looked up in its judgments by a dict (a hash
+    join, no sort of ids). Raises ValueError on a document listed twice for one query (in
+    either input) and on a non-finite score or relevance.
     """
     if queries not in QUERY_POLICIES:
         raise ValueError(f"queries: must be one of {QUERY_POLICIES}, got {queries!r}")
-    qtable: dict = {}
-    dtable: dict = {}
-    jq, jd, rel = _columns(qrels, "relevance", "qrels", qtable, dtable)
-    rq, rd, score = _columns(run, "score", "run", qtable, dtable)
-    for name, v in (("qrels", rel), ("run", score)):
-        if v.size and not np.isfinite(v.sum()) and not np.all(np.isfinite(v)):
-            raise ValueError(f"{name}: contains a non-finite value")
-    qnames = list(qtable)
-    dnames = list(dtable)
-    # queries in sorted id order
-    qrank = _string_ranks(qnames, np.arange(len(qnames))) if qnames else np.zeros(0, np.int64)
-    jq, rq = qrank[jq], qrank[rq]
-    sorted_q = np.empty(len(qnames), dtype=object)
-    sorted_q[qrank] = qnames
-    nd = max(len(dnames), 1)
-    jkey, rkey = jq * nd + jd, rq * nd + rd
-    nq = len(qnames)
-    in_qrels = np.bincount(jq, minlength=nq) > 0
-    in_run = np.bincount(rq, minlength=nq) > 0
-    keep = {"both": in_qrels & in_run, "qrels": in_qrels, "run": in_run}[queries]
-    jorder = np.argsort(jkey)
-    jsorted = jkey[jorder]
-    rsorted = np.sort(rkey)
-    for name, srt in (("qrels", jsorted), ("run", rsorted)):
-        dup = np.flatnonzero(srt[1:] == srt[:-1])
-        if dup.size:
-            q, d = divmod(int(srt[dup[0]]), nd)
-            raise ValueError(f"{name}: document {dnames[d]!r} appears twice for query "
-                             f"{sorted_q[q]!r}")
-    # relevance of every retrieved document (0 when unjudged)
-    if jkey.size:
-        pos = np.minimum(np.searchsorted(jsorted, rkey), jkey.size - 1)
-        hit = jsorted[pos] == rkey
-        rrel = np.where(hit, rel[jorder[pos]], 0.0)
-    else:
-        rrel = np.zeros(rkey.size)
-    # judged documents the run did not retrieve
-    if rkey.size:
-        rpos = np.minimum(np.searchsorted(rsorted, jkey), rkey.size - 1)
-        missed = rsorted[rpos] != jkey
-    else:
-        missed = np.ones(jkey.size, bool)
-    ids = np.flatnonzero(keep)
-    remap = np.full(nq, -1)
-    remap[ids] = np.arange(ids.size)
-    rsel = keep[rq]
-    rq_new = remap[rq[rsel]]
-    by_q = np.argsort(rq_new, kind="stable")
-    usel = keep[jq] & missed
-    uq_new = remap[jq[usel]]
-    uby = np.argsort(uq_new, kind="stable")
-
-    def offsets(codes):
-        counts = np.bincount(codes, minlength=ids.size)
-        return np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
-
+    qd = _query_dicts(qrels, "relevance", "qrels")
+    rd = _query_dicts(run, "score", "run")
+    _checked_values(qd, "qrels", "relevance")
+    _checked_values(rd, "run", "score")
+    judged = {q for q, docs in qd.items() if docs}
+    ran = {q for q, docs in rd.items() if docs}
+    ids = sorted({"both": judged & ran, "qrels": judged, "run": ran}[queries])
+    empty: dict = {}
+    runs = [rd.get(q, empty) for q in ids]
+    judgments = [qd.get(q, empty) for q in ids]
+    sizes = np.fromiter(map(len, runs), np.int64, len(ids))
+    n = int(sizes.sum())
+    pairs = list(zip(runs, judgments, strict=True))
+    relevance = np.fromiter(
+        chain.from_iterable(map(jq.get, rq, repeat(0.0)) for rq, jq in pairs), np.float64, n)
+    scores = np.fromiter(chain.from_iterable(rq.values() for rq in runs), np.float64, n)
+    doc_ids = np.array(list(chain.from_iterable(runs)), dtype=object)
+    missed = [[v for d, v in jq.items() if d not in rq] for rq, jq in pairs]
+    usizes = np.fromiter(map(len, missed), np.int64, len(ids))
+    unscored = np.fromiter(chain.from_iterable(missed), np.float64, int(usizes.sum()))
     return Judged(
-        query_ids=sorted_q[ids].astype(str) if ids.size else np.zeros(0, dtype=str),
-        relevance=rrel[rsel][by_q],
-        scores=score[rsel][by_q],
-        offsets=offsets(rq_new),
-        doc_codes=rd[rsel][by_q],
-        doc_table=tuple(dnames),
-        unscored_labels=rel[usel][uby],
-        unscored_offsets=offsets(uq_new),
+        query_ids=np.array(ids, dtype=str) if ids else np.zeros(0, dtype=str),
+        relevance=relevance,
+        scores=scores,
+        offsets=np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+        doc_ids=doc_ids,
+        unscored_labels=unscored,
+        unscored_offsets=np.concatenate([[0], np.cumsum(usizes)]).astype(np.int64),
     )
 
 
@@ -306,7 +273,8 @@ def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
     # a slot starts a new group unless it ties with the slot before it
     group = np.cumsum(np.concatenate([[True], ~same[at[1:] - 1]]))
     items = order[at]
-    drank = _string_ranks(j.doc_table, j.doc_codes[items])
+    drank = np.empty(items.size, np.int64)  # code-point order of the ids, as trec_eval's
+    drank[np.argsort(j.doc_ids[items], kind="stable")] = np.arange(items.size)  # strcmp
     order[at] = items[np.lexsort((-drank, group))]
     return order
 
