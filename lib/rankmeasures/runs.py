@@ -135,18 +135,30 @@ def _table_dicts(obj, value: str, name: str) -> dict:
         raise ValueError(f"{name}: column {value} must hold numbers") from None
     if not (len(qcol) == len(dcol) == vals.size and vals.ndim == 1):
         raise ValueError(f"{name}: query_id, doc_id and {value} must be 1-d of one length")
-    qs, ds = _as_text(qcol), _as_text(dcol)
-    table = dict.fromkeys(qs)
-    codes = np.fromiter(map({q: i for i, q in enumerate(table)}.__getitem__, qs), np.int64,
-                        len(qs))
-    if codes.size and np.any(codes[1:] < codes[:-1]):  # not grouped by query: group it
-        order = np.argsort(codes, kind="stable")
-        codes, vals = codes[order], vals[order]
-        ds = np.array(ds, dtype=object)[order].tolist()
-    bounds = np.searchsorted(codes, np.arange(len(table) + 1)).tolist()
+    ds = _as_text(dcol)
+    arr = qcol.to_numpy() if hasattr(qcol, "to_numpy") else qcol
+    heads = None
+    if isinstance(arr, np.ndarray) and arr.ndim == 1 and arr.size and arr.dtype.kind in "UO":
+        # a column in runs of equal ids (a run file's): one comparison pass finds the runs
+        starts = np.flatnonzero(np.concatenate([[True], arr[1:] != arr[:-1]]))
+        heads = _as_text(arr[starts])
+        bounds = [*starts.tolist(), arr.size]
+        if len(set(heads)) < len(heads):
+            heads = None  # a query in more than one run: group below
+    if heads is None:
+        qs = _as_text(qcol)
+        table = dict.fromkeys(qs)
+        heads = list(table)
+        codes = np.fromiter(map({q: i for i, q in enumerate(heads)}.__getitem__, qs),
+                            np.int64, len(qs))
+        if codes.size and np.any(codes[1:] < codes[:-1]):  # not grouped: group it (stable)
+            order = np.argsort(codes, kind="stable")
+            codes, vals = codes[order], vals[order]
+            ds = np.array(ds, dtype=object)[order].tolist()
+        bounds = np.searchsorted(codes, np.arange(len(heads) + 1)).tolist()
     vl = vals.tolist()
     out = {}
-    for i, q in enumerate(table):
+    for i, q in enumerate(heads):
         a, b = bounds[i], bounds[i + 1]
         docs = dict(zip(ds[a:b], vl[a:b], strict=True))
         if len(docs) < b - a:
@@ -273,8 +285,11 @@ def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
     # a slot starts a new group unless it ties with the slot before it
     group = np.cumsum(np.concatenate([[True], ~same[at[1:] - 1]]))
     items = order[at]
-    drank = np.empty(items.size, np.int64)  # code-point order of the ids, as trec_eval's
-    drank[np.argsort(j.doc_ids[items], kind="stable")] = np.arange(items.size)  # strcmp
+    names = j.doc_ids[items].tolist()
+    # each distinct id's place in code-point order (UTF-8 byte order: trec_eval's strcmp);
+    # Python's sort of the distinct str, much faster than numpy's of an object array
+    place = {d: i for i, d in enumerate(sorted(set(names)))}
+    drank = np.fromiter(map(place.__getitem__, names), np.int64, len(names))
     order[at] = items[np.lexsort((-drank, group))]
     return order
 
