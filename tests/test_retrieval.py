@@ -117,3 +117,15 @@ def test_bad_arguments():
         ranked_measure("AP", rel, np.array([0, 2]), r)
     with pytest.raises(ValueError, match="num_rel"):
         ranked_measure("AP", rel, off, np.array([1, 2]))
+
+
+@pytest.mark.parametrize(("measure", "k"), CASES)
+def test_queries_without_retrieved_documents_score_zero(measure, k):
+    rel = np.array([1.0, 0.0, 1.0])
+    off = np.array([0, 0, 3, 3])  # an empty query first and last
+    r = np.array([1, 2, 1])
+    for starts in (None, np.array([1, 0, 1], bool)):
+        got = ranked_measure(measure, rel, off, r, k=k, group_starts=starts)
+        assert got[0] == 0.0 and got[2] == 0.0
+        assert got[1] == pytest.approx(float(_expected_over_orders(
+            measure, [1, 0, 1], [1, 1, 1] if starts is None else [2, 1], 2, k)), rel=1e-14)

@@ -45,6 +45,33 @@ def _segment_sum(values: np.ndarray, qidx: np.ndarray, nq: int) -> np.ndarray:
     return np.bincount(qidx, weights=values, minlength=nq)
 
 
+def _untied(measure, rel, qidx, pos, off, big_r, k) -> np.ndarray:
+    """:func:`ranked_measure` of rankings without tie groups: the order as given."""
+    nq = off.size - 1
+    inside = pos < (big_r[qidx] if measure == "Rprec" else np.inf if k is None else k)
+    hits = rel * inside
+    if measure == "P":
+        return _segment_sum(hits, qidx, nq) / k
+    def ratio(num):
+        return np.divide(num, big_r, out=np.zeros(nq), where=big_r > 0)
+
+    if measure in ("recall", "Rprec"):
+        return ratio(_segment_sum(hits, qidx, nq))
+    if measure == "success":
+        return (_segment_sum(hits, qidx, nq) > 0).astype(np.float64)
+    if measure == "AP":
+        c = np.cumsum(rel)  # relevant documents at or above each rank, query by query
+        lengths = np.diff(off)
+        full = lengths > 0
+        c -= np.repeat((c - rel)[off[:-1][full]], lengths[full])
+        return ratio(_segment_sum(hits * c / (pos + 1), qidx, nq))
+    at = np.flatnonzero(hits)  # RR: each query's first relevant rank
+    at = at[np.r_[True, qidx[at][1:] != qidx[at][:-1]]] if at.size else at
+    out = np.zeros(nq)
+    out[qidx[at]] = 1.0 / (pos[at] + 1)
+    return out
+
+
 def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
                    num_rel: np.ndarray, *, k: int | None = None,
                    group_starts: np.ndarray | None = None) -> np.ndarray:
@@ -96,12 +123,11 @@ def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
     qidx = np.repeat(np.arange(nq), lengths)
     pos = np.arange(rel.size) - off[:-1][qidx]  # 0-based rank within the query
     if group_starts is None:
-        starts = np.ones(rel.size, bool)
-    else:
-        starts = np.asarray(group_starts, dtype=bool).copy()
-        if starts.shape != rel.shape:
-            raise ValueError("group_starts: must have one flag per ranked document")
-        starts[off[:-1][lengths > 0]] = True
+        return _untied(measure, rel, qidx, pos, off, big_r, k)
+    starts = np.asarray(group_starts, dtype=bool).copy()
+    if starts.shape != rel.shape:
+        raise ValueError("group_starts: must have one flag per ranked document")
+    starts[off[:-1][lengths > 0]] = True
     gid = np.cumsum(starts) - 1
     first = np.flatnonzero(starts)          # the flat index of each group's first rank
     gsize = np.diff(np.append(first, rel.size)).astype(np.float64)

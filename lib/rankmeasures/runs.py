@@ -178,8 +178,8 @@ def _query_dicts(obj, value: str, name: str) -> dict:
     return _table_dicts(obj, value, name)
 
 
-def _checked_values(dicts: dict, name: str, value: str) -> None:
-    """Every value a finite number (ValueError otherwise)."""
+def _checked_values(dicts: dict, name: str, value: str) -> np.ndarray:
+    """Every value, query by query in dict order, checked to be a finite number."""
     n = sum(map(len, dicts.values()))
     try:
         v = np.fromiter(chain.from_iterable(d.values() for d in dicts.values()), np.float64, n)
@@ -187,6 +187,7 @@ def _checked_values(dicts: dict, name: str, value: str) -> None:
         raise ValueError(f"{name}: every {value} must be a number") from None
     if v.size and not np.isfinite(v.sum()) and not np.all(np.isfinite(v)):
         raise ValueError(f"{name}: contains a non-finite value")
+    return v
 
 
 # -- the join ----------------------------------------------------------------------------
@@ -234,7 +235,7 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
     qd = _query_dicts(qrels, "relevance", "qrels")
     rd = _query_dicts(run, "score", "run")
     _checked_values(qd, "qrels", "relevance")
-    _checked_values(rd, "run", "score")
+    all_scores = _checked_values(rd, "run", "score")
     judged = {q for q, docs in qd.items() if docs}
     ran = {q for q, docs in rd.items() if docs}
     ids = sorted({"both": judged & ran, "qrels": judged, "run": ran}[queries])
@@ -246,7 +247,10 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
     pairs = list(zip(runs, judgments, strict=True))
     relevance = np.fromiter(
         chain.from_iterable(map(jq.get, rq, repeat(0.0)) for rq, jq in pairs), np.float64, n)
-    scores = np.fromiter(chain.from_iterable(rq.values() for rq in runs), np.float64, n)
+    # the kept queries' scores, gathered from the run's in dict order
+    where = dict(zip(rd, np.cumsum([0, *map(len, rd.values())]).tolist(), strict=False))
+    first = np.fromiter((where[q] if q in rd else 0 for q in ids), np.int64, len(ids))
+    scores = all_scores[np.repeat(first - np.cumsum(sizes) + sizes, sizes) + np.arange(n)]
     doc_ids = np.array(list(chain.from_iterable(runs)), dtype=object)
     missed = [[v for d, v in jq.items() if d not in rq] for rq, jq in pairs]
     usizes = np.fromiter(map(len, missed), np.int64, len(ids))
