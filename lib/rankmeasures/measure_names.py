@@ -10,23 +10,23 @@ so ``ndcg@10``, ``nDCG@10``, ``ndcg_cut_10``, ``ndcg_cut.10``, ``P@5``, ``P_5``,
 ``P(rel=2)@5`` (ir_measures' order) and ``P@5(rel=2)`` all parse. Measure names are
 case-insensitive:
 
-================  ==============================================  ===========
-measure           accepted names                                  cut-off
-================  ==============================================  ===========
-``ndcg``          ndcg, ndcg_cut (trec_eval), nDCG (ir_measures)  optional
-``dcg``           dcg                                             optional
-``P``             P, precision                                    required
-``recall``        recall, R                                       required
-``success``       success                                         required
-``AP``            AP, map, map_cut                                optional
-``RR``            RR, recip_rank, MRR                             optional
-``Rprec``         Rprec, R-prec                                   none
-``num_rel``       num_rel, NumRel                                 none
-``num_ret``       num_ret, NumRet                                 none
-``num_rel_ret``   num_rel_ret, NumRelRet, NumRet(rel=...)          none
-``auc``           auc                                             none
-``kendall_tau_b`` kendall_tau_b, tau_b                            none
-================  ==============================================  ===========
+=================  ==============================================  ===========
+measure            accepted names                                  cut-off
+=================  ==============================================  ===========
+``ndcg``           ndcg, ndcg_cut (trec_eval), nDCG (ir_measures)  optional
+``dcg``            dcg                                             optional
+``P``              P, precision                                    required
+``recall``         recall, R                                       required
+``success``        success                                         required
+``AP``             AP, map, map_cut                                optional
+``RR``             RR, recip_rank, MRR                             optional
+``Rprec``          Rprec, R-prec                                   none
+``num_rel``        num_rel, NumRel                                 none
+``num_ret``        num_ret, NumRet                                 none
+``num_rel_ret``    num_rel_ret, NumRelRet, NumRet(rel=...)         none
+``auc``            auc                                             none
+``kendall_tau_b``  kendall_tau_b, tau_b                            none
+=================  ==============================================  ===========
 
 Parameters: ``rel=L`` -- a document is relevant when its grade is at least ``L`` (the
 binary measures and ``auc``; default 1, as trec_eval's ``-l``); ``gain=`` and ``discount=``

@@ -8,6 +8,9 @@ variant (notebook 005 and the variant report).
 * :mod:`~rankmeasures.theory.simulate` — the order-statistic Monte Carlo of the paper's
   model (Section 2) in O(n) time and bounded memory, and :func:`latent_sample`, one sample
   scored by several ranking functions;
+* :mod:`~rankmeasures.theory.segments` — the same model with each draw in independent
+  segments (boundaries from their Beta laws, interiors given their ends), so that one
+  draw's work can be split and scheduled in any order with the same result;
 * :mod:`~rankmeasures.theory.distinguish` — ``P[NDCG(f0) > NDCG(f1)]`` on coupled samples
   (Definition 3, Theorem 2), each comparison decided exactly;
 * :mod:`~rankmeasures.theory.variants` — a discount, cut-off or gain of the user's own

@@ -1,0 +1,122 @@
+"""rankmeasures.theory.segments (issue 25, step 1): a draw generated in independent
+segments has the model's distribution -- order statistics against their exact moments and
+Beta laws, NDCG against the one-stream simulator -- and its result does not depend on the
+order in which the segments are computed."""
+
+import random
+
+import numpy as np
+import pytest
+from scipy import stats
+
+import rankmeasures as rm
+from rankmeasures.theory.asymptotics import GradedRelevance, s
+from rankmeasures.theory.segments import (
+    boundary_log_scores,
+    segment_ends,
+    segment_scores,
+    segment_sums,
+    simulate_ndcg_segmented,
+)
+from rankmeasures.theory.simulate import simulate_ndcg
+
+
+def _draw_scores(n, size, seed, draw):
+    logs = boundary_log_scores(n, size, seed=seed, draw=draw)
+    his = np.concatenate([[0.0], logs[:-1]])
+    return np.concatenate([segment_scores(n, size, j, seed=seed, draw=draw, log_hi=his[j],
+                                          log_lo=logs[j]) for j in range(logs.size)])
+
+
+def test_order_statistics_have_their_exact_moments():
+    """The r-th largest of n uniforms: mean (n-r+1)/(n+1), variance
+    r(n-r+1)/((n+1)^2(n+2)); 4,000 draws of n = 12 in segments of 5, 5 and 2."""
+    n, draws = 12, 4000
+    x = np.array([_draw_scores(n, 5, 3, t) for t in range(draws)])
+    assert np.all(np.diff(x, axis=1) < 0) and np.all(x > 0) and np.all(x < 1)
+    r = np.arange(1, n + 1)
+    mean = (n - r + 1) / (n + 1)
+    var = r * (n - r + 1) / ((n + 1) ** 2 * (n + 2))
+    z = (x.mean(axis=0) - mean) / np.sqrt(var / draws)
+    assert np.all(np.abs(z) < 4.5), z
+    np.testing.assert_allclose(x.var(axis=0, ddof=1), var, rtol=0.12)
+
+
+def test_boundaries_follow_their_beta_laws():
+    """s(e_j) is the e_j-th largest of n uniforms: Beta(n - e_j + 1, e_j) (KS, 2,000 draws)."""
+    n, size = 10**6, 250_000
+    ends = segment_ends(n, size)
+    logs = np.array([boundary_log_scores(n, size, seed=5, draw=t) for t in range(2000)])
+    for j, e in enumerate(ends.tolist()):
+        p = stats.kstest(np.exp(logs[:, j]), stats.beta(n - e + 1, e).cdf).pvalue
+        assert p > 1e-3, (e, p)
+
+
+@pytest.mark.parametrize("n", [1000, 20_000])
+def test_ndcg_has_the_simulators_mean_and_variance(n):
+    """200 draws each way: means within 4.5 standard errors, variances by an F-test."""
+    seg = simulate_ndcg_segmented(s, "log2", n, n_draws=200, seed=1, segment_size=777)
+    ref = simulate_ndcg(s, "log2", n, n_draws=200, seed=2)
+    a, b = seg["ndcg"], ref["ndcg"]
+    se = np.sqrt(a.var(ddof=1) / a.size + b.var(ddof=1) / b.size)
+    assert abs(a.mean() - b.mean()) < 4.5 * se
+    f = a.var(ddof=1) / b.var(ddof=1)
+    assert 2 * min(stats.f.cdf(f, 199, 199), stats.f.sf(f, 199, 199)) > 1e-3, f
+
+
+def test_graded_relevance_matches_the_simulator():
+    graded = GradedRelevance([2, 1, 0], [s**2, 2 * s * (1 - s), (1 - s) ** 2])
+    seg = simulate_ndcg_segmented(graded, "log2", 5000, n_draws=100, seed=1, segment_size=999)
+    ref = simulate_ndcg(graded, "log2", 5000, n_draws=100, seed=2)
+    a, b = seg["ndcg"], ref["ndcg"]
+    se = np.sqrt(a.var(ddof=1) / a.size + b.var(ddof=1) / b.size)
+    assert abs(a.mean() - b.mean()) < 4.5 * se
+
+
+def test_sums_equal_the_whole_array_measure():
+    """A draw's DCG and IDCG from its segments equal rankmeasures.dcg / idcg of the whole
+    labelled list (rel 1e-12: only the order of the additions differs)."""
+    n, size = 3001, 500
+    out = simulate_ndcg_segmented(s, "log2", n, n_draws=1, seed=9, segment_size=size)
+    logs = boundary_log_scores(n, size, seed=9, draw=0)
+    his = np.concatenate([[0.0], logs[:-1]])
+    labels = []
+    for j in range(logs.size):
+        sc = segment_scores(n, size, j, seed=9, draw=0, log_hi=his[j], log_lo=logs[j])
+        # the labels as segment_sums draws them: the same stream, after the scores
+        rng = np.random.default_rng(np.random.SeedSequence(9, spawn_key=(0, 1, j)))
+        rng.random(sc.size - 1)
+        labels.append((rng.random(sc.size) < sc).astype(float))
+    y = np.concatenate(labels)
+    ranked = -np.arange(n, dtype=float)  # already in rank order
+    assert out["dcg"][0] == pytest.approx(rm.dcg(y, ranked), rel=1e-12)
+    assert out["idcg"][0] == pytest.approx(rm.idcg(y), rel=1e-12)
+    assert out["relevant"][0] == int(y.sum())
+
+
+def test_result_does_not_depend_on_the_order_segments_are_computed():
+    def shuffled(fn, tasks):
+        tasks = list(tasks)
+        idx = list(range(len(tasks)))
+        random.Random(4).shuffle(idx)
+        done = {i: fn(tasks[i]) for i in idx}  # computed in a shuffled order
+        return [done[i] for i in range(len(tasks))]
+
+    kw = dict(n_draws=3, seed=7, segment_size=1000)
+    a = simulate_ndcg_segmented(s, "log2", 10_500, **kw)
+    b = simulate_ndcg_segmented(s, "log2", 10_500, map_segments=shuffled, **kw)
+    for key in a:
+        assert np.array_equal(a[key], b[key]), key
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="n: must be a positive integer"):
+        simulate_ndcg_segmented(s, "log2", 0)
+    with pytest.raises(ValueError, match="segment_size"):
+        segment_ends(10, 0)
+    with pytest.raises(ValueError, match="j: segment index"):
+        segment_sums(s, "log2", 10, 5, 2, seed=0, draw=0, log_hi=0.0, log_lo=-1.0)
+    with pytest.raises(ValueError, match="log_lo, log_hi"):
+        segment_scores(10, 5, 0, seed=0, draw=0, log_hi=-1.0, log_lo=0.0)
+    with pytest.raises(ValueError, match="ybar: values must lie in"):
+        simulate_ndcg_segmented(2 * s, "log2", 100)
