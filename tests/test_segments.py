@@ -102,7 +102,7 @@ def test_result_does_not_depend_on_the_order_segments_are_computed():
         done = {i: fn(tasks[i]) for i in idx}  # computed in a shuffled order
         return [done[i] for i in range(len(tasks))]
 
-    kw = dict(n_draws=3, seed=7, segment_size=1000)
+    kw = dict(n_draws=3, seed=7, segment_size=1000, task_ranks=2000)
     a = simulate_ndcg_segmented(s, "log2", 10_500, **kw)
     b = simulate_ndcg_segmented(s, "log2", 10_500, map_segments=shuffled, **kw)
     for key in a:

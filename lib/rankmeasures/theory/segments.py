@@ -31,6 +31,7 @@ of a given seed are not, the random streams being laid out differently.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -68,23 +69,31 @@ def boundary_log_scores(n: int, segment_size: int, *, seed: int, draw: int) -> n
     return np.cumsum(-np.log1p(gb / ga))
 
 
-def _labels(ybar, s: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The gain of each item and the label values (high to low) with their counts."""
+def _prepare(ybar) -> tuple:
+    """(label values high to low, their numpy probability curves, binary?) of a model."""
     from .asymptotics import GradedRelevance
 
     if isinstance(ybar, GradedRelevance):
-        values = np.array([float(v) for v in ybar.raw_values])
-        pr = np.array([_numpy_curve(q)(s) for q in ybar.prob_specs]).reshape(values.size, -1)
+        return (np.array([float(v) for v in ybar.raw_values]),
+                [_numpy_curve(q) for q in ybar.prob_specs], False)
+    return np.array([1.0, 0.0]), [_numpy_curve(ybar)], True
+
+
+def _labels(model, s: np.ndarray, u: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The gain of each item, and the items per label value."""
+    values, curves, binary = model
+    if not binary:
+        pr = np.array([np.broadcast_to(c(s), s.shape) for c in curves])
         if not (np.all((pr >= 0) & (pr <= 1)) and np.all(np.abs(pr.sum(axis=0) - 1) <= 1e-9)):
             raise ValueError("ybar: values must lie in [0, 1] (probabilities summing to 1)")
         grade = np.minimum((u[None, :] >= np.cumsum(pr, axis=0)).sum(axis=0), values.size - 1)
-        return values[grade], values, np.bincount(grade, minlength=values.size)
-    p1 = np.broadcast_to(np.asarray(_numpy_curve(ybar)(s), dtype=np.float64), s.shape)
+        return values[grade], np.bincount(grade, minlength=values.size)
+    p1 = np.broadcast_to(np.asarray(curves[0](s), dtype=np.float64), s.shape)
     if not (p1.size == 0 or (p1.min() >= 0 and p1.max() <= 1)):  # NaN fails both
         raise ValueError("ybar: values must lie in [0, 1]")
     term = (u < p1).astype(np.float64)
     rel = int(term.sum())
-    return term, np.array([1.0, 0.0]), np.array([rel, term.size - rel])
+    return term, np.array([rel, term.size - rel])
 
 
 def _scores(n, segment_size, j, *, seed, draw, log_hi, log_lo):
@@ -126,15 +135,26 @@ def segment_sums(ybar: Any, discount: DiscountLike, n: int, segment_size: int, j
         ``dcg`` (sum of D(r) times the gain over the segment's ranks), ``counts`` (items per
         label value, values from high to low), ``weight`` (sum of D(r) over its ranks).
     """
+    return _segment_sums(_prepare(ybar), as_discount(discount), n, segment_size, j,
+                         seed=seed, draw=draw, log_hi=log_hi, log_lo=log_lo)
+
+
+def _segment_sums(model, d, n, segment_size, j, *, seed, draw, log_hi, log_lo) -> dict:
     s, rng, start = _scores(n, segment_size, j, seed=seed, draw=draw, log_hi=log_hi,
                             log_lo=log_lo)
-    stop = start + s.size
-    k = s.size
-    term, values, counts = _labels(ybar, s, rng.random(k))
-    d = as_discount(discount)
-    w = d.evaluate(np.arange(start + 1, stop + 1, dtype=np.float64), n if d.needs_n else None)
-    return {"dcg": float(w @ term), "counts": counts, "weight": float(w.sum()),
-            "values": values}
+    term, counts = _labels(model, s, rng.random(s.size))
+    w = d.evaluate(np.arange(start + 1, start + s.size + 1, dtype=np.float64),
+                   n if d.needs_n else None)
+    # numpy's pairwise sums, not a BLAS dot: a dot's rounding depends on the BLAS thread
+    # count, which differs between this process and a dask worker (one thread)
+    return {"dcg": float((w * term).sum()), "counts": counts, "weight": float(w.sum())}
+
+
+def _run_group(ybar, d, n: int, segment_size: int, seed: int, group: list) -> list:
+    """The sums of a group of segments ``(draw, j, log_hi, log_lo)``: one task."""
+    model = _prepare(ybar)
+    return [_segment_sums(model, d, n, segment_size, j, seed=seed, draw=t, log_hi=hi,
+                          log_lo=lo) for t, j, hi, lo in group]
 
 
 def _ideal(values, counts, weights, ends, segment_size, d, n) -> float:
@@ -159,6 +179,7 @@ def _ideal(values, counts, weights, ends, segment_size, d, n) -> float:
 
 def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1,
                             seed: int = 0, segment_size: int = 1 << 20,
+                            task_ranks: int = 1 << 23, workers: Any = None,
                             map_segments: Callable[[Callable, Iterable], Iterable] | None = None
                             ) -> dict[str, np.ndarray]:
     """Independent draws of NDCG, DCG and IDCG, each draw computed segment by segment.
@@ -166,11 +187,21 @@ def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draw
     Parameters as :func:`~rankmeasures.theory.simulate.simulate_ndcg`, and
 
     segment_size : int
-        Ranks per segment (the unit of work; memory per segment ~ 40 bytes per rank).
+        Ranks per segment (the unit of the random streams: with the seed and n it fixes
+        every value). Memory while a segment is computed: about 48 bytes per rank (50 MiB
+        at the default 2^20), whatever n.
+    task_ranks : int
+        Ranks per task (consecutive segments of one draw; about a second of work at the
+        default 2^23 on one core). Does not change any value.
+    workers : None, int, str or distributed.Client
+        Where the tasks run (:func:`rankmeasures.theory.engine.connect`): None in this
+        process; an integer starts a local dask cluster of that many worker processes; a
+        scheduler address (``"tcp://host:8786"``) or a Client uses an existing cluster.
+        Does not change any value.
     map_segments : callable, optional
         ``map_segments(fn, tasks)`` returns ``fn(task)`` for every task, in the order of
-        the tasks, computed however it likes (``None``: the built-in :func:`map`, in this
-        process). The result does not depend on it.
+        the tasks, computed however it likes (overrides ``workers``; for tests). Does not
+        change any value.
 
     Returns
     -------
@@ -179,20 +210,28 @@ def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draw
     n = _check_positive("n", n)
     n_draws = _check_positive("n_draws", n_draws)
     segment_size = _check_positive("segment_size", segment_size)
+    task_ranks = _check_positive("task_ranks", task_ranks)
     d = as_discount(discount)
+    values = _prepare(ybar)[0]
     ends = segment_ends(n, segment_size)
-    tasks = []
+    per_task = max(1, task_ranks // segment_size)
+    groups = []
     for t in range(n_draws):
         logs = boundary_log_scores(n, segment_size, seed=seed, draw=t)
         his = np.concatenate([[0.0], logs[:-1]])
-        tasks += [(t, j, float(his[j]), float(logs[j])) for j in range(ends.size)]
+        segs = [(t, j, float(his[j]), float(logs[j])) for j in range(ends.size)]
+        groups += [segs[i:i + per_task] for i in range(0, len(segs), per_task)]
+    run = partial(_run_group, ybar, d, n, segment_size, seed)
+    if map_segments is not None:
+        done = list(map_segments(run, groups))
+    elif workers is None:
+        done = list(map(run, groups))
+    else:
+        from .engine import connect, gather_map
 
-    def run(task):
-        t, j, hi, lo = task
-        return segment_sums(ybar, d, n, segment_size, j, seed=seed, draw=t, log_hi=hi,
-                            log_lo=lo)
-
-    results = list((map_segments or map)(run, tasks))
+        with connect(workers) as client:
+            done = gather_map(client, run, groups)
+    results = [r for group in done for r in group]
     out = {key: np.zeros(n_draws) for key in ("ndcg", "dcg", "idcg")}
     out["relevant"] = np.zeros(n_draws, dtype=np.int64)
     per = ends.size
@@ -202,7 +241,6 @@ def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draw
         for p in parts:  # in segment order
             dcg += p["dcg"]
         counts = np.sum([p["counts"] for p in parts], axis=0)
-        values = parts[0]["values"]
         weights = np.array([p["weight"] for p in parts])
         idcg = _ideal(values, counts, weights, ends, segment_size, d, n)
         out["dcg"][t], out["idcg"][t] = dcg, idcg

@@ -1,0 +1,83 @@
+"""dask.distributed as the engine of the segmented Monte Carlo (issue 25).
+
+``workers=`` of :func:`~rankmeasures.theory.segments.simulate_ndcg_segmented` names where
+its tasks run:
+
+* an integer k: a ``distributed.LocalCluster`` of k worker processes, one thread each, on
+  the loopback interface, started for the call and closed after it (the embedded
+  default);
+* a scheduler address, ``"tcp://host:8786"``: an existing cluster (``dask scheduler`` on
+  one machine, ``dask worker tcp://host:8786`` on each of the others); the call connects,
+  and disconnects after, leaving the cluster running;
+* a ``distributed.Client``: used as it is.
+
+dask and distributed are the optional extra ``rankmeasures[distributed]``, imported only
+here and only when asked for. Each task is a group of consecutive segments of one draw
+(``task_ranks`` ranks, about a second of work); the scheduler retries a task whose worker
+died (a killed worker's tasks are recomputed elsewhere), and, since every segment has its
+own random stream and the draw is reduced in segment order by the caller, the result is
+the same bits whoever computes what, and however often.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+__all__ = ["connect", "gather_map"]
+
+#: seconds to wait for a scheduler named by address before giving up
+CONNECT_TIMEOUT = 10.0
+
+
+def _distributed():
+    try:
+        import distributed
+    except ImportError:  # pragma: no cover - the extra is in the test pins
+        raise ImportError("workers: dask.distributed is not installed; install the extra: "
+                          "pip install 'rankmeasures[distributed]'") from None
+    return distributed
+
+
+@contextmanager
+def connect(workers: Any, *, timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
+    """A ``distributed.Client`` for ``workers`` (module docstring), closed on exit when
+    this function opened it.
+
+    Raises
+    ------
+    ValueError
+        ``workers`` is none of the accepted forms.
+    ConnectionError
+        No scheduler answered at the address within ``timeout`` seconds.
+    """
+    distributed = _distributed()
+    if isinstance(workers, distributed.Client):
+        yield workers
+        return
+    if isinstance(workers, bool) or not isinstance(workers, int | str):
+        raise ValueError(f"workers: expected None, a number of local workers, a scheduler "
+                         f"address or a distributed.Client, got {type(workers).__name__}")
+    if isinstance(workers, int):
+        if workers < 1:
+            raise ValueError(f"workers: need at least one worker, got {workers}")
+        with distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                      processes=True, host="127.0.0.1",
+                                      dashboard_address=None) as cluster, \
+                distributed.Client(cluster) as client:
+            yield client
+        return
+    try:
+        client = distributed.Client(workers, timeout=f"{timeout}s")
+    except (OSError, TimeoutError) as e:
+        raise ConnectionError(f"workers: no dask scheduler answered at {workers!r} within "
+                              f"{timeout:g} s ({type(e).__name__})") from None
+    with client:
+        yield client
+
+
+def gather_map(client: Any, fn: Callable, tasks: Sequence, *, retries: int = 3) -> list:
+    """``[fn(t) for t in tasks]`` computed on the cluster, in the order of ``tasks``."""
+    futures = client.map(fn, list(tasks), pure=False, retries=retries)
+    return client.gather(futures)

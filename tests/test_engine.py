@@ -1,0 +1,90 @@
+"""dask.distributed as the Monte Carlo engine (issue 25): the same bits in this process, on
+1 and 2 local workers, on a cluster given by address or by client, and after a worker is
+killed mid-draw; an unreachable scheduler fails within its timeout."""
+
+import os
+import signal
+import threading
+import time
+
+import numpy as np
+import pytest
+
+distributed = pytest.importorskip("distributed")
+
+from rankmeasures.theory.asymptotics import s  # noqa: E402
+from rankmeasures.theory.engine import connect  # noqa: E402
+from rankmeasures.theory.segments import simulate_ndcg_segmented  # noqa: E402
+
+KW = dict(n_draws=2, seed=11, segment_size=1 << 13, task_ranks=1 << 14)
+N = 200_000
+
+
+@pytest.fixture(scope="module")
+def reference():
+    return simulate_ndcg_segmented(s, "log2", N, **KW)
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A scheduler and two workers started here, on the loopback address."""
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as c:
+        yield c
+
+
+def _same(a, b):
+    return all(np.array_equal(a[k], b[k]) for k in ("ndcg", "dcg", "idcg", "relevant"))
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_local_workers_give_the_in_process_bits(reference, workers):
+    assert _same(simulate_ndcg_segmented(s, "log2", N, workers=workers, **KW), reference)
+
+
+def test_a_cluster_by_address_or_client_gives_the_same_bits(reference, cluster):
+    assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+    by_address = simulate_ndcg_segmented(s, "log2", N, workers=cluster.scheduler_address,
+                                         **KW)
+    assert _same(by_address, reference)
+    with distributed.Client(cluster) as client:
+        assert _same(simulate_ndcg_segmented(s, "log2", N, workers=client, **KW), reference)
+
+
+def test_a_worker_killed_mid_draw_changes_nothing(cluster):
+    """One of the two worker processes is killed (SIGKILL) while it computes tasks of the
+    draw; the scheduler recomputes them elsewhere and the result is the in-process one."""
+    kw = dict(n_draws=2, seed=12, segment_size=1 << 15, task_ranks=1 << 15)
+    n = 3_000_000  # 184 tasks of about 5 ms: some are always running when we look
+    want = simulate_ndcg_segmented(s, "log2", n, **kw)
+    got, killed = {}, []
+    with distributed.Client(cluster) as client:
+        job = threading.Thread(target=lambda: got.update(
+            simulate_ndcg_segmented(s, "log2", n, workers=client, **kw)))
+        job.start()
+        deadline = time.monotonic() + 60
+        while not killed and time.monotonic() < deadline:
+            busy = [w for w, tasks in client.processing().items() if tasks]
+            if busy:
+                pid = next(iter(client.run(os.getpid, workers=[busy[0]]).values()))
+                os.kill(pid, signal.SIGKILL)
+                killed.append(pid)
+            time.sleep(0.01)
+        job.join(120)
+    assert killed, "no task was ever seen running"
+    assert not job.is_alive()
+    assert _same(got, want)
+
+
+def test_an_unreachable_scheduler_fails_within_its_timeout():
+    start = time.monotonic()
+    with pytest.raises(ConnectionError, match="no dask scheduler answered at"), \
+            connect("tcp://127.0.0.1:1", timeout=2):
+        pass
+    assert time.monotonic() - start < 15
+
+
+@pytest.mark.parametrize("bad", [0, True, 1.5, ["tcp://x"]])
+def test_bad_workers_arguments(bad):
+    with pytest.raises(ValueError, match="workers"), connect(bad):
+        pass
