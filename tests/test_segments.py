@@ -83,10 +83,9 @@ def test_sums_equal_the_whole_array_measure():
     labels = []
     for j in range(logs.size):
         sc = segment_scores(n, size, j, seed=9, draw=0, log_hi=his[j], log_lo=logs[j])
-        # the labels as segment_sums draws them: the same stream, after the scores
-        rng = np.random.default_rng(np.random.SeedSequence(9, spawn_key=(0, 1, j)))
-        rng.random(sc.size - 1)
-        labels.append((rng.random(sc.size) < sc).astype(float))
+        # the labels as segment_sums draws them: the second child stream of the segment
+        child = np.random.SeedSequence(9, spawn_key=(0, 1, j)).spawn(2)[1]
+        labels.append((np.random.default_rng(child).random(sc.size) < sc).astype(float))
     y = np.concatenate(labels)
     ranked = -np.arange(n, dtype=float)  # already in rank order
     assert out["dcg"][0] == pytest.approx(rm.dcg(y, ranked), rel=1e-12)
@@ -120,3 +119,17 @@ def test_bad_arguments():
         segment_scores(10, 5, 0, seed=0, draw=0, log_hi=-1.0, log_lo=0.0)
     with pytest.raises(ValueError, match="ybar: values must lie in"):
         simulate_ndcg_segmented(2 * s, "log2", 100)
+
+
+def test_the_numpy_path_gives_the_compiled_kernels_bits(monkeypatch):
+    """Without numba (the kernels' loader returning None) every value is the same: the
+    compiled loops do numpy's operations in numpy's order."""
+    from rankmeasures.theory import segments
+
+    kw = dict(n_draws=2, seed=3, segment_size=40_000)
+    graded = GradedRelevance([2, 1, 0], [s**2, 2 * s * (1 - s), (1 - s) ** 2])
+    with_kernels = [simulate_ndcg_segmented(m, "log2", 100_000, **kw) for m in (s, graded)]
+    monkeypatch.setattr(segments._jit, "load", lambda name: None)
+    without = [simulate_ndcg_segmented(m, "log2", 100_000, **kw) for m in (s, graded)]
+    for a, b in zip(with_kernels, without, strict=True):
+        assert all(np.array_equal(a[k], b[k]) for k in a)
