@@ -41,6 +41,8 @@ mc_n = [1000, 10000, 100000]  # n of the Monte Carlo points
 mc_draws = 20
 seed = 0
 budget_seconds = 60.0  # time budget of each analysis step
+workers = 0  # local dask worker processes for the Monte Carlo; 0: this process
+scheduler = ""  # or the address of a running dask scheduler, e.g. "tcp://10.0.0.1:8786"
 
 # %%
 import matplotlib.pyplot as plt
@@ -61,13 +63,17 @@ from rankmeasures.theory import variants
 # (2013) that applies, computes the limit (closed form by sympy where one exists), the
 # pseudo-expectation $N(n)$ of their Definition 5 and Monte Carlo draws of NDCG. Each step
 # has a budget of `budget_seconds`; a step that runs out is named below, and the report
-# keeps what was computed before it.
+# keeps what was computed before it. The Monte Carlo runs in this process, or on dask
+# workers (`-p workers 2`, or `-p scheduler tcp://host:8786` for a cluster): the same
+# draws to the bit either way, and a ceiling of 2e9 simulated documents per core and per
+# n, checked before the run with its estimated cost.
 
 # %%
 spec = V.variant_spec(ybar=ybar, ybar_other=ybar_other, grades=grades, probs=probs)
 report = variants.analyse(discount, cut=cut or None, gain=gain or None,
                           n_values=V.n_grid(max_exponent, mc_n), mc_n=mc_n,
-                          mc_draws=mc_draws, seed=seed, budget=budget_seconds, **spec)
+                          mc_draws=mc_draws, seed=seed, budget=budget_seconds,
+                          workers=scheduler or workers or None, **spec)
 rows = variants.report_rows(report)
 figures.save_table(rows, "variant_report")
 display(Markdown(V.summary_markdown(report)))

@@ -81,6 +81,10 @@ def variant_main(argv) -> int:
     p.add_argument("--budget", type=float, default=60.0,
                    help="seconds each analysis step may take (a step that runs out is named "
                         "under 'incomplete' and the rest of the report kept)")
+    p.add_argument("--workers", type=int, default=0,
+                   help="local dask worker processes for the Monte Carlo (0: this process)")
+    p.add_argument("--scheduler", help="or the address of a dask scheduler, "
+                   "e.g. tcp://10.0.0.1:8786")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     args = p.parse_args(argv)
     ybar, ybar2 = args.ybar, args.ybar2
@@ -98,8 +102,9 @@ def variant_main(argv) -> int:
             args.discount, cut=args.cut, ybar=ybar, ybar_other=ybar2,
             n_values=[int(v) if v < 1e18 else v for v in args.n],
             mc_n=[int(v) for v in args.mc_n], mc_draws=args.draws, seed=args.seed,
-            gain=args.gain, budget=args.budget)
-    except ValueError as exc:
+            gain=args.gain, budget=args.budget,
+            workers=args.scheduler or args.workers or None)
+    except (ValueError, ConnectionError) as exc:
         p.error(str(exc))
     if args.json:
         print(json.dumps(_numeric_fields(_jsonable(report)), indent=2, sort_keys=True,

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["CONNECT_TIMEOUT", "WORKER_ALLOCATOR", "connect", "gather_map"]
+__all__ = ["CONNECT_TIMEOUT", "WORKER_ALLOCATOR", "connect", "cores", "gather_map"]
 
 #: seconds to wait for a scheduler named by address before giving up
 CONNECT_TIMEOUT = 10.0
@@ -97,3 +97,8 @@ def gather_map(client: Any, fn: Callable, tasks: Sequence, *, retries: int = 3) 
     """``[fn(t) for t in tasks]`` computed on the cluster, in the order of ``tasks``."""
     futures = client.map(fn, list(tasks), pure=False, retries=retries)
     return client.gather(futures)
+
+
+def cores(client: Any) -> int:
+    """The worker threads of the cluster behind ``client``."""
+    return max(1, sum(client.nthreads().values()))

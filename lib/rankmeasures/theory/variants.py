@@ -19,7 +19,9 @@ argument and the reason otherwise): a relevance curve ``0 <= ybar(s) <= 1`` on [
 (2001 grid points) with ``p = int ybar`` in (0, 1); graded probabilities in [0, 1] summing
 to 1; a positive, non-increasing discount (:func:`check_discount_theory`; a discount linear
 in r, increasing or not, gets document 000's pairwise analysis instead of the NDCG limits);
-an increasing gain; a Monte Carlo request of at most n = 1e9 and 2e9 simulated documents.
+an increasing gain; a Monte Carlo request of at most 2e9 simulated documents per core
+(about a minute of simulation per core; one core in this process, the workers' cores with
+``workers=``), its estimated cost named in the error.
 Every step then runs under a time budget (:mod:`rankmeasures.theory._budget`): one that runs out
 ends the analysis, named under ``"incomplete"``, with the report so far kept.
 
@@ -49,7 +51,7 @@ from ..exact import dcg_symbolic
 from ..gains import y
 from . import asymptotics
 from ._budget import BudgetExceeded, time_budget
-from .simulate import simulate_ndcg
+from .segments import simulate_ndcg_segmented
 
 __all__ = [
     "ALLOWED_FUNCTIONS",
@@ -347,7 +349,7 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
             n_values: Sequence[Any] = (10**3, 10**6,
             10**100), mc_n: Sequence[int] = (),
             mc_draws: int = 20, seed: int = 0, dps: int = 30, gain: str | None = None,
-            budget: float | None = 60.0) -> dict:
+            budget: float | None = 60.0, workers: Any = None) -> dict:
     """The full report on a discount variant (see the module docstring).
 
     Parameters
@@ -373,6 +375,11 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
         models, the pairwise identity); None for no budget. A step that runs out ends the
         analysis: the report keeps what was computed and names the step under
         ``"incomplete"``.
+    workers : None, int, str or distributed.Client
+        Where the Monte Carlo runs (:func:`rankmeasures.theory.engine.connect`): this
+        process, k local worker processes, a scheduler address or a client. The draws are
+        :func:`~rankmeasures.theory.segments.simulate_ndcg_segmented`'s, the same bits
+        wherever they run; the Monte Carlo ceiling grows with the workers' cores.
 
     Raises
     ------
@@ -380,18 +387,31 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
         For an input outside the theory (module docstring, "what the theory assumes"):
         checked before any long computation, so that it costs no budget.
     """
-    _check_monte_carlo(mc_n, mc_draws)
     report: dict = {}
-    try:
-        _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, seed, dps,
-                 gain, budget)
-    except BudgetExceeded as exc:
-        report["incomplete"] = f"{exc}; the fields above were computed before it"
+
+    def run(client, cores):
+        _check_monte_carlo(mc_n, mc_draws, cores=cores)
+        try:
+            _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, seed,
+                     dps, gain, budget, client)
+        except BudgetExceeded as exc:
+            report["incomplete"] = f"{exc}; the fields above were computed before it"
+
+    if workers is None or not mc_n:
+        _check_monte_carlo(mc_n, mc_draws, cores=1)  # before any worker starts
+        run(None, 1)
+    else:
+        from .engine import connect, cores
+
+        if isinstance(workers, int) and not isinstance(workers, bool):
+            _check_monte_carlo(mc_n, mc_draws, cores=workers)  # before the cluster starts
+        with connect(workers) as client:
+            run(client, cores(client))
     return report
 
 
 def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, seed, dps,
-             gain, budget) -> None:
+             gain, budget, client=None) -> None:
     """The body of :func:`analyse`, filling ``report`` step by step."""
     d_expr = parse_expression(discount, ("r", "n"), name="discount") if isinstance(
         discount, str) else sympy.sympify(discount)
@@ -494,8 +514,9 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
             disc = base if k_expr is None else cutoff(
                 base, k=max(1, min(int(nv), int(sympy.ceiling(k_expr.subs(n, nv))))))
             with time_budget(f"the Monte Carlo of {label} at n = {_n_key(nv)}", budget):
-                draws = simulate_ndcg(yb, disc, int(nv), n_draws=mc_draws,
-                                      seed=seed + int(nv) % 10**6)["ndcg"]
+                draws = simulate_ndcg_segmented(yb, disc, int(nv), n_draws=mc_draws,
+                                                seed=seed + int(nv) % 10**6,
+                                                workers=client)["ndcg"]
             mc[_n_key(nv)] = {"mean": float(draws.mean()),
                               "se": float(draws.std(ddof=1) / math.sqrt(mc_draws))}
     if len(models) == 2:
@@ -545,9 +566,8 @@ def _distinguish(models, limits, cls, cut_kind, dps):
 
 _R_GRID = (1, 1.5, 2, 3, 5, 10, 30, 100, 1e3, 1e4, 1e6, 1e9, 1e12)
 _S_GRID = np.linspace(0.0, 1.0, 2001)
-_MC_MAX_N = 10**9  # one draw at n = 1e9 takes about 20 s here (benchmarks, case (g))
-_MC_MAX_WORK = 2 * 10**9  # n x draws: about a minute of simulation here
-
+_MC_NS_PER_RANK = 12  # one simulated document, one core (benchmarks, cases (g) and (j))
+_MC_MAX_WORK = 2 * 10**9  # n x draws per core: about a minute of simulation
 
 def _evaluate(f, x, what: str):
     """f(x) as a finite mpmath real, or None when it cannot be computed at a large x (the
@@ -613,21 +633,32 @@ def _check_gain(g_expr) -> None:
                              f"{sympy.N(vals[k], 6)}")
 
 
-def _check_monte_carlo(mc_n, mc_draws) -> None:
+def _duration(seconds: float) -> str:
+    for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds / size:.3g} {unit}"
+    return f"{seconds:.3g} s"
+
+
+def _check_monte_carlo(mc_n, mc_draws, *, cores: int = 1) -> None:
+    """Each Monte Carlo size within ``cores`` x 2e9 simulated documents (ValueError with
+    the estimated cost otherwise)."""
     if isinstance(mc_draws, bool) or not isinstance(mc_draws, int) or mc_draws < 2:
         raise ValueError(f"mc_draws: must be an integer >= 2 (a standard error needs two), "
                          f"got {mc_draws!r}")
     for nv in mc_n:
         if isinstance(nv, bool) or not float(nv).is_integer() or nv < 1:
             raise ValueError(f"mc_n: {nv!r} is not a positive integer")
-        if nv > _MC_MAX_N:
-            raise ValueError(f"mc_n: {float(nv):.0e} is above the Monte Carlo limit of "
-                             f"n = {_MC_MAX_N:.0e} (one draw at 1e9 takes about 20 s); the "
-                             "pseudo-expectation covers larger n")
-        if nv * mc_draws > _MC_MAX_WORK:
-            raise ValueError(f"mc_n, mc_draws: {float(nv):.0e} x {mc_draws} draws = "
-                             f"{float(nv) * mc_draws:.1e} simulated documents, above the limit "
-                             f"of {_MC_MAX_WORK:.0e} (about a minute); lower either")
+        work = float(nv) * mc_draws
+        if work > _MC_MAX_WORK * cores:
+            core_s = work * _MC_NS_PER_RANK * 1e-9
+            raise ValueError(
+                f"mc_n, mc_draws: n = {float(nv):.0e} x {mc_draws} draws = {work:.1e} "
+                f"simulated documents ~ {core_s / 3600:.3g} core-hours at {_MC_NS_PER_RANK} "
+                f"ns each: about {_duration(core_s / cores)} on {cores} "
+                f"core{'s' if cores > 1 else ''}, above the limit of "
+                f"{_MC_MAX_WORK * cores:.0e} ({_MC_MAX_WORK:.0e} a core, about a minute); "
+                "lower n or the draws, or give more workers (workers=)")
 
 
 def report_rows(report: dict) -> list[dict]:
