@@ -64,3 +64,64 @@ def test_bad_input_is_named(kwargs, message):
     args = {"n": 10, "noise": [0.1, 0.3], "discounts": ["log2"], "seeds": [1]} | kwargs
     with pytest.raises(ValueError, match=message):
         win_rate(args["n"], args["noise"], args["discounts"], seeds=args["seeds"])
+
+
+# -- two relevance curves of the user's own (issue 28) -------------------------------------
+
+def test_coupled_sample_has_the_models_law():
+    """Each score U[0, 1] (KS), P[Y = 1 | score in a bin] = ybar at the bin (binomial
+    z-tests over 10 bins), P[Y = 1] = p, and the two scores uncorrelated given the label."""
+    import sympy
+    from scipy import stats
+
+    from rankmeasures.theory.asymptotics import s
+    from rankmeasures.theory.distinguish import coupled_sample
+
+    curves = (3 * s**2 / 4 + sympy.Rational(1, 4), sympy.Rational(1, 4) + s / 2)  # p = 1/2
+    labels, scores = coupled_sample(200_000, curves, seed=3)
+    assert abs(labels.mean() - 0.5) < 4.5 * np.sqrt(0.25 / labels.size)
+    edges = np.linspace(0, 1, 11)
+    for j, curve in enumerate(curves):
+        assert stats.kstest(scores[j], "uniform").pvalue > 1e-3
+        f = sympy.lambdify(s, curve)
+        idx = np.digitize(scores[j], edges[1:-1])
+        for b in range(10):
+            inside = labels[idx == b]
+            # the bin's expected P[Y = 1]: ybar averaged over the bin (scores uniform)
+            want = float(sympy.integrate(curve, (s, edges[b], edges[b + 1]))) * 10
+            assert abs(inside.mean() - want) < 4.5 * np.sqrt(want * (1 - want) / inside.size)
+        assert f(0.5) == pytest.approx(float(curve.subs(s, 0.5)))
+    for y in (0.0, 1.0):
+        r = np.corrcoef(scores[0][labels == y], scores[1][labels == y])[0, 1]
+        assert abs(r) < 4.5 / np.sqrt((labels == y).sum())
+
+
+@pytest.mark.parametrize("n", [5, 10, 20])
+def test_model_win_rate_matches_the_latent_model(n):
+    """ybar = s against 1/2 is latent_sample's noise 0 against a random ranking: the two
+    estimates of P[NDCG(f0) > NDCG(f1)], on independent samples, agree (two-proportion
+    z-test, 2,000 samples each)."""
+    import sympy
+
+    from rankmeasures.theory.asymptotics import s
+    from rankmeasures.theory.distinguish import model_win_rate
+
+    a = model_win_rate(n, (s, sympy.Rational(1, 2)), "log2", seeds=range(2000))
+    b = win_rate(n, (0, np.inf), ["log2"], seeds=range(10**6, 10**6 + 2000))[0]
+    pooled = (a + b) / 2
+    assert 0.6 < pooled < 0.99  # a comparison with teeth: neither side certain
+    assert abs(a - b) < 4.5 * np.sqrt(2 * pooled * (1 - pooled) / 2000)
+
+
+def test_coupled_sample_refuses_curves_with_different_p():
+    import sympy
+
+    from rankmeasures.theory.asymptotics import s
+    from rankmeasures.theory.distinguish import coupled_sample
+
+    with pytest.raises(ValueError, match="the two curves give P"):
+        coupled_sample(10, (s, sympy.Rational(1, 3)))
+    with pytest.raises(ValueError, match=r"ybar = 3\*s\*\*2/2 is not a probability"):
+        coupled_sample(10, (3 * s**2 / 2, s))
+    with pytest.raises(ValueError, match="n: must be a positive integer"):
+        coupled_sample(0, (s, s))

@@ -24,14 +24,14 @@ import numpy as np
 
 from ..dcg import ndcg
 from ..discounts import as_discount
-from .simulate import latent_sample
+from .simulate import _numpy_curve, latent_sample
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
     from .._typing import ArrayLike, DiscountLike
 
-__all__ = ["win_rate"]
+__all__ = ["win_rate", "coupled_sample", "model_win_rate"]
 
 _EPS = np.finfo(np.float64).eps / 2  # the unit roundoff u
 
@@ -117,4 +117,113 @@ def win_rate(n: int, noise: ArrayLike, discounts: Sequence[DiscountLike], *,
         if weights is None:  # n is validated by latent_sample
             weights = [d.weights(n) for d in ds]
         wins += _wins(labels, scores, weights, ds)
+    return wins / len(seeds)
+
+
+# -- two relevance curves of the user's own ------------------------------------------------
+
+class _Density:
+    """A density on [0, 1] for scipy's numerical inversion (UNU.RAN's PINV)."""
+
+    def __init__(self, f):
+        self._f = f
+
+    def pdf(self, x):
+        return self._f(x)
+
+
+def _curve(model):
+    f = _numpy_curve(model)
+    return lambda x: np.broadcast_to(np.asarray(f(np.asarray(x, dtype=np.float64)),
+                                                dtype=np.float64), np.shape(x))
+
+
+def _samplers(models) -> tuple[float, list]:
+    """p and, for each model, the inverse CDFs of its score given Y = 0 and given Y = 1."""
+    from scipy.integrate import quad
+    from scipy.stats.sampling import NumericalInversePolynomial
+
+    curves = [_curve(m) for m in models]
+    ps = [quad(lambda x, c=c: float(c(x)), 0.0, 1.0, epsabs=1e-13, epsrel=1e-12)[0]
+          for c in curves]
+    if not all(0 < q < 1 for q in ps):
+        raise ValueError(f"models: P[Y = 1] = int ybar must lie in (0, 1), got {ps}")
+    if abs(ps[0] - ps[1]) > 1e-9:
+        raise ValueError(f"models: the two curves give P[Y = 1] = {ps[0]:.12g} and "
+                         f"{ps[1]:.12g}; functions scoring the same labelled objects share it")
+    grid = np.linspace(0.0, 1.0, 2001)
+    for m, c in zip(models, curves, strict=True):
+        v = c(grid)
+        if not (v.min() >= 0 and v.max() <= 1):  # NaN fails both
+            raise ValueError(f"models: ybar = {m} is not a probability on [0, 1]")
+    p = ps[0]
+    out = []
+    for m, c in zip(models, curves, strict=True):
+        pair = []
+        for dens in (lambda x, c=c: (1.0 - c(x)) / (1.0 - p), lambda x, c=c: c(x) / p):
+            try:
+                pair.append(NumericalInversePolynomial(_Density(dens), domain=(0.0, 1.0),
+                                                       u_resolution=1e-12))
+            except Exception as exc:  # UNU.RAN's setup error names no argument
+                raise ValueError(f"models: cannot invert the score law of ybar = {m} given "
+                                 f"the label ({exc})") from None
+        out.append(pair)
+    return p, out
+
+
+def coupled_sample(n: int, models, *, seed: int = 0, _prepared=None
+                   ) -> tuple[np.ndarray, np.ndarray]:
+    """One sample of n objects scored by two ranking functions given by their relevance
+    curves ``ybar_j(s) = P[Y = 1 | f_j's canonical score = s]``.
+
+    Wang et al. (2013), Section 2's model for two functions at once: each object's label
+    ``Y ~ Bernoulli(p)`` (``p = int ybar_j``, the same for both: they score the same
+    objects), and, given ``Y``, each function's canonical score drawn from its law
+    (density ``ybar_j(s)/p`` or ``(1 - ybar_j(s))/(1 - p)`` on [0, 1]), the two scores
+    independent given the label. So each score is ``U[0, 1]`` and ``P[Y = 1 | s_j] =
+    ybar_j(s_j)``, as the model asks; for ``ybar = s`` against ``1/2`` it is
+    :func:`~rankmeasures.theory.simulate.latent_sample`'s law with noise 0 and inf. The
+    inverse CDFs come from scipy's numerical inversion (UNU.RAN's PINV, u-error below
+    1e-12).
+
+    Parameters
+    ----------
+    n : int
+    models : pair of sympy expressions in ``asymptotics.s`` or callables
+    seed : int
+
+    Returns
+    -------
+    labels : ndarray of float, shape (n,)
+    scores : ndarray of float, shape (2, n)
+    """
+    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
+        raise ValueError(f"n: must be a positive integer, got {n!r}")
+    if len(models) != 2:
+        raise ValueError(f"models: expected two relevance curves, got {len(models)}")
+    p, inv = _prepared if _prepared is not None else _samplers(models)
+    rng = np.random.default_rng(seed)
+    y = rng.random(n) < p
+    u = rng.random((2, n))
+    scores = np.empty((2, n))
+    for j in range(2):
+        scores[j, ~y] = inv[j][0].ppf(u[j, ~y])
+        scores[j, y] = inv[j][1].ppf(u[j, y])
+    return y.astype(np.float64), scores
+
+
+def model_win_rate(n: int, models, discount: DiscountLike, *, seeds: Iterable[int],
+                   _prepared=None) -> float:
+    """The fraction of :func:`coupled_sample` samples on which ``NDCG(f0) > NDCG(f1)``
+    (Definition 3), each comparison decided exactly as in :func:`win_rate`."""
+    d = as_discount(discount)
+    prepared = _prepared if _prepared is not None else _samplers(models)
+    seeds = list(seeds)
+    if not seeds:
+        raise ValueError("seeds: expected at least one seed")
+    w = [d.weights(n)]
+    wins = 0
+    for sd in seeds:
+        labels, scores = coupled_sample(n, models, seed=int(sd), _prepared=prepared)
+        wins += int(_wins(labels, scores, w, [d])[0])
     return wins / len(seeds)
