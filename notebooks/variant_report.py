@@ -36,9 +36,12 @@ probs = []  # and P[Y is v_j | ftilde is s] for each: ["s^2", "2*s*(1-s)", "(1-s
 claim_limit = ""  # your conjecture "NDCG of f0 tends to ...", e.g. "1" or "2*sqrt(2)/3"
 claim_limit_other = ""  # the same for f1
 claim_theorem = ""  # "the theorem that applies is ...", e.g. "Theorem 3"
+claim_distinguishable = ""  # "true": P[NDCG(f0) > NDCG(f1)] tends to 1; "false": it does not
 max_exponent = 100  # the pseudo-expectation is drawn from n of 10 to 10^max_exponent
 mc_n = [1000, 10000, 100000]  # n of the Monte Carlo points
 mc_draws = 20
+dist_sizes = [10, 100, 1000, 10000]  # n for P[NDCG(f0) > NDCG(f1)] (two binary functions)
+dist_draws = 200  # coupled samples per n
 seed = 0
 budget_seconds = 60.0  # time budget of each analysis step
 workers = 0  # local dask worker processes for the Monte Carlo; 0: this process
@@ -73,7 +76,8 @@ spec = V.variant_spec(ybar=ybar, ybar_other=ybar_other, grades=grades, probs=pro
 report = variants.analyse(discount, cut=cut or None, gain=gain or None,
                           n_values=V.n_grid(max_exponent, mc_n), mc_n=mc_n,
                           mc_draws=mc_draws, seed=seed, budget=budget_seconds,
-                          workers=scheduler or workers or None, **spec)
+                          workers=scheduler or workers or None, dist_n=dist_sizes,
+                          dist_draws=dist_draws, **spec)
 rows = variants.report_rows(report)
 figures.save_table(rows, "variant_report")
 display(Markdown(V.summary_markdown(report)))
@@ -125,16 +129,47 @@ if agreement:
                         "4 standard errors of N(n).")))
 
 # %% [markdown]
+# ## Can NDCG tell $f_0$ from $f_1$?
+#
+# Wang et al.'s Definition 3: NDCG *consistently distinguishes* two ranking functions when
+# $P[NDCG(f_0) > NDCG(f_1)] \to 1$ as $n$ grows. When the limits differ this follows from
+# them (and their gap has a sign: the better function). When they are equal the
+# probability is estimated on `dist_draws` samples per $n$ in which both functions score
+# the same objects (`rankmeasures.theory.distinguish.coupled_sample`: shared labels, each
+# score from its law given the label, independent given it), with two standard errors.
+
+# %%
+display(Markdown(V.distinguish_markdown(report)))
+wins = V.win_points(report)
+if wins:
+    fig, ax = plt.subplots(figsize=(7.5, 3.6), constrained_layout=True)
+    ns = [w["n"] for w in wins]
+    ps = np.array([w["P[NDCG(f0) > NDCG(f1)]"] for w in wins])
+    se = np.array([w["se"] for w in wins])
+    ax.fill_between(ns, np.clip(ps - 2 * se, 0, 1), np.clip(ps + 2 * se, 0, 1), alpha=0.25,
+                    color="C0", label="two standard errors")
+    ax.plot(ns, ps, "o-", color="C0", label="P[NDCG(f0) > NDCG(f1)]")
+    for level, style in ((0.9, ":"), (0.99, "--")):
+        ax.axhline(level, color="0.4", ls=style, lw=1, label=f"{level}")
+    ax.set_xscale("log")
+    ax.set(xlabel="n (list length)", ylabel="probability", ylim=(0, 1.02),
+           title=f"D(r) = {report['discount']}: f0 against f1 ({dist_draws} samples per n)")
+    ax.legend(fontsize=8, loc="lower right")
+    figures.save(fig, "variant_report_distinguish")
+    plt.show()
+    display(Markdown(figures.markdown_table(wins)))
+
+# %% [markdown]
 # ## Your conjectures
 
 # %%
 verdicts = V.check_claims(report, limit=claim_limit, limit_other=claim_limit_other,
-                          theorem=claim_theorem)
+                          theorem=claim_theorem, distinguishable=claim_distinguishable)
 if verdicts:
     display(Markdown(figures.markdown_table(verdicts)))
 else:
-    display(Markdown("No conjecture stated: set `claim_limit`, `claim_limit_other` or "
-                     "`claim_theorem` to have one checked."))
+    display(Markdown("No conjecture stated: set `claim_limit`, `claim_limit_other`, "
+                     "`claim_theorem` or `claim_distinguishable` to have one checked."))
 
 # %% [markdown]
 # ## Every field of the report

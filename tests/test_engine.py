@@ -29,7 +29,7 @@ def reference():
 def cluster():
     """A scheduler and two workers started here, on the loopback address."""
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None) as c:
+                                  host="127.0.0.1", dashboard_address=":0") as c:
         yield c
 
 

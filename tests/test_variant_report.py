@@ -82,12 +82,40 @@ def test_template_states_verdicts_from_the_numbers(tmp_path, monkeypatch):
     monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path / "figures"))
     params = {"discount": "1/log(1+r)^2", "ybar": "s", "ybar_other": "1/2",
               "claim_limit": "1", "claim_limit_other": "1/2", "claim_theorem": "Theorem 3",
+              "claim_distinguishable": "true", "dist_sizes": [10, 100], "dist_draws": 50,
               **QUICK, "max_exponent": 20}
     text = execute(TEMPLATE, parameters=params, output_dir=tmp_path).read_text()
     # the slowly varying discount: Theorem 1's limit 1 for both functions
     assert "NDCG of f0 tends to 1 | true" in text
     assert "NDCG of f1 tends to 1/2 | false" in text
     assert "the theorem that applies is Theorem 3 | false" in text
+    # issue 28: the same limit, so P[NDCG(f0) > NDCG(f1)] is estimated and pictured; the
+    # theorems here do not decide whether it tends to 1, and the verdict says so
+    assert (tmp_path / "figures" / "variant_report_distinguish.svg").exists()
+    assert "P[NDCG(f0) > NDCG(f1)] tends to 1 | undecided | undecided by the theorems" in text
+    assert "On coupled samples the estimate goes from" in text
+
+
+def test_distinguishability_with_different_limits_gives_the_signed_gap():
+    """r^-1/2 with ybar = s against 1/4 + s/2: limits differ by sqrt(2)/12 > 0 (f0 better),
+    so P -> 1 by the limits; the estimates rise and the verdicts follow the theory."""
+    report = variants.analyse("r^(-1/2)", ybar="s", ybar_other="1/4 + s/2", n_values=(10,),
+                              dist_n=[10, 1000], dist_draws=100)
+    text = V.distinguish_markdown(report)
+    assert "limit(f0) - limit(f1) = sqrt(2)/12 = 0.117851130198" in text
+    assert "f0 is the better function in the limit" in text
+    assert "yes: the limit of f0 is larger" in text
+    pts = V.win_points(report)
+    assert [p["n"] for p in pts] == [10.0, 1000.0] and pts[-1]["P[NDCG(f0) > NDCG(f1)]"] > 0.9
+    (row,) = V.check_claims(report, distinguishable="false")
+    assert row["verdict"] == "false"
+    (row,) = V.check_claims(report, distinguishable="true")
+    assert row["verdict"] == "true"
+    with pytest.raises(ValueError, match="claim_distinguishable"):
+        V.check_claims(report, distinguishable="maybe")
+    swapped = variants.analyse("r^(-1/2)", ybar="1/4 + s/2", ybar_other="s", n_values=(10,))
+    assert "f1 is the better function in the limit" in V.distinguish_markdown(swapped)
+    assert "no: P tends to 0" in V.distinguish_markdown(swapped)
 
 
 def test_runner_names_the_template_from_anywhere_and_never_writes_committed_outputs(tmp_path):

@@ -80,7 +80,7 @@ def connect(workers: Any, *, timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
         with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}), \
                 distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
                                          processes=True, host="127.0.0.1",
-                                         dashboard_address=None) as cluster, \
+                                         dashboard_address=":0") as cluster, \
                 distributed.Client(cluster) as client:
             yield client
         return

@@ -16,7 +16,7 @@ import sympy
 from .variants import parse_expression
 
 __all__ = ["variant_spec", "n_grid", "summary_markdown", "curve_points", "mc_agreement",
-           "why_no_curve", "check_claims"]
+           "why_no_curve", "check_claims", "win_points", "distinguish_markdown"]
 
 
 def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
@@ -80,7 +80,8 @@ def summary_markdown(report: dict) -> str:
     dist = report.get("distinguish")
     if dist:
         extra = "; ".join(f"{k} = {v}" for k, v in dist.items()
-                          if k not in ("how", "N0(n) - N1(n)", "note") and v)
+                          if k not in ("how", "N0(n) - N1(n)", "note", _P, _TENDS)
+                          and not k.startswith("first n") and v)
         out.append(f"**Telling f0 and f1 apart.** {dist['how']}" + (f" ({extra})" if extra
                                                                      else "") + ".")
     pw = report.get("pairwise")
@@ -138,6 +139,48 @@ def mc_agreement(report: dict) -> list[dict]:
     return rows
 
 
+_P = "P[NDCG(f0) > NDCG(f1)]"
+_TENDS = "P -> 1 (Definition 3)"
+
+
+def win_points(report: dict) -> list[dict]:
+    """``P[NDCG(f0) > NDCG(f1)]`` with its standard error at each n estimated (rows of
+    the report's table and picture); empty when it was not estimated."""
+    est = report.get("distinguish", {}).get(_P, {})
+    return [{"n": float(k), "P[NDCG(f0) > NDCG(f1)]": v["P"], "se": v["se"]}
+            for k, v in est.items()]
+
+
+def distinguish_markdown(report: dict) -> str:
+    """What the report says about telling f0 from f1, built from its fields: the limit gap
+    with its sign when the limits differ, what the theorems say of P -> 1, and where the
+    estimates pass 0.9 and 0.99."""
+    dist = report.get("distinguish")
+    if not dist:
+        return "There is one ranking function only (set `ybar_other` to compare two)."
+    out = []
+    if "limit gap" in dist:
+        gap = float(dist["limit gap (numeric)"])
+        out.append(f"The limits differ: limit(f0) - limit(f1) = {dist['limit gap']} = "
+                   f"{dist['limit gap (numeric)']}, so "
+                   + ("f0 is the better function in the limit." if gap > 0 else
+                      "f1 is the better function in the limit."))
+    else:
+        out.append(f"{dist['how'][0].upper()}{dist['how'][1:]}.")
+    out.append(f"Does P[NDCG(f0) > NDCG(f1)] tend to 1, as Definition 3 asks? "
+               f"{dist.get(_TENDS, 'undecided: not decided here')}.")
+    pts = win_points(report)
+    if pts:
+        first = [f"above {lv} first at n = {dist[f'first n with P > {lv}']}"
+                 if not str(dist[f"first n with P > {lv}"]).startswith("none")
+                 else f"not above {lv} ({dist[f'first n with P > {lv}']})"
+                 for lv in ("0.9", "0.99")]
+        out.append(f"On coupled samples the estimate goes from {pts[0][_P]:.3f} at n = "
+                   f"{pts[0]['n']:g} to {pts[-1][_P]:.3f} at n = {pts[-1]['n']:g}: "
+                   + "; ".join(first) + ".")
+    return " ".join(out)
+
+
 def why_no_curve(report: dict) -> str:
     """Why the report has no NDCG-against-n curve."""
     if "pairwise" in report:
@@ -180,9 +223,10 @@ def _limit_verdict(report: dict, idx: int, text: str) -> dict:
 
 
 def check_claims(report: dict, *, limit: str = "", limit_other: str = "",
-                 theorem: str = "") -> list[dict]:
+                 theorem: str = "", distinguishable: str = "") -> list[dict]:
     """A verdict (true, false, undecided, not checked) with its evidence for each
-    conjecture stated: the limit of NDCG for f0 and f1, and the theorem that applies."""
+    conjecture stated: the limit of NDCG for f0 and f1, the theorem that applies, and
+    whether NDCG consistently distinguishes f0 from f1 (``"true"`` or ``"false"``)."""
     rows = []
     if limit:
         rows.append(_limit_verdict(report, 0, limit))
@@ -198,4 +242,23 @@ def check_claims(report: dict, *, limit: str = "", limit_other: str = "",
             ok = re.match(rf"{re.escape(theorem.strip())}(?![0-9])", actual) is not None
             rows.append({**row, "verdict": "true" if ok else "false",
                          "evidence": f"the analysis finds: {actual}"})
+    if distinguishable:
+        if distinguishable.strip().lower() not in ("true", "false"):
+            raise ValueError(f"claim_distinguishable: expected 'true' or 'false', got "
+                             f"{distinguishable!r}")
+        claimed = distinguishable.strip().lower() == "true"
+        row = {"conjecture": "P[NDCG(f0) > NDCG(f1)] tends to 1" if claimed else
+               "P[NDCG(f0) > NDCG(f1)] does not tend to 1"}
+        theory = report.get("distinguish", {}).get(_TENDS)
+        if theory is None:
+            rows.append({**row, "verdict": "not checked",
+                         "evidence": "there is no second function (set ybar_other)"})
+        elif theory.split(":")[0].split(" (")[0] in ("yes", "no"):
+            holds = theory.startswith("yes") == claimed
+            rows.append({**row, "verdict": "true" if holds else "false", "evidence": theory})
+        else:
+            pts = win_points(report)
+            seen = (f"; the estimates reach {pts[-1][_P]:.3f} at n = {pts[-1]['n']:g}"
+                    if pts else "")
+            rows.append({**row, "verdict": "undecided", "evidence": theory + seen})
     return rows

@@ -49,7 +49,7 @@ import sympy
 from ..discounts import CustomDiscount, cutoff, n, r
 from ..exact import dcg_symbolic
 from ..gains import y
-from . import asymptotics
+from . import asymptotics, distinguish
 from ._budget import BudgetExceeded, time_budget
 from .segments import simulate_ndcg_segmented
 
@@ -349,7 +349,8 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
             n_values: Sequence[Any] = (10**3, 10**6,
             10**100), mc_n: Sequence[int] = (),
             mc_draws: int = 20, seed: int = 0, dps: int = 30, gain: str | None = None,
-            budget: float | None = 60.0, workers: Any = None) -> dict:
+            budget: float | None = 60.0, workers: Any = None, dist_n: Sequence[int] = (),
+            dist_draws: int = 200) -> dict:
     """The full report on a discount variant (see the module docstring).
 
     Parameters
@@ -380,6 +381,11 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
         process, k local worker processes, a scheduler address or a client. The draws are
         :func:`~rankmeasures.theory.segments.simulate_ndcg_segmented`'s, the same bits
         wherever they run; the Monte Carlo ceiling grows with the workers' cores.
+    dist_n, dist_draws : sequence of int, int
+        For two binary models: ``P[NDCG(f0) > NDCG(f1)]`` (Wang et al. (2013),
+        Definition 3) estimated at each n of ``dist_n`` from ``dist_draws`` coupled
+        samples (:func:`~rankmeasures.theory.distinguish.model_win_rate`), under the
+        distinguishing step of the report; empty: not estimated.
 
     Raises
     ------
@@ -389,11 +395,13 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
     """
     report: dict = {}
 
+    _check_distinguish(dist_n, dist_draws)
+
     def run(client, cores):
         _check_monte_carlo(mc_n, mc_draws, cores=cores)
         try:
             _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, seed,
-                     dps, gain, budget, client)
+                     dps, gain, budget, client, dist_n, dist_draws)
         except BudgetExceeded as exc:
             report["incomplete"] = f"{exc}; the fields above were computed before it"
 
@@ -411,7 +419,7 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
 
 
 def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, seed, dps,
-             gain, budget, client=None) -> None:
+             gain, budget, client=None, dist_n=(), dist_draws=200) -> None:
     """The body of :func:`analyse`, filling ``report`` step by step."""
     d_expr = parse_expression(discount, ("r", "n"), name="discount") if isinstance(
         discount, str) else sympy.sympify(discount)
@@ -524,6 +532,21 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
             report["distinguish"] = _distinguish(
                 [(lab, mod["numeric"] if mod["binary"] else None) for lab, mod in models],
                 limits, cls, cut_kind, dps)
+        curves = [mod["numeric"] for _, mod in models if mod["binary"]]
+        if dist_n and len(curves) == 2:
+            est = report["distinguish"]["P[NDCG(f0) > NDCG(f1)]"] = {}
+            prepared = distinguish._samplers(curves)
+            for nv in dist_n:
+                disc = base if k_expr is None else cutoff(
+                    base, k=max(1, min(int(nv), int(sympy.ceiling(k_expr.subs(n, nv))))))
+                with time_budget(f"P[NDCG(f0) > NDCG(f1)] at n = {_n_key(nv)}", budget):
+                    rate = distinguish.model_win_rate(
+                        int(nv), curves, disc, _prepared=prepared,
+                        seeds=[seed + 7919 * i + int(nv) for i in range(dist_draws)])
+                est[_n_key(nv)] = {"P": rate,
+                                   "se": math.sqrt(max(rate * (1 - rate), 0.25 / dist_draws)
+                                                   / dist_draws)}
+            report["distinguish"].update(_passes(est))
         n0, n1 = (m["pseudo-expectation N(n)"] for m in report["models"])
         report["distinguish"]["N0(n) - N1(n)"] = {
             k: mpmath.nstr(mpmath.mpf(n0[k]) - mpmath.mpf(n1[k]), 6) for k in n0}
@@ -534,32 +557,55 @@ def _n_key(nv) -> str:
     return f"{float(nv):.3g}"
 
 
+_TENDS = "P -> 1 (Definition 3)"
+
+
 def _distinguish(models, limits, cls, cut_kind, dps):
     (_, y0), (_, y1) = models
     if "f0" in limits and "f1" in limits:
         gap = sympy.simplify(limits["f0"] - limits["f1"])
         if gap != 0:
+            better = "f0" if sympy.N(gap) > 0 else "f1"
             return {"how": "different limits (consistently distinguishable in the strongest "
                            "sense)", "limit gap": str(gap),
-                    "limit gap (numeric)": mpmath.nstr(sympy.N(gap, dps), 12)}
+                    "limit gap (numeric)": mpmath.nstr(sympy.N(gap, dps), 12),
+                    _TENDS: "yes: the limit of f0 is larger" if better == "f0" else
+                    "no: P tends to 0, the limit of f1 is larger"}
     if cls["summable"] or cut_kind == "k bounded":
         return {"how": "not consistently distinguishable: NDCG has no limit and its law "
-                       "depends on ybar near 1 only"}
+                       "depends on ybar near 1 only",
+                _TENDS: "no (Theorem 6: no limit in probability; P stays below 1)"}
     if y0 is None or y1 is None:
         return {"how": "same limit; the gap is of lower order (see the pseudo-expectations; "
-                       "Lemma 3's constant is stated for binary relevance)"}
+                       "Lemma 3's constant is stated for binary relevance)",
+                _TENDS: "undecided: not decided here"}
     log_type = sympy.simplify(sympy.sympify(cls["D(r)"], locals={"r": r})
                               * sympy.log(1 + r)).is_number  # 1/log(1+r), any base
     if cut_kind is None and log_type:
         k, a = asymptotics.log_discount_separation(y0, y1, dps=dps)
         return {"how": "same limit 1; Lemma 3: N0 - N1 = a / log^K n + ...", "K": k,
-                "a": mpmath.nstr(a, 12)}
+                "a": mpmath.nstr(a, 12),
+                _TENDS: "yes (Theorem 2; Lemma 3's a > 0)" if a > 0 else
+                "no: P tends to 0 (Lemma 3's a < 0: f1 ranks first)" if a < 0 else
+                "undecided: Lemma 3's a = 0"}
     dy1 = sympy.simplify((y0 - y1).subs(asymptotics.s, 1))
     return {"how": "same limit; the gap is of lower order (see the pseudo-expectations)",
             "Delta y(1)": str(dy1),
             "note": ("for r^-beta with beta > 2/3 the gap and the fluctuations are both of "
                      "order n^-(1-beta): P[right order] tends to a constant below 1 "
-                     "(claims S004-T4b, S004-L7)") if cls["beta"] not in (None, "0") else ""}
+                     "(claims S004-T4b, S004-L7)") if cls["beta"] not in (None, "0") else "",
+            _TENDS: "undecided by the theorems here"}
+
+
+def _passes(est: dict) -> dict:
+    """The first n at which the estimated P[NDCG(f0) > NDCG(f1)] is above 0.9 and 0.99
+    (or that it is not within the sizes estimated)."""
+    out = {}
+    for level in (0.9, 0.99):
+        hit = next((k for k, v in est.items() if v["P"] > level), None)
+        out[f"first n with P > {level:g}"] = hit if hit is not None else \
+            f"none up to n = {list(est)[-1]}"
+    return out
 
 
 # -- what the theory assumes of the inputs ----------------------------------------------
@@ -568,6 +614,7 @@ _R_GRID = (1, 1.5, 2, 3, 5, 10, 30, 100, 1e3, 1e4, 1e6, 1e9, 1e12)
 _S_GRID = np.linspace(0.0, 1.0, 2001)
 _MC_NS_PER_RANK = 12  # one simulated document, one core (benchmarks, cases (g) and (j))
 _MC_MAX_WORK = 2 * 10**9  # n x draws per core: about a minute of simulation
+
 
 def _evaluate(f, x, what: str):
     """f(x) as a finite mpmath real, or None when it cannot be computed at a large x (the
@@ -659,6 +706,21 @@ def _check_monte_carlo(mc_n, mc_draws, *, cores: int = 1) -> None:
                 f"core{'s' if cores > 1 else ''}, above the limit of "
                 f"{_MC_MAX_WORK * cores:.0e} ({_MC_MAX_WORK:.0e} a core, about a minute); "
                 "lower n or the draws, or give more workers (workers=)")
+
+
+_DIST_MAX_WORK = 4 * 10**8  # n x samples: about a minute of coupled samples and sorts
+
+
+def _check_distinguish(dist_n, dist_draws) -> None:
+    if isinstance(dist_draws, bool) or not isinstance(dist_draws, int) or dist_draws < 2:
+        raise ValueError(f"dist_draws: must be an integer >= 2, got {dist_draws!r}")
+    for nv in dist_n:
+        if isinstance(nv, bool) or not float(nv).is_integer() or nv < 2:
+            raise ValueError(f"dist_n: {nv!r} is not an integer >= 2")
+        if float(nv) * dist_draws > _DIST_MAX_WORK:
+            raise ValueError(f"dist_n, dist_draws: n = {float(nv):.0e} x {dist_draws} samples "
+                             f"is above the limit of {_DIST_MAX_WORK:.0e} scored objects "
+                             "(about a minute); lower either")
 
 
 def report_rows(report: dict) -> list[dict]:
