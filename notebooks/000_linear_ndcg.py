@@ -22,6 +22,14 @@
 # exactly what happens when scores tie, and sets the classical $NDCG^\alpha$ of eq. (2)
 # beside the linear one.
 
+# %%
+from IPython.display import Markdown, display
+
+from companion import guide as reading
+
+# the reading guide: filled in at the end of the run, from the claims it has checked
+guide = display(Markdown(reading.PLACEHOLDER), display_id=True)
+
 # %% tags=["parameters"]
 n_lists = 3000  # random ranked lists per experiment
 max_n = 40  # largest list
@@ -298,3 +306,13 @@ claims_000 = proofs_check.document_rows("000", done={
 assert all(row["outcome"] == row["recorded"] for row in claims_000)
 display(Markdown(figures.markdown_table(
     [{k: row[k] for k in ("id", "statement", "outcome", "method")} for row in claims_000])))
+guide.update(Markdown(reading.reading_guide(
+    claims_000,
+    claims=(
+        'Jin & Geng define DCG^β with a linear discount and state, without a proof, that '
+        'its error DCG^β_π − DCG^β_g equals the pairwise loss R(f) (eq. 5).'),
+    surprise=(
+        'eq. (5) is exact only when no two items of different grades tie; with ties it '
+        "needs a tie rule, and uniform tie-breaking adds half of the tied pairs' grade "
+        'gaps (S000-T0)'),
+    section='Ties: which rule makes the identity exact')))

@@ -19,6 +19,14 @@
 # $\Delta \in [0, 1]$, and rewrite the pairwise 0–1 loss behind Kendall's tau before
 # building its hinge surrogate. This notebook checks each statement with `rankmeasures`.
 
+# %%
+from IPython.display import Markdown, display
+
+from companion import guide as reading
+
+# the reading guide: filled in at the end of the run, from the claims it has checked
+guide = display(Markdown(reading.PLACEHOLDER), display_id=True)
+
 # %% tags=["parameters"]
 r_len = 8  # list length of the discount table and the loss experiment
 n_draws = 4000  # random predictions per cut-off
@@ -245,3 +253,13 @@ claims_002 = proofs_check.document_rows("002", done={"S002-C1": c1, "S002-C2": c
 assert all(row["outcome"] == row["recorded"] for row in claims_002)
 display(Markdown(figures.markdown_table(
     [{k: row[k] for k in ("id", "statement", "outcome", "method")} for row in claims_002])))
+guide.update(Markdown(reading.reading_guide(
+    claims_002,
+    claims=(
+        'The textbook defines the NDCG loss Δ(y′, y) and the Kendall tau loss, rewrites '
+        'the latter with a product of signs, and learns linear rankers with hinge '
+        'surrogates of both.'),
+    surprise=(
+        'the rewrite of the Kendall loss counts a pair tied in both rankings as an error,'
+        ' so on ties the rewritten loss exceeds the defined one (S002-C2)'),
+    section='The Kendall tau loss and the sign rewrite')))

@@ -20,6 +20,14 @@
 # the verdict of `proofs_check`. Two pictures of the slides are lost; their examples are
 # reconstructed from the printed numbers.
 
+# %%
+from IPython.display import Markdown, display
+
+from companion import guide as reading
+
+# the reading guide: filled in at the end of the run, from the claims it has checked
+guide = display(Markdown(reading.PLACEHOLDER), display_id=True)
+
 # %% tags=["parameters"]
 n_items = 10  # size of the random rankings in the disagreement figure
 n_random = 2000  # number of random predicted rankings
@@ -109,6 +117,17 @@ claims_003 = proofs_check.document_rows("003")
 assert all(row["outcome"] == row["recorded"] for row in claims_003)
 display(Markdown(figures.markdown_table(
     [{k: row[k] for k in ("id", "statement", "outcome", "method")} for row in claims_003])))
+guide.update(Markdown(reading.reading_guide(
+    claims_003,
+    claims=(
+        "The tutorial's slides define a dozen losses and correlations between rankings "
+        '(Spearman, Kendall, gamma, position and discounted errors, DCG) and evaluate '
+        'them on one worked example.'),
+    surprise=(
+        "the worked example's discounted error is printed with the wrong terms (S003-E7),"
+        ' and the maximum of the Spearman distance has the right value but the wrong sum '
+        '(S003-R1)'),
+    section='Every claim of the slides, checked')))
 
 # %% [markdown]
 # ### Value ranges

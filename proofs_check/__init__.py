@@ -10,7 +10,8 @@ renders the report.
 from . import doc000, doc001, doc002, doc003, doc004  # noqa: F401  (registers the checks)
 from .registry import OUTCOMES, REGISTRY, Claim, Result, run_claim
 
-__all__ = ["OUTCOMES", "REGISTRY", "Claim", "Result", "run_claim", "document_rows"]
+__all__ = ["OUTCOMES", "REGISTRY", "Claim", "Result", "run_claim", "document_rows",
+           "recorded_rows"]
 
 
 def document_rows(doc: str, done: dict[str, Result] | None = None) -> list[dict]:
@@ -32,4 +33,15 @@ def document_rows(doc: str, done: dict[str, Result] | None = None) -> list[dict]
                 raise ValueError(f"done: {c.id} is not a Result")
             rows.append({"id": c.id, "statement": c.statement, "outcome": res.outcome,
                          "recorded": c.recorded, "method": res.method})
+    return rows
+
+
+def recorded_rows(doc: str) -> list[dict]:
+    """The outcome the catalogue records for each claim of one document (rows of id and
+    outcome), which the claims run (``python -m proofs_check``, beside the notebooks in
+    ``make reproduce`` and in the gate) checks: for a notebook that does not rerun every
+    check of its document (001's simulations, 004's high-precision limits)."""
+    rows = [{"id": c.id, "outcome": c.recorded} for c in REGISTRY.values() if c.doc == doc]
+    if not rows:
+        raise ValueError(f"doc: no claims of document {doc!r}")
     return rows

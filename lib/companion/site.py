@@ -37,6 +37,8 @@ import shutil
 import sys
 from pathlib import Path
 
+from .guide import CLAIMS_LINK
+
 __all__ = ["build", "main"]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -181,8 +183,11 @@ def _render_notebook(nb: dict, stem: str, out: Path, md, *, nav: str = "",
                     parts.append(f'<div class="output"><img src="img/{stem}/{name}" '
                                  f'alt="figure {n_img} of {html.escape(stem)}"></div>')
                 elif "text/markdown" in data:
-                    parts.append(f'<div class="output">'
-                                 f'{md.render(_text(data["text/markdown"]), env)}</div>')
+                    # the reading guide links the claims report as the executed notebook
+                    # sees it (notebooks/executed/); here it is this edition's own page
+                    rendered = md.render(_text(data["text/markdown"]), env).replace(
+                        f'href="{CLAIMS_LINK}"', 'href="claims.html"')
+                    parts.append(f'<div class="output">{rendered}</div>')
                 elif "text/plain" in data:
                     parts.append(f'<pre class="output">{html.escape(_text(data["text/plain"]))}'
                                  f"</pre>")
