@@ -32,7 +32,7 @@ of a given seed are not, the random streams being laid out differently.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import partial
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -72,13 +72,24 @@ def boundary_log_scores(n: int, segment_size: int, *, seed: int, draw: int) -> n
 
 
 def _prepare(ybar) -> tuple:
-    """(label values high to low, their numpy probability curves, binary?) of a model."""
+    """(label values high to low, their numpy probability curves, binary?) of a model;
+    memoised (sympy's lambdify took milliseconds per task)."""
+    try:
+        return _prepare_cached(ybar)
+    except TypeError:  # an unhashable model
+        return _prepare_model(ybar)
+
+
+def _prepare_model(ybar) -> tuple:
     from .asymptotics import GradedRelevance
 
     if isinstance(ybar, GradedRelevance):
         return (np.array([float(v) for v in ybar.raw_values]),
                 [_numpy_curve(q) for q in ybar.prob_specs], False)
     return np.array([1.0, 0.0]), [_numpy_curve(ybar)], True
+
+
+_prepare_cached = lru_cache(maxsize=32)(_prepare_model)
 
 
 def _labels(model, s: np.ndarray, u: np.ndarray, term: np.ndarray, compiled) -> np.ndarray:
@@ -108,8 +119,17 @@ def _labels(model, s: np.ndarray, u: np.ndarray, term: np.ndarray, compiled) -> 
 _BLOCK = 1 << 15
 
 
+def _segment_weights(d, n: int, segment_size: int, j: int) -> np.ndarray:
+    """D(r) over segment ``j``'s ranks: the same for every draw, computed once per task."""
+    stop = int(segment_ends(n, segment_size)[j])
+    start = stop - (stop - 1) % segment_size - 1
+    w = np.empty(stop - start)
+    d._fill(start + 1, w, np.float64(n) if d.needs_n else None)  # elementwise: the bits
+    return w                                                      # of any block's fill
+
+
 def _segment_pass(model, d, n, segment_size, j, *, seed, draw, log_hi, log_lo,
-                  keep_scores=False) -> dict:
+                  keep_scores=False, weights=None) -> dict:
     """Segment ``j`` block by block: its sums (and its scores when asked)."""
     ends = segment_ends(n, segment_size)
     if isinstance(j, bool) or not isinstance(j, int | np.integer) or not 0 <= j < ends.size:
@@ -154,8 +174,11 @@ def _segment_pass(model, d, n, segment_size, j, *, seed, draw, log_hi, log_lo,
         label_rng.random(e - b, out=u)
         term = term_buf[: e - b]
         counts += _labels(model, sc, u, term, compiled)
-        w = w_buf[: e - b]
-        d._fill(start + b + 1, w, ln)
+        if weights is None:
+            w = w_buf[: e - b]
+            d._fill(start + b + 1, w, ln)
+        else:
+            w = weights[b:e]
         weight += float(w.sum())
         # numpy's pairwise sum, not a BLAS dot: a dot's rounding depends on the BLAS
         # thread count, which differs between this process and a dask worker (one thread)
@@ -193,14 +216,21 @@ def segment_sums(ybar: Any, discount: DiscountLike, n: int, segment_size: int, j
 
 
 def _run_group(ybar, d, n: int, segment_size: int, seed: int, group: list) -> list:
-    """The sums of a group of segments ``(draw, j, log_hi, log_lo)``: one task."""
+    """The sums of a group of segments ``(draw, j, log_hi, log_lo)``, ordered by segment:
+    one task. Each segment's discount weights are computed once for all its draws."""
     model = _prepare(ybar)
-    return [_segment_pass(model, d, n, segment_size, j, seed=seed, draw=t, log_hi=hi,
-                          log_lo=lo) for t, j, hi, lo in group]
+    out, current, weights = [], None, None
+    for t, j, hi, lo in group:
+        if j != current:
+            current, weights = j, _segment_weights(d, n, segment_size, j)
+        out.append(_segment_pass(model, d, n, segment_size, j, seed=seed, draw=t,
+                                 log_hi=hi, log_lo=lo, weights=weights))
+    return out
 
 
-def _ideal(values, counts, weights, ends, segment_size, d, n) -> float:
-    """IDCG from the label counts: grade j fills the ranks after the higher grades."""
+def _ideal(values, counts, weights, ends, segment_size, d, n, cache: dict) -> float:
+    """IDCG from the label counts: grade j fills the ranks after the higher grades.
+    ``cache``: segment index -> its discount weights, shared by the draws of a call."""
     before = np.concatenate([[0.0], np.cumsum(weights)])
 
     def prefix(r: int) -> float:  # sum_{i <= r} D(i)
@@ -208,8 +238,9 @@ def _ideal(values, counts, weights, ends, segment_size, d, n) -> float:
         top = int(ends[full - 1]) if full else 0
         if top == r:
             return float(before[full])
-        pos = np.arange(top + 1, r + 1, dtype=np.float64)
-        return float(before[full]) + float(d.evaluate(pos, n if d.needs_n else None).sum())
+        if full not in cache:
+            cache[full] = _segment_weights(d, n, segment_size, full)
+        return float(before[full]) + float(cache[full][: r - top].sum())
 
     edges = np.concatenate([[0], np.cumsum(counts)])
     total = 0.0
@@ -233,8 +264,9 @@ def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draw
         every value). Memory while a segment is computed: about 48 bytes per rank (50 MiB
         at the default 2^20), whatever n.
     task_ranks : int
-        Ranks per task (consecutive segments of one draw; about a second of work at the
-        default 2^23 on one core). Does not change any value.
+        Ranks per task (segments in segment-major order, each segment for the draws in the
+        task; about a second of work at the default 2^23 on one core). Does not change any
+        value.
     workers : None, int, str or distributed.Client
         Where the tasks run (:func:`rankmeasures.theory.engine.connect`): None in this
         process; an integer starts a local dask cluster of that many worker processes; a
@@ -256,13 +288,21 @@ def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draw
     d = as_discount(discount)
     values = _prepare(ybar)[0]
     ends = segment_ends(n, segment_size)
-    per_task = max(1, task_ranks // segment_size)
-    groups = []
-    for t in range(n_draws):
-        logs = boundary_log_scores(n, segment_size, seed=seed, draw=t)
-        his = np.concatenate([[0.0], logs[:-1]])
-        segs = [(t, j, float(his[j]), float(logs[j])) for j in range(ends.size)]
-        groups += [segs[i:i + per_task] for i in range(0, len(segs), per_task)]
+    bounds = [(np.concatenate([[0.0], lg[:-1]]), lg) for lg in
+              (boundary_log_scores(n, segment_size, seed=seed, draw=t) for t in range(n_draws))]
+    # tasks: runs of (segment, draw) in segment-major order, about task_ranks ranks each,
+    # so that a task computes each segment's discount weights once for all its draws
+    sizes = np.diff(np.concatenate([[0], ends]))
+    groups, group, ranks = [], [], 0
+    for j in range(ends.size):
+        for t in range(n_draws):
+            group.append((t, j, float(bounds[t][0][j]), float(bounds[t][1][j])))
+            ranks += int(sizes[j])
+            if ranks >= task_ranks:
+                groups.append(group)
+                group, ranks = [], 0
+    if group:
+        groups.append(group)
     run = partial(_run_group, ybar, d, n, segment_size, seed)
     if map_segments is not None:
         done = list(map_segments(run, groups))
@@ -273,18 +313,19 @@ def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draw
 
         with connect(workers) as client:
             done = gather_map(client, run, groups)
-    results = [r for group in done for r in group]
+    results = {(t, j): r for group, res in zip(groups, done, strict=True)
+               for (t, j, _, _), r in zip(group, res, strict=True)}
     out = {key: np.zeros(n_draws) for key in ("ndcg", "dcg", "idcg")}
     out["relevant"] = np.zeros(n_draws, dtype=np.int64)
-    per = ends.size
+    cache: dict = {}
     for t in range(n_draws):
-        parts = results[t * per:(t + 1) * per]
+        parts = [results[t, j] for j in range(ends.size)]  # in segment order
         dcg = 0.0
         for p in parts:  # in segment order
             dcg += p["dcg"]
         counts = np.sum([p["counts"] for p in parts], axis=0)
         weights = np.array([p["weight"] for p in parts])
-        idcg = _ideal(values, counts, weights, ends, segment_size, d, n)
+        idcg = _ideal(values, counts, weights, ends, segment_size, d, n, cache)
         out["dcg"][t], out["idcg"][t] = dcg, idcg
         out["ndcg"][t] = dcg / idcg if idcg > 0 else 0.0
         out["relevant"][t] = int(counts[values > 0].sum())
