@@ -371,7 +371,7 @@ graded_theorems = [
     ("13", "r^-1/2, top k = 0.3 n", rm.cutoff(rm.power_discount(0.5), fraction=0.3)),
 ]
 binary_form = {"10": "3", "11": "7", "12": "8", "13": "9"}
-graded_rows = []
+graded_rows, graded_lines = [], {}
 fig, axes = plt.subplots(1, 4, figsize=(17, 3.8), constrained_layout=True, sharey=True)
 for ax, (thm, dname, disc) in zip(axes, graded_theorems, strict=True):
     claim = proofs_check.REGISTRY[f"S004-T{thm}"].check()
@@ -389,6 +389,7 @@ for ax, (thm, dname, disc) in zip(axes, graded_theorems, strict=True):
         ses.append(float(draws.std(ddof=1) / np.sqrt(graded_draws)))
         bias = abs(float(A.pseudo_expectation(graded, disc, n, dps=dps)) - means[-1])
         assert bias <= 4 * ses[-1] + 1e-9, (thm, n)  # Monte Carlo on N_D(n) at every n
+    graded_lines[thm] = (line, float(lim), means, ses)
     graded_rows.append({"theorem": thm, "discount": dname,
                         "paper's formula": float(mpmath.mpf(claim.evidence["stated limit"])),
                         "ndcg_limit": float(lim), "N(1e100)": line[-1],
@@ -416,6 +417,46 @@ display(Markdown(
                    f"{binary_form[t]}" for t, g in slow_graded)
        + ": slow in the binary case too.")))
 assert all(binary_form[t] in slow_theorems for t, _ in slow_graded)
+
+# %% [markdown]
+# The rates of the graded limits are those of their binary forms (the normaliser's
+# expansion is the same; the grades change only the constants): the same log–log picture
+# and fit as above, each exponent asserted within 0.1 of its binary form's.
+
+# %%
+graded_rate_rows = []
+fig, axes = plt.subplots(1, 4, figsize=(17, 3.8), constrained_layout=True)
+for ax, (thm, dname, _) in zip(axes, graded_theorems, strict=True):
+    form, slope_pred = predicted[binary_form[thm]]
+    line, lim, means, ses = graded_lines[thm]
+    gap = np.abs(np.array(line) - lim)
+    ok = gap > 1e-11
+    ax.loglog(ns_line[ok], gap[ok], color="C0", lw=1.5, label="|N_D(n) - limit|")
+    mc_gap, ses = np.abs(np.array(means) - lim), np.array(ses)
+    resolved = mc_gap > 2 * ses
+    if resolved.any():
+        ax.errorbar(np.array(mc_sizes)[resolved], mc_gap[resolved], yerr=2 * ses[resolved],
+                    fmt="o", ms=3, capsize=2, color="C3", label="Monte Carlo ± 2 s.e.")
+    fit = np.flatnonzero(ok & (ns_line >= 1e4))[-4:]
+    x = np.log(ns_line[fit]) if form.startswith("n^") else np.log(np.log(ns_line[fit]))
+    slope = float(np.polyfit(x, np.log(gap[fit]), 1)[0])
+    graded_rate_rows.append({"theorem": thm, "binary form": binary_form[thm],
+                             "predicted rate": form, "predicted exponent": slope_pred,
+                             "fitted exponent": slope, "fit from n": f"{ns_line[fit[0]]:.0e}",
+                             "fit to n": f"{ns_line[fit[-1]]:.0e}"})
+    assert abs(slope - slope_pred) <= 0.1, (thm, slope)
+    x_last, g_last = ns_line[fit[-1]], gap[fit[-1]]
+    rate_n = ns_line[ns_line <= x_last]
+    ax.loglog(rate_n, g_last * (rate_n / x_last) ** slope_pred if form.startswith("n^")
+              else g_last * np.log(x_last) / np.log(rate_n), "k:", lw=1, label=f"rate {form}")
+    ax.set(title=f"Theorem {thm}: {dname}", xlabel="n")
+axes[0].set_ylabel("|NDCG - limit| (grades 3, 1, 0)")
+axes[0].legend(fontsize=7)
+fig.suptitle("004: how fast the graded limits are reached, Theorems 10-13")
+figures.save(fig, "004_graded_rates")
+plt.show()
+figures.save_table(graded_rate_rows, "004_graded_rates", tolerance={"abs": 1e-5})
+display(Markdown(figures.markdown_table(graded_rate_rows)))
 
 # %% [markdown]
 # At larger $n$ (`large_sizes`, a few draws each, $O(n)$ time and bounded memory per draw)
