@@ -69,6 +69,7 @@ import proofs_check
 import rankmeasures as rm
 from companion import figures
 from rankmeasures.theory import asymptotics as A
+from rankmeasures.theory import rates
 from rankmeasures.theory.distinguish import win_rate
 from rankmeasures.theory.segments import simulate_ndcg_segmented
 from rankmeasures.theory.simulate import latent_sample
@@ -272,7 +273,7 @@ for ax, (thm, dname, _) in zip(axes.ravel(), theorems[:6], strict=True):
     for rname in rankers:
         line, lim = lines[thm, rname]
         gap = np.abs(np.array(line) - lim)
-        ok = gap > 1e-11
+        ok = gap > rates.RESOLUTION
         if not ok.any():
             continue  # the limit is reached exactly (a constant curve under a power rate)
         ax.loglog(ns_line[ok], gap[ok], color=colors[rname], lw=1.5, label=f"{rname}")
@@ -284,21 +285,16 @@ for ax, (thm, dname, _) in zip(axes.ravel(), theorems[:6], strict=True):
                         yerr=2 * ses[resolved], fmt="o", ms=3, capsize=2,
                         color=colors[rname])
         # the fit: the last four points of the line above the resolution, from n = 1e4 on
-        fit = np.flatnonzero(ok & (ns_line >= 1e4))[-4:]
-        x = np.log(ns_line[fit]) if form.startswith("n^") else np.log(np.log(ns_line[fit]))
-        slope = float(np.polyfit(x, np.log(gap[fit]), 1)[0])
+        slope, fit = rates.fitted_exponent(ns_line, gap, in_log_n=form == "1/log n")
         rate_rows.append({"theorem": thm, "ranker": rname, "predicted rate": form,
                           "predicted exponent": slope_pred, "fitted exponent": slope,
                           "fit from n": f"{ns_line[fit[0]]:.0e}",
                           "fit to n": f"{ns_line[fit[-1]]:.0e}"})
         assert abs(slope - slope_pred) <= 0.1, (thm, rname, slope)
     good_line, good_lim = lines[thm, "good"]
-    last = np.flatnonzero(np.abs(np.array(good_line) - good_lim) > 1e-11)[-1]
-    x_last, g_last = ns_line[last], abs(good_line[last] - good_lim)
-    rate_n = ns_line[ns_line <= x_last]
-    rate_curve = (g_last * (rate_n / x_last) ** slope_pred if form.startswith("n^")
-                  else g_last * np.log(x_last) / np.log(rate_n))
-    ax.loglog(rate_n, rate_curve, "k:", lw=1, label=f"rate {form}")
+    ax.loglog(*rates.rate_curve(ns_line, np.abs(np.array(good_line) - good_lim),
+                                exponent=slope_pred, in_log_n=form == "1/log n"),
+              "k:", lw=1, label=f"rate {form}")
     ax.set(title=f"Theorem {thm}: {dname}", xlabel="n", ylabel="|NDCG - limit|")
     ax.legend(fontsize=7)
 fig.suptitle("004: how fast the limits are reached -- |N_D(n) - limit| (lines), Monte Carlo "
@@ -430,25 +426,21 @@ for ax, (thm, dname, _) in zip(axes, graded_theorems, strict=True):
     form, slope_pred = predicted[binary_form[thm]]
     line, lim, means, ses = graded_lines[thm]
     gap = np.abs(np.array(line) - lim)
-    ok = gap > 1e-11
+    ok = gap > rates.RESOLUTION
     ax.loglog(ns_line[ok], gap[ok], color="C0", lw=1.5, label="|N_D(n) - limit|")
     mc_gap, ses = np.abs(np.array(means) - lim), np.array(ses)
     resolved = mc_gap > 2 * ses
     if resolved.any():
         ax.errorbar(np.array(mc_sizes)[resolved], mc_gap[resolved], yerr=2 * ses[resolved],
                     fmt="o", ms=3, capsize=2, color="C3", label="Monte Carlo ± 2 s.e.")
-    fit = np.flatnonzero(ok & (ns_line >= 1e4))[-4:]
-    x = np.log(ns_line[fit]) if form.startswith("n^") else np.log(np.log(ns_line[fit]))
-    slope = float(np.polyfit(x, np.log(gap[fit]), 1)[0])
+    slope, fit = rates.fitted_exponent(ns_line, gap, in_log_n=form == "1/log n")
     graded_rate_rows.append({"theorem": thm, "binary form": binary_form[thm],
                              "predicted rate": form, "predicted exponent": slope_pred,
                              "fitted exponent": slope, "fit from n": f"{ns_line[fit[0]]:.0e}",
                              "fit to n": f"{ns_line[fit[-1]]:.0e}"})
     assert abs(slope - slope_pred) <= 0.1, (thm, slope)
-    x_last, g_last = ns_line[fit[-1]], gap[fit[-1]]
-    rate_n = ns_line[ns_line <= x_last]
-    ax.loglog(rate_n, g_last * (rate_n / x_last) ** slope_pred if form.startswith("n^")
-              else g_last * np.log(x_last) / np.log(rate_n), "k:", lw=1, label=f"rate {form}")
+    ax.loglog(*rates.rate_curve(ns_line, gap, exponent=slope_pred, in_log_n=form == "1/log n"),
+              "k:", lw=1, label=f"rate {form}")
     ax.set(title=f"Theorem {thm}: {dname}", xlabel="n")
 axes[0].set_ylabel("|NDCG - limit| (grades 3, 1, 0)")
 axes[0].legend(fontsize=7)

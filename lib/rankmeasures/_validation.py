@@ -21,6 +21,7 @@ __all__ = [
     "as_float_array",
     "as_grades",
     "check_k",
+    "check_positive_int",
     "check_same_length",
     "check_nonnegative",
     "as_offsets",
@@ -115,6 +116,13 @@ def check_k(k, name: str = "k") -> int | None:
     if k <= 0:
         raise ValueError(f"{name}: must be >= 1, got {k}")
     return int(k)
+
+
+def check_positive_int(name: str, v) -> int:
+    """A positive integer (Python or numpy; not a bool), as an int."""
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
+        raise ValueError(f"{name}: must be a positive integer, got {v!r}")
+    return int(v)
 
 
 def as_offsets(offsets, n_items: int, name: str = "offsets") -> np.ndarray:

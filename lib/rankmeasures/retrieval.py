@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._validation import check_positive_int
+
 __all__ = ["RANKED_MEASURES", "ranked_measure"]
 
 #: measure -> whether it takes a cut-off k (required, optional or never)
@@ -45,6 +47,11 @@ def _segment_sum(values: np.ndarray, qidx: np.ndarray, nq: int) -> np.ndarray:
     return np.bincount(qidx, weights=values, minlength=nq)
 
 
+def _per_relevant(big_r: np.ndarray, num: np.ndarray) -> np.ndarray:
+    """``num / R`` query by query, 0 for a query without relevant documents."""
+    return np.divide(num, big_r, out=np.zeros(big_r.size), where=big_r > 0)
+
+
 def _untied(measure, rel, qidx, pos, off, big_r, k) -> np.ndarray:
     """:func:`ranked_measure` of rankings without tie groups: the order as given."""
     nq = off.size - 1
@@ -52,11 +59,9 @@ def _untied(measure, rel, qidx, pos, off, big_r, k) -> np.ndarray:
     hits = rel * inside
     if measure == "P":
         return _segment_sum(hits, qidx, nq) / k
-    def ratio(num):
-        return np.divide(num, big_r, out=np.zeros(nq), where=big_r > 0)
 
     if measure in ("recall", "Rprec"):
-        return ratio(_segment_sum(hits, qidx, nq))
+        return _per_relevant(big_r, _segment_sum(hits, qidx, nq))
     if measure == "success":
         return (_segment_sum(hits, qidx, nq) > 0).astype(np.float64)
     if measure == "AP":
@@ -64,7 +69,7 @@ def _untied(measure, rel, qidx, pos, off, big_r, k) -> np.ndarray:
         lengths = np.diff(off)
         full = lengths > 0
         c -= np.repeat((c - rel)[off[:-1][full]], lengths[full])
-        return ratio(_segment_sum(hits * c / (pos + 1), qidx, nq))
+        return _per_relevant(big_r, _segment_sum(hits * c / (pos + 1), qidx, nq))
     at = np.flatnonzero(hits)  # RR: each query's first relevant rank
     at = at[np.r_[True, qidx[at][1:] != qidx[at][:-1]]] if at.size else at
     out = np.zeros(nq)
@@ -108,8 +113,8 @@ def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
         raise ValueError(f"k: {measure} needs a cut-off, e.g. {measure}@10")
     if cut == "never" and k is not None:
         raise ValueError(f"k: {measure} takes no cut-off")
-    if k is not None and (not isinstance(k, int | np.integer) or isinstance(k, bool) or k < 1):
-        raise ValueError(f"k: must be a positive integer, got {k!r}")
+    if k is not None:
+        k = check_positive_int("k", k)
     rel = np.asarray(relevant, dtype=np.float64)
     off = np.asarray(offsets, dtype=np.int64)
     big_r = np.asarray(num_rel, dtype=np.float64)
@@ -141,13 +146,11 @@ def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
     else:
         inside = np.ones(rel.size, bool)
 
-    def ratio(num):
-        return np.divide(num, big_r, out=np.zeros(nq), where=big_r > 0)
 
     if measure == "P":
         return _segment_sum(e * inside, qidx, nq) / k
     if measure in ("recall", "Rprec"):
-        return ratio(_segment_sum(e * inside, qidx, nq))
+        return _per_relevant(big_r, _segment_sum(e * inside, qidx, nq))
     gq = qidx[first]                        # the query of each group
     gpos = pos[first]                       # the rank (0-based) of each group's first place
     if measure == "AP":
@@ -158,7 +161,7 @@ def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
         j = (pos - gpos[gid]).astype(np.float64)
         pair = np.divide(g * (g - 1), m * (m - 1), out=np.zeros(rel.size), where=m > 1)
         term = (e * (above[gid] + 1) + j * pair) / (pos + 1)
-        return ratio(_segment_sum(term * inside, qidx, nq))
+        return _per_relevant(big_r, _segment_sum(term * inside, qidx, nq))
     if measure == "success":
         whole = (gpos + gsize <= k) & (grel > 0)
         out = np.zeros(nq)

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._validation import check_positive_int
+
 __all__ = ["PairedComparison", "paired_tests"]
 
 
@@ -61,8 +63,7 @@ def paired_tests(a, b, *, n_resamples: int = 10_000, seed: int = 0) -> PairedCom
     y = np.asarray(b, dtype=np.float64)
     if x.ndim != 1 or x.shape != y.shape:
         raise ValueError(f"a, b: must be 1-d of one length, got shapes {x.shape} and {y.shape}")
-    if isinstance(n_resamples, bool) or not isinstance(n_resamples, int) or n_resamples < 1:
-        raise ValueError(f"n_resamples: must be a positive integer, got {n_resamples!r}")
+    check_positive_int("n_resamples", n_resamples)
     keep = ~(np.isnan(x) | np.isnan(y))
     x, y = x[keep], y[keep]
     if x.size < 2:

@@ -11,6 +11,8 @@ variant (notebook 005 and the variant report).
 * :mod:`~rankmeasures.theory.segments` — the same model with each draw in independent
   segments (boundaries from their Beta laws, interiors given their ends), so that one
   draw's work can be split and scheduled in any order with the same result;
+* :mod:`~rankmeasures.theory.rates` — the exponent of a gap to a limit fitted on log-log
+  (or log-log-log) axes, and the predicted rate drawn through it;
 * :mod:`~rankmeasures.theory.distinguish` — ``P[NDCG(f0) > NDCG(f1)]`` on coupled samples
   (Definition 3, Theorem 2), each comparison decided exactly;
 * :mod:`~rankmeasures.theory.variants` — a discount, cut-off or gain of the user's own

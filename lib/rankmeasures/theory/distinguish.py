@@ -18,10 +18,12 @@ the two NDCGs differ in their last bits only.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .._validation import check_positive_int
 from ..dcg import ndcg
 from ..discounts import as_discount
 from .simulate import _numpy_curve, latent_sample
@@ -139,7 +141,16 @@ def _curve(model):
 
 
 def _samplers(models) -> tuple[float, list]:
-    """p and, for each model, the inverse CDFs of its score given Y = 0 and given Y = 1."""
+    """p and, for each model, the inverse CDFs of its score given Y = 0 and given Y = 1;
+    memoised (building them is the expensive part of a sample at small n)."""
+    models = tuple(models)
+    try:
+        return _samplers_cached(models)
+    except TypeError:  # an unhashable model
+        return _build_samplers(models)
+
+
+def _build_samplers(models: tuple) -> tuple[float, list]:
     from scipy.integrate import quad
     from scipy.stats.sampling import NumericalInversePolynomial
 
@@ -171,8 +182,10 @@ def _samplers(models) -> tuple[float, list]:
     return p, out
 
 
-def coupled_sample(n: int, models, *, seed: int = 0, _prepared=None
-                   ) -> tuple[np.ndarray, np.ndarray]:
+_samplers_cached = lru_cache(maxsize=16)(_build_samplers)
+
+
+def coupled_sample(n: int, models, *, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
     """One sample of n objects scored by two ranking functions given by their relevance
     curves ``ybar_j(s) = P[Y = 1 | f_j's canonical score = s]``.
 
@@ -197,11 +210,10 @@ def coupled_sample(n: int, models, *, seed: int = 0, _prepared=None
     labels : ndarray of float, shape (n,)
     scores : ndarray of float, shape (2, n)
     """
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 1:
-        raise ValueError(f"n: must be a positive integer, got {n!r}")
+    check_positive_int("n", n)
     if len(models) != 2:
         raise ValueError(f"models: expected two relevance curves, got {len(models)}")
-    p, inv = _prepared if _prepared is not None else _samplers(models)
+    p, inv = _samplers(models)
     rng = np.random.default_rng(seed)
     y = rng.random(n) < p
     u = rng.random((2, n))
@@ -212,18 +224,16 @@ def coupled_sample(n: int, models, *, seed: int = 0, _prepared=None
     return y.astype(np.float64), scores
 
 
-def model_win_rate(n: int, models, discount: DiscountLike, *, seeds: Iterable[int],
-                   _prepared=None) -> float:
+def model_win_rate(n: int, models, discount: DiscountLike, *, seeds: Iterable[int]) -> float:
     """The fraction of :func:`coupled_sample` samples on which ``NDCG(f0) > NDCG(f1)``
     (Definition 3), each comparison decided exactly as in :func:`win_rate`."""
     d = as_discount(discount)
-    prepared = _prepared if _prepared is not None else _samplers(models)
     seeds = list(seeds)
     if not seeds:
         raise ValueError("seeds: expected at least one seed")
     w = [d.weights(n)]
     wins = 0
     for sd in seeds:
-        labels, scores = coupled_sample(n, models, seed=int(sd), _prepared=prepared)
+        labels, scores = coupled_sample(n, models, seed=int(sd))
         wins += int(_wins(labels, scores, w, [d])[0])
     return wins / len(seeds)

@@ -32,14 +32,15 @@ of a given seed are not, the random streams being laid out differently.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from functools import lru_cache, partial
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from .._kernels import jit as _jit
+from .._validation import check_positive_int
 from ..discounts import as_discount
-from .simulate import _numpy_curve
+from .simulate import _labels, _prepare
 
 if TYPE_CHECKING:
     from .._typing import DiscountLike
@@ -48,15 +49,9 @@ __all__ = ["segment_ends", "boundary_log_scores", "segment_scores", "segment_sum
            "simulate_ndcg_segmented"]
 
 
-def _check_positive(name: str, v) -> int:
-    if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < 1:
-        raise ValueError(f"{name}: must be a positive integer, got {v!r}")
-    return int(v)
-
-
 def segment_ends(n: int, segment_size: int) -> np.ndarray:
     """The last rank of each segment: ``segment_size, 2 segment_size, ..., n``."""
-    n, size = _check_positive("n", n), _check_positive("segment_size", segment_size)
+    n, size = check_positive_int("n", n), check_positive_int("segment_size", segment_size)
     return np.append(np.arange(size, n, size, dtype=np.int64), n)
 
 
@@ -69,49 +64,6 @@ def boundary_log_scores(n: int, segment_size: int, *, seed: int, draw: int) -> n
     ga = rng.standard_gamma((n - ends + 1).astype(np.float64))
     gb = rng.standard_gamma(k)
     return np.cumsum(-np.log1p(gb / ga))
-
-
-def _prepare(ybar) -> tuple:
-    """(label values high to low, their numpy probability curves, binary?) of a model;
-    memoised (sympy's lambdify took milliseconds per task)."""
-    try:
-        return _prepare_cached(ybar)
-    except TypeError:  # an unhashable model
-        return _prepare_model(ybar)
-
-
-def _prepare_model(ybar) -> tuple:
-    from .asymptotics import GradedRelevance
-
-    if isinstance(ybar, GradedRelevance):
-        return (np.array([float(v) for v in ybar.raw_values]),
-                [_numpy_curve(q) for q in ybar.prob_specs], False)
-    return np.array([1.0, 0.0]), [_numpy_curve(ybar)], True
-
-
-_prepare_cached = lru_cache(maxsize=32)(_prepare_model)
-
-
-def _labels(model, s: np.ndarray, u: np.ndarray, term: np.ndarray, compiled) -> np.ndarray:
-    """In place: the gain of each item into ``term``; returns the items per label value."""
-    values, curves, binary = model
-    if not binary:
-        pr = np.array([np.broadcast_to(c(s), s.shape) for c in curves])
-        if not (np.all((pr >= 0) & (pr <= 1)) and np.all(np.abs(pr.sum(axis=0) - 1) <= 1e-9)):
-            raise ValueError("ybar: values must lie in [0, 1] (probabilities summing to 1)")
-        grade = np.minimum((u[None, :] >= np.cumsum(pr, axis=0)).sum(axis=0), values.size - 1)
-        np.take(values, grade, out=term)
-        return np.bincount(grade, minlength=values.size)
-    p1 = np.broadcast_to(np.asarray(curves[0](s), dtype=np.float64), s.shape)
-    if compiled is not None:  # the label draw and the check of ybar in one pass
-        valid = compiled.binary_terms(u, np.ascontiguousarray(p1), term)
-    else:
-        valid = p1.min() >= 0 and p1.max() <= 1  # NaN fails both
-        np.less(u, p1, out=term)
-    if not valid:
-        raise ValueError("ybar: values must lie in [0, 1]")
-    rel = int(term.sum())  # a sum of ones and zeros: exact
-    return np.array([rel, term.size - rel])
 
 
 #: items per pass inside a segment: a block's arrays stay in a core's L2 cache (as in
@@ -281,10 +233,10 @@ def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draw
     -------
     dict with arrays ``ndcg``, ``dcg``, ``idcg`` and ``relevant``, shape (n_draws,).
     """
-    n = _check_positive("n", n)
-    n_draws = _check_positive("n_draws", n_draws)
-    segment_size = _check_positive("segment_size", segment_size)
-    task_ranks = _check_positive("task_ranks", task_ranks)
+    n = check_positive_int("n", n)
+    n_draws = check_positive_int("n_draws", n_draws)
+    segment_size = check_positive_int("segment_size", segment_size)
+    task_ranks = check_positive_int("task_ranks", task_ranks)
     d = as_discount(discount)
     values = _prepare(ybar)[0]
     ends = segment_ends(n, segment_size)

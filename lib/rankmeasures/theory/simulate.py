@@ -15,12 +15,14 @@ same objects, which :func:`simulate_ndcg`'s one-function model cannot couple.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import sympy
 
 from .._kernels import jit as _jit
+from .._validation import check_positive_int
 from ..discounts import as_discount
 
 if TYPE_CHECKING:
@@ -42,6 +44,53 @@ def _numpy_curve(ybar):
     if not callable(ybar):
         raise ValueError(f"ybar: must be callable or a sympy expression, got {type(ybar).__name__}")
     return ybar
+
+
+def _prepare(ybar) -> tuple:
+    """(label values high to low, their numpy probability curves, binary?) of a model;
+    memoised (sympy's lambdify took milliseconds per task)."""
+    try:
+        return _prepare_cached(ybar)
+    except TypeError:  # an unhashable model
+        return _prepare_model(ybar)
+
+
+def _prepare_model(ybar) -> tuple:
+    from .asymptotics import GradedRelevance
+
+    if isinstance(ybar, GradedRelevance):
+        return (np.array([float(v) for v in ybar.raw_values]),
+                [_numpy_curve(q) for q in ybar.prob_specs], False)
+    return np.array([1.0, 0.0]), [_numpy_curve(ybar)], True
+
+
+_prepare_cached = lru_cache(maxsize=32)(_prepare_model)
+
+
+def _labels(model, s: np.ndarray, u: np.ndarray, term: np.ndarray, compiled) -> np.ndarray:
+    """In place: the gain of each item into ``term`` (binary: 1.0 iff ``u < ybar(s)``, the
+    graded rule with two labels; graded: the first label whose cumulative probability
+    exceeds ``u``), with the check of the model's values; returns the items per label
+    value. Shared by :func:`simulate_ndcg` and :mod:`~rankmeasures.theory.segments`."""
+    values, curves, binary = model
+    if not binary:
+        pr = np.array([np.broadcast_to(c(s), s.shape) for c in curves])
+        # written so that NaN fails: every value in [0, 1], every sum within 1e-9 of 1
+        if not (np.all((pr >= 0) & (pr <= 1)) and np.all(np.abs(pr.sum(axis=0) - 1) <= 1e-9)):
+            raise ValueError("ybar: values must lie in [0, 1] (probabilities summing to 1)")
+        grade = np.minimum((u[None, :] >= np.cumsum(pr, axis=0)).sum(axis=0), values.size - 1)
+        np.take(values, grade, out=term)
+        return np.bincount(grade, minlength=values.size)
+    p1 = np.broadcast_to(np.asarray(curves[0](s), dtype=np.float64), s.shape)
+    if compiled is not None:  # the label draw and the check of ybar in one pass
+        valid = compiled.binary_terms(u, np.ascontiguousarray(p1), term)
+    else:
+        valid = p1.min() >= 0 and p1.max() <= 1  # NaN fails both
+        np.less(u, p1, out=term)
+    if not valid:
+        raise ValueError("ybar: values must lie in [0, 1]")
+    rel = int(term.sum())  # a sum of ones and zeros: exact
+    return np.array([rel, term.size - rel])
 
 
 def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1, seed: int = 0,
@@ -68,27 +117,17 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
     (the number of objects with a positive label in each draw). A draw with no relevant object has
     NDCG 0 (the library's default zero-IDCG policy).
     """
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n: must be a positive integer, got {n!r}")
-    if isinstance(n_draws, bool) or not isinstance(n_draws, (int, np.integer)) or n_draws < 1:
-        raise ValueError(f"n_draws: must be a positive integer, got {n_draws!r}")
+    check_positive_int("n", n)
+    check_positive_int("n_draws", n_draws)
     if chunk < 1:
         raise ValueError(f"chunk: must be positive, got {chunk}")
-    from .asymptotics import GradedRelevance
-
-    if isinstance(ybar, GradedRelevance):
-        values = np.array([float(v) for v in ybar.raw_values])
-        probs = [_numpy_curve(q) for q in ybar.prob_specs]
-    else:
-        values = np.array([1.0, 0.0])
-        f1 = _numpy_curve(ybar)
-        probs = [f1, lambda x, f1=f1: 1.0 - f1(x)]
+    model = _prepare(ybar)
+    values, _, binary = model
     d = as_discount(discount)
     children = np.random.SeedSequence(seed).spawn(n_draws)
     dcg = np.zeros(n_draws)
     idcg = np.zeros(n_draws)
     relevant = np.zeros(n_draws, dtype=np.int64)
-    binary = values.size == 2 and values[1] == 0 and not isinstance(ybar, GradedRelevance)
     length = n if d.needs_n else None
     ln = None if length is None else np.float64(length)
     compiled = _jit.load("simulate_numba")  # the same values, fewer passes (tested)
@@ -136,32 +175,10 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
                     sc += log_s
                 np.exp(sc, out=sc)
                 label_rng.random(e - b, out=u)
-                if binary:  # grade 0 (value 1) iff u < ybar(s): the graded rule with L = 2
-                    p1 = probs[0](sc)
-                    if compiled is not None and p1.shape == sc.shape:
-                        valid = compiled.binary_terms(u, np.ascontiguousarray(p1, np.float64),
-                                                      term[b:e])
-                    else:
-                        valid = p1.min() >= 0 and p1.max() <= 1  # NaN fails both
-                        np.less(u, p1, out=term[b:e])
-                    if not valid:
-                        raise ValueError("ybar: values must lie in [0, 1]")
-                    continue
-                pr = np.array([q(sc) for q in probs])
-                # written so that NaN fails: every value in [0, 1], every sum within 1e-9 of 1
-                if not (np.all((pr >= 0) & (pr <= 1))
-                        and np.all(np.abs(pr.sum(axis=0) - 1) <= 1e-9)):
-                    raise ValueError("ybar: values must lie in [0, 1] (probabilities summing to 1)")
-                cdf = np.cumsum(pr, axis=0)  # P[Y >= values[j] | s]
-                grade = (u[None, :] >= cdf).sum(axis=0)
-                grade = np.minimum(grade, values.size - 1)
-                np.take(values, grade, out=term[b:e])
-                counts += np.bincount(grade, minlength=values.size)
+                counts += _labels(model, sc, u, term[b:e], compiled)
             st["log_s"] = log_s + within
             if binary:
-                n_rel = int(term.sum())  # a sum of ones and zeros: exact below 2^53
                 st["total"] += float(w @ term)
-                counts += (n_rel, term.size - n_rel)
             else:
                 st["total"] += float((term * w).sum())
     # IDCG: grade j fills positions edges[j]+1 .. edges[j+1]; S(m) = sum_{r<=m} D(r)
@@ -209,8 +226,7 @@ def latent_sample(n: int, noise: ArrayLike, *, seed: int = 0) -> tuple[np.ndarra
     labels : ndarray of float, shape (n,)
     scores : ndarray of float, shape (len(noise), n)
     """
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n: must be a positive integer, got {n!r}")
+    check_positive_int("n", n)
     sig = np.asarray(noise, dtype=np.float64)
     if sig.ndim != 1 or sig.size == 0 or np.any(np.isnan(sig)) or np.any(sig < 0):
         raise ValueError("noise: expected a non-empty 1-d sequence of values >= 0 (inf allowed)")

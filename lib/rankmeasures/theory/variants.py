@@ -505,12 +505,7 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
             entry["limit"] = "no theorem applies"
         pseudo = entry["pseudo-expectation N(n)"] = {}
         for nv in n_values:
-            disc = base
-            if k_expr is not None:  # the exact integer k(n), however large
-                nn = sympy.Integer(int(nv)) if nv < 10**18 else sympy.Integer(10) ** round(
-                    math.log10(nv))
-                kk = int(sympy.ceiling(k_expr.subs(n, nn)))
-                disc = cutoff(base, k=max(1, min(kk, int(nn))))
+            disc = _discount_at(base, k_expr, nv)
             with mpmath.workdps(dps), time_budget(
                     f"the pseudo-expectation of {label} at n = {_n_key(nv)}", budget):
                 pseudo[_n_key(nv)] = mpmath.nstr(
@@ -519,8 +514,7 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
         if mc_n:
             entry["Monte Carlo"] = mc
         for nv in mc_n:
-            disc = base if k_expr is None else cutoff(
-                base, k=max(1, min(int(nv), int(sympy.ceiling(k_expr.subs(n, nv))))))
+            disc = _discount_at(base, k_expr, nv)
             with time_budget(f"the Monte Carlo of {label} at n = {_n_key(nv)}", budget):
                 draws = simulate_ndcg_segmented(yb, disc, int(nv), n_draws=mc_draws,
                                                 seed=seed + int(nv) % 10**6,
@@ -535,13 +529,11 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
         curves = [mod["numeric"] for _, mod in models if mod["binary"]]
         if dist_n and len(curves) == 2:
             est = report["distinguish"]["P[NDCG(f0) > NDCG(f1)]"] = {}
-            prepared = distinguish._samplers(curves)
             for nv in dist_n:
-                disc = base if k_expr is None else cutoff(
-                    base, k=max(1, min(int(nv), int(sympy.ceiling(k_expr.subs(n, nv))))))
+                disc = _discount_at(base, k_expr, nv)
                 with time_budget(f"P[NDCG(f0) > NDCG(f1)] at n = {_n_key(nv)}", budget):
                     rate = distinguish.model_win_rate(
-                        int(nv), curves, disc, _prepared=prepared,
+                        int(nv), curves, disc,
                         seeds=[seed + 7919 * i + int(nv) for i in range(dist_draws)])
                 est[_n_key(nv)] = {"P": rate,
                                    "se": math.sqrt(max(rate * (1 - rate), 0.25 / dist_draws)
@@ -550,6 +542,15 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
         n0, n1 = (m["pseudo-expectation N(n)"] for m in report["models"])
         report["distinguish"]["N0(n) - N1(n)"] = {
             k: mpmath.nstr(mpmath.mpf(n0[k]) - mpmath.mpf(n1[k]), 6) for k in n0}
+
+
+def _discount_at(base, k_expr, nv):
+    """The discount at list length ``nv``: ``base``, cut at the exact integer ``k(nv)`` (at
+    least 1, at most ``nv``; ``nv`` up to 1e100 as a power of ten) when there is a cut-off."""
+    if k_expr is None:
+        return base
+    nn = sympy.Integer(int(nv)) if nv < 10**18 else sympy.Integer(10) ** round(math.log10(nv))
+    return cutoff(base, k=max(1, min(int(sympy.ceiling(k_expr.subs(n, nn))), int(nn))))
 
 
 def _n_key(nv) -> str:

@@ -1,0 +1,59 @@
+"""How fast a limit is approached: the exponent of a gap ``|N(n) - limit|`` fitted on
+log-log axes (a power rate ``n^a``) or log-log-log axes (a rate ``(log n)^a``), and the
+predicted rate drawn through the last resolved point (notebook 004's rate pictures,
+issue 28).
+
+The gaps come from double-precision values of the pseudo-expectation, so only gaps above
+``resolution`` (1e-11 by default) are used: below it their last digits are rounding.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+__all__ = ["RESOLUTION", "fitted_exponent", "rate_curve"]
+
+RESOLUTION = 1e-11
+
+
+def _resolved(ns, gaps, resolution) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    ns = np.asarray(ns, dtype=np.float64)
+    gaps = np.asarray(gaps, dtype=np.float64)
+    if ns.ndim != 1 or ns.shape != gaps.shape:
+        raise ValueError(f"ns, gaps: must be 1-d of one length, got {ns.shape}, {gaps.shape}")
+    return ns, gaps, gaps > resolution
+
+
+def fitted_exponent(ns, gaps, *, in_log_n: bool, from_n: float = 1e4, points: int = 4,
+                    resolution: float = RESOLUTION) -> tuple[float, np.ndarray]:
+    """The slope of ``log gap`` against ``log n`` (``in_log_n=False``: the ``a`` of
+    ``n^a``) or against ``log log n`` (``in_log_n=True``: the ``a`` of ``(log n)^a``), by
+    least squares over the last ``points`` resolved gaps at ``n >= from_n``.
+
+    Returns
+    -------
+    exponent : float
+    used : ndarray of int
+        The indices of the points fitted.
+    """
+    ns, gaps, ok = _resolved(ns, gaps, resolution)
+    used = np.flatnonzero(ok & (ns >= from_n))[-points:]
+    if used.size < 2:
+        raise ValueError(f"gaps: fewer than two resolved gaps at n >= {from_n:g}")
+    x = np.log(np.log(ns[used])) if in_log_n else np.log(ns[used])
+    return float(np.polyfit(x, np.log(gaps[used]), 1)[0]), used
+
+
+def rate_curve(ns, gaps, *, exponent: float, in_log_n: bool,
+               resolution: float = RESOLUTION) -> tuple[np.ndarray, np.ndarray]:
+    """The rate ``n^exponent`` (or ``(log n)^exponent``) through the last resolved gap,
+    on the ``ns`` up to it: the predicted rate drawn beside the gaps."""
+    ns, gaps, ok = _resolved(ns, gaps, resolution)
+    if not ok.any():
+        raise ValueError("gaps: none resolved")
+    last = np.flatnonzero(ok)[-1]
+    at, gap = ns[last], gaps[last]
+    grid = ns[ns <= at]
+    if in_log_n:
+        return grid, gap * (np.log(grid) / np.log(at)) ** exponent
+    return grid, gap * (grid / at) ** exponent
