@@ -75,6 +75,9 @@ display(Markdown(figures.markdown_table(summary)))
 assert rm.delta_dcg_linear(grades, scores) == rm.pairwise_loss(grades, scores)
 assert rm.pairwise_loss_levels(grades, scores).sum() == rm.pairwise_loss(grades, scores)
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S000-D1"]))))
+
 # %% [markdown]
 # ## The missing proof of $\Delta DCG^\beta = R(f)$
 #
@@ -95,6 +98,11 @@ proof = proofs_check.REGISTRY["S000-T0P"].check()
 print(proof.method)
 print("steps hold:", proof.evidence["steps_hold"])
 assert proof.outcome == "verified"
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S000-T0P"],
+    done={"S000-T0P": proof}))))
 
 # %% [markdown]
 # ## Ties: which rule makes the identity exact
@@ -148,6 +156,11 @@ fig.suptitle(f"000: Delta DCG^beta against R(f) on {n_lists} random lists")
 figures.save(fig, "000_delta_dcg_vs_r")
 plt.show()
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S000-T0"],
+    done={"S000-T0": t0}))))
+
 # %% [markdown]
 # ## Three normalisations
 #
@@ -190,6 +203,9 @@ fig.suptitle(f"000: three normalisations of the DCG error ({len(r_hat)} random l
 figures.save(fig, "000_normalisations")
 plt.show()
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S000-A1"]))))
+
 # %% [markdown]
 # ## Theorem 1, the bipartite case and Lemma 1
 #
@@ -211,6 +227,11 @@ lemma = proofs_check.REGISTRY["S000-L1"].check()
 print("Lemma 1:", lemma.method, "->", lemma.outcome,
       "| bound attained for every size:", lemma.evidence["bound_attained_for_every_size"])
 assert lemma.outcome == "verified"
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S000-T1", "S000-P1", "S000-E1", "S000-L1"],
+    done={"S000-L1": lemma}))))
 
 # %% [markdown]
 # ## The paper's own route, completed
@@ -253,6 +274,11 @@ display(Markdown(figures.markdown_table(
     [{"step": k, "holds": v} for k, v in route.evidence["steps"].items()])))
 assert route.outcome == "verified" and all(route.evidence["steps"].values())
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S000-T0R"],
+    done={"S000-T0R": route}))))
+
 # %% [markdown]
 # ## The classical measure beside it: $NDCG^\alpha$ (eq. 2)
 #
@@ -291,6 +317,9 @@ ax.set(xlabel="NDCG^beta (linear discount, eq. 1)",
 figures.save(fig, "000_ndcg_alpha_vs_beta")
 plt.show()
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S000-D2"]))))
+
 # %% [markdown]
 # ## Every claim of the paper
 #
@@ -316,3 +345,7 @@ guide.update(Markdown(reading.reading_guide(
         "needs a tie rule, and uniform tie-breaking adds half of the tied pairs' grade "
         'gaps (S000-T0)'),
     section='Ties: which rule makes the identity exact')))
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S000-E2"], done=claims_000))))

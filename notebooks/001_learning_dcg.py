@@ -92,7 +92,13 @@ assert max(r["share incoherent"] for r in coherence_rows if r["L"] == 5) > 0
 # %% [markdown]
 # The theorem's row ($L = 2$) is zero; from three grades on, incoherence is common and
 # grows with both the number of grades and the length of the list.
-#
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S001-T1", "S001-T2"],
+    done={"S001-T1": t1}))))
+
+# %% [markdown]
 # ## The incoherency example, and where it bites
 #
 # Three documents with gains $2, 3, 1/2$ (ranker A) and $g^B = \varphi(g^A)$ with
@@ -157,6 +163,11 @@ display(Markdown(
     f"(1-\\varepsilon) < (3^k - 2^{{-k}})/(2^k - 2^{{-k}}) \\approx 1.5^k$. The paper's "
     f"\"for $k$ large enough\" holds at every $\\varepsilon$, but how large grows with it."))
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S001-E1", "S001-E2", "S001-E4"],
+    done={"S001-E2": e2}))))
+
 # %% [markdown]
 # ## Proposition 1, and which rankings are optimal
 #
@@ -174,6 +185,11 @@ print("corrected:", c1.evidence["corrected"])
 assert p1.outcome == "verified" and c1.outcome == "erratum"
 assert (c1.evidence["counterexample"]["pi_1 = (1, 3, 2) DCG"]
         < c1.evidence["counterexample"]["optimal DCG"])
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S001-P1", "S001-C1"],
+    done={"S001-P1": p1, "S001-C1": c1}))))
 
 # %% [markdown]
 # ## The binary representation and the grade convention
@@ -221,7 +237,11 @@ assert all(r["similarity"] > 0.8 and r["learned w meets all"] for r in conventio
 # per-grade constants and per-position constants; $T(w)$ of eq. (3) removes the second kind
 # but not the first, which is why the similarity is sensitive to "the offset constant", as
 # the paper observes.
-#
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S001-E3", "S001-E5", "S001-S1"]))))
+
+# %% [markdown]
 # ## The simulations of Sections 6–8
 #
 # Every point below is the mean over `n_seeds` seeds (error bars: one standard error) of
@@ -338,6 +358,9 @@ for fig_no, what in ((3, "discounts"), (4, "gains")):
 display(Markdown(figures.markdown_table(corr_rows)))
 assert all(r["smallest r over seeds"] > 0.9 for r in corr_rows)
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S001-S4"]))))
+
 # %% [markdown]
 # ### Figures 5–8: noisy preference pairs and noisy grades
 #
@@ -386,6 +409,9 @@ for fig_no, setting in ((9, "optimal pairs"), (10, "different lists")):
     figures.save(fig, f"001_fig{fig_no:02d}_{setting.replace(' ', '_')}",
                  tolerance=min(fig_tolerance.values(), key=lambda t: t["abs"]))
     plt.show()
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S001-S3"]))))
 
 # %% [markdown]
 # ### Figures 11–12: the enhanced model (eq. 4)
@@ -498,6 +524,9 @@ for gains in sim.GAIN_SETTINGS:
                     else "only partly: grows with the pairs, stays below the graded model")})
 figures.save_table(statement_rows, "001_statements", tolerance={"abs": 0.003, "c": 0.5})
 display(Markdown(figures.markdown_table(statement_rows)))
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S001-S2", "S001-S5"]))))
 
 # %%
 guide.update(Markdown(reading.reading_guide(

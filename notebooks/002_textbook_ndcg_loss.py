@@ -67,6 +67,9 @@ figures.save_table(rows, "002_topk_discount")
 display(Markdown(figures.markdown_table(rows)))
 assert np.array_equal(book, usual)
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S002-D1"]))))
+
 # %% [markdown]
 # ## $\Delta(y', y)$ on one list, and its range
 #
@@ -127,6 +130,11 @@ neg = c1.evidence["counterexample_negative_y"]
 display(Markdown(figures.markdown_table([neg])))
 assert c1.outcome == "needs-assumption" and neg["Delta"] > 1
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S002-C1"],
+    done={"S002-C1": c1}))))
+
 # %% [markdown]
 # ## The Kendall tau loss and the sign rewrite
 #
@@ -146,6 +154,11 @@ assert c2.outcome == "erratum"
 display(Markdown(f"**Erratum S002-C2.** {c2.evidence['corrected']}."))
 print("Kendall tau loss of a reversed list:", rm.kendall_tau_loss([1, 2, 3, 4], [4, 3, 2, 1]))
 assert rm.kendall_tau_loss([1, 2, 3, 4], [4, 3, 2, 1]) == 1.0
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S002-C2"],
+    done={"S002-C2": c2}))))
 
 # %% [markdown]
 # ## Learning linear rankers with the two surrogates
@@ -243,6 +256,9 @@ plt.show()
 for m in ("Kendall hinge", "NDCG hinge", "least squares"):
     assert np.mean(held_out[m]["ndcg"]) > np.mean(held_out["random"]["ndcg"])
     assert np.mean(held_out[m]["tau"]) > np.mean(held_out["random"]["tau"]) + 0.2
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S002-C3"]))))
 
 # %% [markdown]
 # ## Every claim of the excerpt

@@ -104,6 +104,10 @@ c = len(items)
 assert abs(suite["spearman_rho"] - (1 - 6 * suite["spearman_distance"] / (c * (c * c - 1)))) < 1e-12
 assert abs(suite["kendall_tau"] - (1 - 4 * suite["kendall_distance"] / (c * (c - 1)))) < 1e-12
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S003-N1", "S003-E1", "S003-E2", "S003-E4", "S003-E6", "S003-E7"]))))
+
 # %% [markdown]
 # ## Every claim of the slides, checked
 #
@@ -129,6 +133,10 @@ guide.update(Markdown(reading.reading_guide(
         '(S003-R1)'),
     section='Every claim of the slides, checked')))
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S003-W1", "S003-E8", "S003-D1"], done=claims_003))))
+
 # %% [markdown]
 # ### Value ranges
 #
@@ -145,6 +153,10 @@ display(Markdown(figures.markdown_table([
 ])))
 maxima = r1.evidence["exhaustive_maxima"]
 assert all(maxima[c] == c * (c * c - 1) // 3 for c in maxima)
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S003-R1", "S003-R2"], done=claims_003))))
 
 # %% [markdown]
 # ### The lost bipartite and multipartite examples
@@ -175,6 +187,10 @@ display(Markdown(figures.markdown_table([
 ])))
 assert rm.auc(bip, scores) == 4 / 6 and rm.c_index(multi, scores) == 5 / 8
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S003-B1", "S003-E9", "S003-M1", "S003-E10"], done=claims_003))))
+
 # %% [markdown]
 # ### Identities between measures
 #
@@ -194,6 +210,10 @@ assert abs(rm.m_auc(multi, scores) - np.mean([a for a, _ in pa.values()])) < 1e-
 g1 = proofs_check.REGISTRY["S003-G1"].check().evidence
 assert g1["gamma_with_the_formulas_as_printed"] == -g1["kendall_tau"]
 assert abs(suite["gamma"] - suite["kendall_tau"]) < 1e-15
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S003-M2", "S003-G1", "S003-G2"], done=claims_003))))
 
 # %% [markdown]
 # ## How the measures disagree

@@ -199,6 +199,10 @@ for rname in ("weaker", "random"):
 if n_draws < 16:
     print(f"with {n_draws} draws per cell the ratios above are too noisy to test (16 needed)")
 
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S004-T1", "S004-T3", "S004-T5", "S004-T7", "S004-T8", "S004-T9", "S004-D5"]))))
+
 # %% [markdown]
 # ### The limits in pictures
 #
@@ -367,10 +371,10 @@ graded_theorems = [
     ("13", "r^-1/2, top k = 0.3 n", rm.cutoff(rm.power_discount(0.5), fraction=0.3)),
 ]
 binary_form = {"10": "3", "11": "7", "12": "8", "13": "9"}
-graded_rows, graded_lines = [], {}
+graded_rows, graded_lines, graded_claims = [], {}, {}
 fig, axes = plt.subplots(1, 4, figsize=(17, 3.8), constrained_layout=True, sharey=True)
 for ax, (thm, dname, disc) in zip(axes, graded_theorems, strict=True):
-    claim = proofs_check.REGISTRY[f"S004-T{thm}"].check()
+    claim = graded_claims[f"S004-T{thm}"] = proofs_check.REGISTRY[f"S004-T{thm}"].check()
     assert claim.outcome == "verified", thm
     lim = A.ndcg_limit(graded, disc, dps=dps)
     with mpmath.workdps(dps):
@@ -495,7 +499,12 @@ if large_rows:
 # %% [markdown]
 # The $r^{-1/2}$ limits differ between the functions (the discount "distinguishes" them in
 # the limit), and so do the $1/r$ and cut-off limits (asserted in the table's cell).
-#
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S004-T10", "S004-T11", "S004-T12", "S004-T13"], done=graded_claims))))
+
+# %% [markdown]
 # ## How slowly standard NDCG tends to 1
 #
 # Expanding $\tilde N(n) = \int_1^n \bar y(1-x/n)/\log(1+x)\,dx$ and the normaliser
@@ -697,7 +706,11 @@ for rname in scores_paper:  # standard NDCG creeps up; r^-1/2 and NDCG@n/5 stay 
 # NDCG@$k$ with $k = n/5$, and its discussion of Figure 4 compares "Theorem 6 and Theorem 1".
 # The theorem about the log discount cut at $k = cn$ is Theorem 8 (S004-T8 in the claims
 # report); Theorem 6 is about summable discounts such as $2^{-r}$ in the panel beside it.
-#
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S004-EXP"]))))
+
+# %% [markdown]
 # ## Distinguishability: $P[\mathrm{NDCG}(f_0) > \mathrm{NDCG}(f_1)]$
 #
 # On `dist_draws` independent synthetic samples per $n$, two close ranking functions
@@ -773,7 +786,11 @@ assert abs(gap_rows[-1]["N_good - N_weaker"] / gap_rows[-1]["eq. (25) as printed
 # %% [markdown]
 # At $n = 10^{100}$ the gap is within a few per cent of $a/\log^K n$ with the $1/p$, and
 # twice the printed constant ($1/p = 2$ here).
-#
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S004-L3"]))))
+
+# %% [markdown]
 # ## The appendix in order: Theorem 14 and Lemmas 2, 4 and 5
 #
 # The limits above are statements about $N_D(n)$; what ties them to the random NDCG of a
@@ -854,7 +871,13 @@ assert l5.outcome == "verified" and l5_freq[-1] < l5_freq[0] and l5_freq[-1] <= 
 # %% [markdown]
 # The frequency falls from nearly one half at $n = 10^2$ to zero: convergence in
 # probability, as Theorem 3 needs. The rate is the subject of Lemma 7, below.
-#
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S004-T2/T14", "S004-L2", "S004-L4", "S004-L5"],
+    done={"S004-T2/T14": t14, "S004-L2": l2, "S004-L4": l4, "S004-L5": l5}))))
+
+# %% [markdown]
 # ## Theorem 6: a summable discount has no limit
 #
 # The theorem assumes a $\delta > 0$ such that every label has probability at least
@@ -914,7 +937,11 @@ assert 1 - good[big]["mean"] < 1 - good[min(thm6_sizes)]["mean"]
 # $\bar y(1) = 3/4$: no limit in probability, as Theorem 6 says. The good function, which
 # the $\delta$-condition excludes, concentrates at 1 instead: its standard deviation falls
 # by more than half from the smallest to the largest $n$ and its mean climbs to 1.
-#
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(["S004-T6"]))))
+
+# %% [markdown]
 # ## Theorem 4 and its Lemmas 6 and 7
 #
 # Theorem 4 promises that $r^{-\beta}$ NDCG distinguishes $f_0$ from $f_1$ with high
@@ -1012,6 +1039,11 @@ display(Markdown(f"**Erratum S004-T4b.** {t4b.evidence['corrected']}."))
 assert t4a.outcome == "verified" and t4b.outcome == "erratum"
 assert all(0.55 < r["P[order of N0, N1]"] < 0.9 for r in t4b.evidence["by n"])
 assert all(abs(r["true / pseudo gap"] - t4b_factor) < 0.01 for r in t4b.evidence["by n"])
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S004-T4a", "S004-L6", "S004-L7", "S004-T4b"],
+    done={"S004-T4a": t4a, "S004-L6": l6, "S004-L7": l7, "S004-T4b": t4b}))))
 
 # %% [markdown]
 # ## What this notebook leaves to the claims report

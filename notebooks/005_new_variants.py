@@ -25,6 +25,14 @@
 # Four variants, each with a conjecture a researcher might hold, each tested by the tool;
 # the verdicts are asserted from the computed numbers.
 
+# %%
+from IPython.display import Markdown, display
+
+from companion import guide as reading
+
+# the reading guide: filled in at the end of the run, from the verdicts it has computed
+guide = display(Markdown(reading.PLACEHOLDER), display_id=True)
+
 # %% tags=["parameters"]
 mc_n = [10000, 100000]  # n for the Monte Carlo confirmations
 mc_draws = 20
@@ -118,6 +126,9 @@ assert all(a > b for a, b in zip(gaps2, gaps2[1:], strict=False))  # the gap doe
 assert abs(last["ratio"] - 2) < 0.01
 assert abs(last["gap x ln n, 1/log^2"] - 1) < 0.01
 assert abs(last["gap x ln n, 1/log"] - 0.5) < 0.01
+# the conjecture: the gap closes more slowly than under 1/log(1+r), or not at all
+holds_1 = not (all(a > b for a, b in zip(gaps2, gaps2[1:], strict=False))
+               and abs(last["gap x ln n, 1/log^2"] / last["gap x ln n, 1/log"] - 2) < 0.01)
 
 # %% [markdown]
 # ## Variant 2: $r^{-1/2}$ cut at $k = \sqrt{n}$
@@ -152,6 +163,10 @@ for row in rows2:
                - float(sympy.sympify(row["limit, cut at sqrt(n)"]))) < 1e-6
     assert abs(float(row["N(1e100), no cut"])
                - float(sympy.N(sympy.sympify(row["limit, no cut (Theorem 3)"])))) < 1e-6
+# the conjecture: the cut at sqrt(n) keeps Theorem 3's limits
+holds_2 = all(sympy.simplify(sympy.sympify(row["limit, cut at sqrt(n)"])
+                             - sympy.sympify(row["limit, no cut (Theorem 3)"])) == 0
+              for row in rows2)
 
 # %% [markdown]
 # The cut-off changes the limit from the $\beta$-integral to the value of $\bar y$ at the
@@ -241,3 +256,21 @@ for m in (graded, binary):  # the pseudo-expectation reaches the limit at 1e100
 # second demand only in part, so its NDCG is measured against a harder ideal.
 # A variant of your own gets the same treatment, as an executed report with its figure,
 # from the template `notebooks/variant_report.py` (see the README).
+
+# %%
+conjectures = [
+    {"name": "variant 1, the gap under 1/log(1+r)^2 closes more slowly", "holds": holds_1},
+    {"name": "variant 2, a cut at sqrt(n) keeps Theorem 3's limits", "holds": holds_2},
+    {"name": "variant 3, Delta DCG = R(f) for the gain 3^y - 1",
+     "holds": rep3["pairwise"]["gain is affine (R(f) identity holds)"]},
+    {"name": "variant 4, grading the labels cannot lower the limit",
+     "holds": bool(g_lim >= b_lim)},
+]
+guide.update(Markdown(reading.conjectures_guide(
+    conjectures,
+    what=("Four conjectures a researcher might hold about a discount, a cut-off or a gain "
+          "of their own, each tested by `rankmeasures.theory.variants.analyse` against the "
+          "theorems of Wang et al. and the identity of Jin & Geng."),
+    surprise=(f"grading the labels 0, 1, 2 lowers the limit of NDCG under r^-1/2 from "
+              f"{b_lim:.4f} (binarised) to {g_lim:.4f}"),
+    section="Variant 4: graded labels against their binarised version")))

@@ -11,7 +11,7 @@ from . import doc000, doc001, doc002, doc003, doc004  # noqa: F401  (registers t
 from .registry import OUTCOMES, REGISTRY, Claim, Result, run_claim
 
 __all__ = ["OUTCOMES", "REGISTRY", "Claim", "Result", "run_claim", "document_rows",
-           "recorded_rows"]
+           "recorded_rows", "settled_rows"]
 
 
 def document_rows(doc: str, done: dict[str, Result] | None = None) -> list[dict]:
@@ -44,4 +44,38 @@ def recorded_rows(doc: str) -> list[dict]:
     rows = [{"id": c.id, "outcome": c.recorded} for c in REGISTRY.values() if c.doc == doc]
     if not rows:
         raise ValueError(f"doc: no claims of document {doc!r}")
+    return rows
+
+
+def settled_rows(ids: list[str], done: dict[str, Result] | list[dict] | None = None
+                 ) -> list[dict]:
+    """The claims a notebook section settles, for its box (:func:`companion.guide.claims_box`):
+    rows of id, outcome, location (``where``, as text) and ``checked_here``.
+
+    ``done``: the results of those checks the notebook ran (claim id -> :class:`Result`),
+    or the rows of :func:`document_rows` it computed for the whole document; a claim
+    without one shows the outcome the catalogue records, which the claims run checks. A
+    result that differs from the recorded outcome is an error here, as it is in the
+    claims run."""
+    if isinstance(done, list):
+        done = {r["id"]: r for r in done}
+    else:
+        done = done or {}
+        stray = sorted(set(done) - set(ids))
+        if stray:
+            raise ValueError(f"done: results of claims not listed in ids: {stray}")
+    unknown = sorted(set(ids) - set(REGISTRY))
+    if unknown:
+        raise ValueError(f"ids: unknown claims {unknown}")
+    rows = []
+    for cid in ids:
+        c = REGISTRY[cid]
+        res = done.get(cid)
+        outcome = (c.recorded if res is None else
+                   res.outcome if isinstance(res, Result) else res["outcome"])
+        if outcome != c.recorded:
+            raise ValueError(f"done: {cid} found {outcome!r}, the catalogue records "
+                             f"{c.recorded!r}")
+        rows.append({"id": cid, "outcome": outcome, "where": str(c.at),
+                     "checked_here": cid in done})
     return rows

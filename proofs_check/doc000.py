@@ -17,7 +17,7 @@ import sympy
 
 import rankmeasures as rm
 
-from .registry import Result, claim, verdict
+from .registry import Location, Result, claim, verdict
 
 DOC = "000"
 
@@ -29,6 +29,7 @@ def _label_vectors(max_n: int, max_levels: int):
 
 
 @claim("S000-D1", doc=DOC, recorded="verified",
+       at=Location("1 Linear NDCG", "eq. (1) and the sentence after it"),
        statement="DCG^beta_g = sum_i r_i (|S| - i) over the ranking g, NDCG^beta = "
                  "DCG^beta_g / DCG^beta_pi, and DCG^beta_g <= DCG^beta_pi (eq. 1)")
 def s000_d1(max_n: int = 4, max_levels: int = 4) -> Result:
@@ -50,6 +51,8 @@ def s000_d1(max_n: int = 4, max_levels: int = 4) -> Result:
 
 
 @claim("S000-E1", doc=DOC, recorded="verified",
+       at=Location("1 Linear NDCG",
+                   "DCG^β_π, the normalisation factor of eq. (1), in the bipartite case"),
        statement="bipartite case: DCG^beta_pi = m n + m(m-1)/2 for m positives, n negatives")
 def s000_e1(formula=lambda m, n: m * n + sympy.Rational(1, 2) * m * (m - 1),
              max_size: int = 25) -> Result:
@@ -66,6 +69,7 @@ def s000_e1(formula=lambda m, n: m * n + sympy.Rational(1, 2) * m * (m - 1),
 
 
 @claim("S000-E2", doc=DOC, recorded="erratum",
+       at=Location("2 NDCG^β and Pair-wise Loss", "eqs. (3), (4), (6) and (7)"),
        statement="eqs. (3), (4), (6), (7) write sum_{i=1}^{|S_a|} sum_{j=1}^{|S_b|} "
                  "(b-a) I[f(x_i^b) < f(x_j^a)]: i indexes S_b but runs to |S_a|")
 def s000_e2() -> Result:
@@ -109,6 +113,7 @@ def _dcg_error_exhaustive(max_n, max_levels, ties_allowed):
 
 
 @claim("S000-T0", doc=DOC, recorded="needs-assumption",
+       at=Location("2 NDCG^β and Pair-wise Loss", "eq. (5)"),
        statement="eq. (5): Delta DCG^beta = DCG^beta_pi - DCG^beta_g = R(f)")
 def s000_t0(max_n: int = 4, max_levels: int = 4) -> Result:
     cases, bad = _dcg_error_exhaustive(max_n, max_levels, ties_allowed=False)
@@ -135,6 +140,8 @@ def s000_t0(max_n: int = 4, max_levels: int = 4) -> Result:
 
 
 @claim("S000-T0P", doc=DOC, recorded="verified",
+       at=Location("2 NDCG^β and Pair-wise Loss",
+                   "eq. (5): its proof, which stops at 'Next, we will prove'"),
        statement="the missing proof of eq. (5), in three steps: (i) sum_i r_(i)(|S|-i) = "
                  "sum over position pairs i<j of r_(i); (ii) the ideal gives each pair "
                  "max(r_u, r_v); (iii) their difference is sum over inverted pairs of (b-a)")
@@ -171,6 +178,7 @@ def s000_t0p(max_n: int = 6, max_levels: int = 3) -> Result:
 
 
 @claim("S000-T1", doc=DOC, recorded="verified",
+       at=Location("2 NDCG^β and Pair-wise Loss", "Theorem 1"),
        statement="Theorem 1: R(f) = sum_{k=0}^{L-2} R_k(f), R_k counting inverted pairs "
                  "with a <= k < b")
 def s000_t1(max_n: int = 4, max_levels: int = 3) -> Result:
@@ -192,6 +200,7 @@ def s000_t1(max_n: int = 4, max_levels: int = 3) -> Result:
 
 
 @claim("S000-P1", doc=DOC, recorded="verified",
+       at=Location("2 NDCG^β and Pair-wise Loss", "proof of Theorem 1, eqs. (9)-(10)"),
        statement="induction step, eqs. (9)-(10): sum_{k=0}^{n-1} sum_{a=0}^{k} X_a = "
                  "sum_{a=0}^{n-1} (n - a) X_a")
 def s000_p1(max_n: int = 20, weight=lambda n, a: n - a) -> Result:
@@ -228,6 +237,7 @@ def _min_exchanges(start: tuple, target: tuple) -> int:
 
 
 @claim("S000-L1", doc=DOC, recorded="verified",
+       at=Location("2 NDCG^β and Pair-wise Loss", "Lemma 1"),
        statement="Lemma 1: every bipartite label sequence is reached from the ideal one by "
                  "at most min(|S+|, |S-|) exchanges")
 def s000_l1(max_total: int = 8, bound=min) -> Result:
@@ -249,6 +259,7 @@ def s000_l1(max_total: int = 8, bound=min) -> Result:
 
 
 @claim("S000-T0R", doc=DOC, recorded="verified",
+       at=Location("2 NDCG^β and Pair-wise Loss", "eq. (5) by Theorem 1 and Lemma 1"),
        statement="the paper's own route to eq. (5), completed: Lemma 1's exchanges give "
                  "Delta DCG^beta = R in the bipartite case, and the thresholds of Theorem 1 "
                  "carry it to L grades")
@@ -309,6 +320,7 @@ def s000_t0r(max_n: int = 7, max_levels: int = 3) -> Result:
 
 
 @claim("S000-A1", doc=DOC, recorded="verified",
+       at=Location("1 Linear NDCG", "eq. (3) and the definition of Z after it"),
        statement="eq. (3): Rhat = R / Z with Z = sum_{a<b} |S_a||S_b|, the number of pairs "
                  "with different grades")
 def s000_a1() -> Result:
@@ -327,6 +339,7 @@ def s000_a1() -> Result:
 
 
 @claim("S000-D2", doc=DOC, recorded="not-checkable",
+       at=Location("1 Linear NDCG", "eq. (2)"),
        statement="classical DCG^alpha = sum_i (2^{r_i} - 1) / log2(i + 1), eq. (2)")
 def s000_d2() -> Result:
     y, s = [2, 0, 1, 3], [0.4, 0.3, 0.2, 0.1]

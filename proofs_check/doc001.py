@@ -19,7 +19,7 @@ import rankmeasures as rm
 from rankmeasures.learning import learn_dcg
 from rankmeasures.learning import learn_dcg_simulation as sim
 
-from .registry import Result, claim, verdict
+from .registry import Location, Result, claim, verdict
 
 DOC = "001"
 QUARTER = sympy.Rational(1, 4)  # the example's lower bound on eps
@@ -39,6 +39,7 @@ def _dcg(gains_of_docs, ranking, c):
 
 
 @claim("S001-P1", doc=DOC, recorded="verified",
+       at=Location("4.1 Good News", "Proposition 1"),
        statement="Proposition 1: for a_1 >= ... >= a_N and b_1 >= ... >= b_N, sum a_i b_i = "
                  "max over permutations of sum a_i b_pi(i)")
 def s001_p1(max_n: int = 6, n_random: int = 40, seed: int = 1) -> Result:
@@ -55,6 +56,7 @@ def s001_p1(max_n: int = 6, n_random: int = 40, seed: int = 1) -> Result:
 
 
 @claim("S001-C1", doc=DOC, recorded="erratum",
+       at=Location("4.1 Good News", "the statement after Proposition 1"),
        statement="any ranking pi with g_pi(1) >= g_pi(2) >= ... >= g_pi(K) achieves the highest "
                  "DCG_{g,K}, as long as g is compatible")
 def s001_c1() -> Result:
@@ -87,6 +89,7 @@ def s001_c1() -> Result:
 
 
 @claim("S001-T1", doc=DOC, recorded="verified",
+       at=Location("4.1 Good News", "Theorem (L = 2)"),
        statement="Theorem: if L = 2, compatibility implies coherency")
 def s001_t1(max_n: int = 5, n_random: int = 30, seed: int = 2) -> Result:
     c1a, c1b, g1, g2, cs = sympy.symbols("c1a c1b g1 g2 c", real=True)
@@ -117,6 +120,7 @@ def s001_t1(max_n: int = 5, n_random: int = 30, seed: int = 2) -> Result:
 
 
 @claim("S001-E1", doc=DOC, recorded="verified",
+       at=Location("4.2 Bad News", "Example"),
        statement="example: gains 2, 3, 1/2, optimal ranking (2, 1, 3); DCG_A(pi_1) = 2c_1 + "
                  "c_2/2 > c_1/2 + 3c_2 = DCG_A(pi_2) for c = (1+eps, 1-eps), 1/4 < eps < 1")
 def s001_e1(lower=QUARTER) -> Result:
@@ -143,6 +147,7 @@ def s001_e1(lower=QUARTER) -> Result:
 
 
 @claim("S001-E2", doc=DOC, recorded="verified",
+       at=Location("4.2 Bad News", "Example, g^B = φ(g^A)"),
        statement="with g^B = phi(g^A), phi(t) = t^k: for k large enough 2^k c_1 + (1/2)^k c_2 < "
                  "(1/2)^k c_1 + 3^k c_2, so B prefers pi_2")
 def s001_e2(eps_values=(0.26, 0.5, 0.9, 0.99)) -> Result:
@@ -165,6 +170,7 @@ def s001_e2(eps_values=(0.26, 0.5, 0.9, 0.99)) -> Result:
 
 
 @claim("S001-T2", doc=DOC, recorded="verified",
+       at=Location("4.2 Bad News", "the conclusion of the Example (L > 2)"),
        statement="for L > 2, compatibility does not imply coherency")
 def s001_t2(eps: float = 0.5) -> Result:
     gains_a = np.array([2.0, 3.0, 0.5])  # the example's three documents, L = 3
@@ -184,6 +190,7 @@ def s001_t2(eps: float = 0.5) -> Result:
 
 
 @claim("S001-E3", doc=DOC, recorded="verified",
+       at=Location("5.1 A Binary Representation", "Example (L = 5)"),
        statement="the binary vector of (Perfect, Bad, Good) with L = 5 is "
                  "[1,0,0,0,0, 0,0,0,0,1, 0,0,1,0,0]")
 def s001_e3(printed=(1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0)) -> Result:
@@ -193,6 +200,7 @@ def s001_e3(printed=(1, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 1, 0, 0)) -> Result:
 
 
 @claim("S001-E4", doc=DOC, recorded="verified",
+       at=Location("5.1 A Binary Representation", "Case 1"),
        statement="Case 1: w_{i,j} = c_i g_j gives w^T s(pi) = DCG_{g,K}(pi)")
 def s001_e4(k: int = 3, n_levels: int = 3) -> Result:
     c = sympy.symbols(f"c1:{k + 1}")
@@ -209,6 +217,7 @@ def s001_e4(k: int = 3, n_levels: int = 3) -> Result:
 
 
 @claim("S001-E5", doc=DOC, recorded="verified",
+       at=Location("6.2 Evaluation Measures", "the transformation T(w)"),
        statement="T(w) preserves the order of rankings: T(w)^T s(pi_1) > T(w)^T s(pi_2) iff "
                  "w^T s(pi_1) > w^T s(pi_2)")
 def s001_e5(k: int = 3, n_levels: int = 3) -> Result:
@@ -244,6 +253,7 @@ def _short(stats):
 
 
 @claim("S001-S1", doc=DOC, recorded="erratum",
+       at=Location("6.1 Experimental Settings", "Data 1 and Data 2 under eq. (1) of Section 5.2"),
        statement="the ground truth w_kl = G_l / log(k+1), G_l = l (Data 1) or 2^l - 1 (Data 2), "
                  "is learned by eq. (1) under the constraint w_kl >= w_k,l+1")
 def s001_s1(seeds=range(4), k: int = 10, n_levels: int = 5) -> Result:
@@ -275,6 +285,7 @@ def s001_s1(seeds=range(4), k: int = 10, n_levels: int = 5) -> Result:
 
 
 @claim("S001-S2", doc=DOC, recorded="verified",
+       at=Location("6.3 General Performance", "Figure 1"),
        statement="with about 200 training pairs the test precision is close to 95% for both "
                  "Data 1 and Data 2")
 def s001_s2(seeds=range(12), c: float = 10.0, band=(0.93, 0.97)) -> Result:
@@ -286,6 +297,7 @@ def s001_s2(seeds=range(12), c: float = 10.0, band=(0.93, 0.97)) -> Result:
 
 
 @claim("S001-S3", doc=DOC, recorded="needs-assumption",
+       at=Location("6.5 Optimal Rankings", "Figures 9-10"),
        statement="Section 6.5: preference pairs that involve the optimal ranking (against a "
                  "permutation of the same list) do not carry any constraints to w")
 def s001_s3(seeds=range(8)) -> Result:
@@ -329,6 +341,7 @@ def s001_s3(seeds=range(8)) -> Result:
 
 
 @claim("S001-S4", doc=DOC, recorded="verified",
+       at=Location("6.3 General Performance", "Figures 3-4"),
        statement="the leading singular pair of W (L x K) recovers the gains (u_1) and the "
                  "discounts (v_1)")
 def s001_s4(seeds=range(8), min_corr: float = 0.95) -> Result:
@@ -363,6 +376,7 @@ def s001_s4(seeds=range(8), min_corr: float = 0.95) -> Result:
 
 
 @claim("S001-S5", doc=DOC, recorded="erratum",
+       at=Location("6 Simulation", "Figures 1-13 (Sections 6-8)"),
        statement="Figures 1-13: precision grows with the number of training pairs, falls with "
                  "noisy pairs and with noisy grades, stays nearly flat for optimal-ranking "
                  "pairs, improves little with the Hamming margin, and w 'can be precisely "

@@ -14,12 +14,13 @@ import sympy
 
 import rankmeasures as rm
 
-from .registry import Result, claim, verdict
+from .registry import Location, Result, claim, verdict
 
 DOC = "002"
 
 
 @claim("S002-C1", doc=DOC, recorded="needs-assumption",
+       at=Location("17.4 Learning to Rank", "the range of Δ(y', y)", page=240),
        statement="Delta(y', y) = 1 - G(y', y)/G(y, y) lies in [0, 1], and Delta = 0 whenever "
                  "pi(y') = pi(y)")
 def s002_c1(max_r: int = 5, grades=(0, 1, 2), k: int = 2, seed: int = 2013) -> Result:
@@ -74,6 +75,7 @@ def s002_c1(max_r: int = 5, grades=(0, 1, 2), k: int = 2, seed: int = 2013) -> R
 
 
 @claim("S002-D1", doc=DOC, recorded="verified",
+       at=Location("17.4 Learning to Rank", "the top-k discount D(i)", page=240),
        statement="D(i) = 1/log2(r - i + 2) for i in {r-k+1, ..., r}, else 0, with i = r the top: "
                  "the 1/log2(1 + j) discount of position j = r - i + 1 cut off at k")
 def s002_d1(max_r: int = 40, shift: int = 0) -> Result:
@@ -94,6 +96,8 @@ def s002_d1(max_r: int = 40, shift: int = 0) -> Result:
 
 
 @claim("S002-C2", doc=DOC, recorded="erratum",
+       at=Location("17.4.1 Linear Predictors for Ranking",
+                   "A Hinge Loss for the Kendall Tau Loss Function"),
        statement="1[sign(y'_i - y'_j) != sign(y_i - y_j)] = 1[sign(y_i - y_j)(y'_i - y'_j) <= 0]")
 def s002_c2() -> Result:
     diff = []
@@ -132,6 +136,7 @@ def s002_c2() -> Result:
 
 
 @claim("S002-C3", doc=DOC, recorded="not-checkable",
+       at=Location("17.4.1 Linear Predictors for Ranking", "eq. (17.6) and the ERM rule"),
        statement="h_w(x_1, ..., x_r) = (<w, x_1>, ..., <w, x_r>) and ERM over H_W")
 def s002_c3() -> Result:
     return Result("not-checkable", "definition",

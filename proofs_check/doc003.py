@@ -16,7 +16,7 @@ import sympy
 
 import rankmeasures as rm
 
-from .registry import Result, claim, verdict
+from .registry import Location, Result, claim, verdict
 
 DOC = "003"
 ITEMS = "ABCDE"
@@ -31,6 +31,7 @@ def _example():
 
 
 @claim("S003-N1", doc=DOC, recorded="verified",
+       at=Location("2a Evaluation of Rankings", "slide 'Notation'"),
        statement="notation on the example: rhat(A) = 1, rhat^-1(1) = A, r^-1(4) = A, "
                  "R(1) = r(rhat^-1(1)) = 4")
 def s003_n1(printed=(1, "A", "A", 4)) -> Result:
@@ -43,6 +44,7 @@ def s003_n1(printed=(1, "A", "A", 4)) -> Result:
 
 
 @claim("S003-E1", doc=DOC, recorded="verified",
+       at=Location("2a Evaluation of Rankings", "slide 'Spearman's Footrule'"),
        statement="footrule on the example: sum |r(x) - rhat(x)| = sum |i - R(i)| = "
                  "3 + 0 + 1 + 0 + 2 = 6")
 def s003_e1(printed_terms=(3, 0, 1, 0, 2), printed_total: int = 6) -> Result:
@@ -57,6 +59,7 @@ def s003_e1(printed_terms=(3, 0, 1, 0, 2), printed_total: int = 6) -> Result:
 
 
 @claim("S003-E2", doc=DOC, recorded="verified",
+       at=Location("2a Evaluation of Rankings", "slide 'Spearman Distance'"),
        statement="Spearman distance on the example: 9 + 0 + 1 + 0 + 4 = 14")
 def s003_e2(printed_total: int = 14) -> Result:
     r, rhat = _example()
@@ -66,6 +69,7 @@ def s003_e2(printed_total: int = 14) -> Result:
 
 
 @claim("S003-R1", doc=DOC, recorded="erratum",
+       at=Location("2a Evaluation of Rankings", "slide 'Spearman Distance'"),
        statement="max D_S = sum_{i=1}^{c} ((c - i) - i)^2 = c(c^2 - 1)/3")
 def s003_r1(max_c: int = 7) -> Result:
     c, i = sympy.symbols("c i", positive=True, integer=True)
@@ -91,6 +95,8 @@ def s003_r1(max_c: int = 7) -> Result:
 
 
 @claim("S003-R2", doc=DOC, recorded="verified",
+       at=Location("2a Evaluation of Rankings",
+                   "slides 'Spearman Distance' and 'Kendall's Distance'"),
        statement="1 - 6 D_S/(c(c^2-1)) in [-1, 1]; D_tau in [0, c(c-1)/2]; "
                  "1 - 4 D_tau/(c(c-1)) in [-1, 1], all bounds attained")
 def s003_r2(max_c: int = 7) -> Result:
@@ -108,6 +114,7 @@ def s003_r2(max_c: int = 7) -> Result:
 
 
 @claim("S003-E4", doc=DOC, recorded="verified",
+       at=Location("2a Evaluation of Rankings", "slide 'Kendall's Distance'"),
        statement="Kendall distance on the example: D_tau = 4")
 def s003_e4(printed: int = 4) -> Result:
     r, rhat = _example()
@@ -119,6 +126,7 @@ def s003_e4(printed: int = 4) -> Result:
 
 
 @claim("S003-W1", doc=DOC, recorded="verified",
+       at=Location("2b Weighted Measures", "slide 'Weighted Ranking Errors'"),
        statement="unweighted measures give D(ABCED, ABCDE) = D(ABCDE, BACDE): a swap at the "
                  "bottom costs what a swap at the top costs")
 def s003_w1() -> Result:
@@ -134,6 +142,7 @@ def s003_w1() -> Result:
 
 
 @claim("S003-E6", doc=DOC, recorded="verified",
+       at=Location("2b Weighted Measures", "slide 'Position Error'"),
        statement="position error on the example = rhat(E) - 1 = 2, the footrule with every "
                  "non-target weight set to 0")
 def s003_e6(printed: int = 2) -> Result:
@@ -145,6 +154,7 @@ def s003_e6(printed: int = 2) -> Result:
 
 
 @claim("S003-E7", doc=DOC, recorded="erratum",
+       at=Location("2b Weighted Measures", "slide 'Discounted Error'"),
        statement="discounted error with w_i = 1/log(r(x_i) + 1), printed as "
                  "3/log 2 + 0 + 1/log 4 + 0 + 2/log 6")
 def s003_e7() -> Result:
@@ -169,6 +179,7 @@ def s003_e7() -> Result:
 
 
 @claim("S003-E8", doc=DOC, recorded="verified",
+       at=Location("2b Weighted Measures", "slide '(Normalized) Discounted Cumulative Gain'"),
        statement="DCG = sum (c - R(i))/log(i+1), IDCG = sum (c - i)/log(i+1), the maximum "
                  "attained when i = R(i)")
 def s003_e8(max_c: int = 7) -> Result:
@@ -186,6 +197,7 @@ def s003_e8(max_c: int = 7) -> Result:
 
 
 @claim("S003-B1", doc=DOC, recorded="verified",
+       at=Location("2c Evaluation of Bipartite Rankings", "slide 'Bipartite Rankings'"),
        statement="preferences: a total order has c(c-1)/2, a bipartite graph c_1 (c - c_1)")
 def s003_b1(max_c: int = 9) -> Result:
     ok = True
@@ -200,6 +212,8 @@ def s003_b1(max_c: int = 9) -> Result:
 
 
 @claim("S003-E9", doc=DOC, recorded="verified",
+       at=Location("2c Evaluation of Bipartite Rankings",
+                   "slide 'Evaluating Partial Target Rankings'"),
        statement="bipartite example (picture lost): D_tau = 2 and AUC = 4/6; AUC = 1 - "
                  "normalised Kendall distance")
 def s003_e9(printed_dtau: int = 2, printed_auc=AUC_PRINTED) -> Result:
@@ -231,6 +245,8 @@ def s003_e9(printed_dtau: int = 2, printed_auc=AUC_PRINTED) -> Result:
 
 
 @claim("S003-M1", doc=DOC, recorded="verified",
+       at=Location("2c Evaluation of Bipartite Rankings",
+                   "slide 'Evaluating Multipartite Rankings'"),
        statement="multipartite preferences: sum_{i<j} c_i c_j <= (c^2/2)(1 - 1/l)")
 def s003_m1(max_c: int = 10) -> Result:
     cs = sympy.symbols("c1:4", nonnegative=True)
@@ -255,6 +271,8 @@ def s003_m1(max_c: int = 10) -> Result:
 
 
 @claim("S003-E10", doc=DOC, recorded="verified",
+       at=Location("2c Evaluation of Bipartite Rankings",
+                   "slide 'Evaluating Multipartite Rankings'"),
        statement="multipartite example (picture lost): D_tau = 3, C-index = 5/8")
 def s003_e10(printed_dtau: int = 3, printed_c=C_INDEX_PRINTED) -> Result:
     r, rhat = _example()
@@ -285,6 +303,8 @@ def s003_e10(printed_dtau: int = 3, printed_c=C_INDEX_PRINTED) -> Result:
 
 
 @claim("S003-M2", doc=DOC, recorded="verified",
+       at=Location("2c Evaluation of Bipartite Rankings",
+                   "slide 'Evaluating Multipartite Rankings: C-Index'"),
        statement="C-index = sum c_i c_j AUC_ij / sum c_i c_j, m-AUC = 2/(l(l-1)) sum AUC_ij "
                  "(the slide sums over j > i in the normaliser and j < i in the numerator; "
                  "AUC_ij = AUC_ji makes the two agree)")
@@ -308,6 +328,7 @@ def s003_m2(n_cases: int = 300, seed: int = 3) -> Result:
 
 
 @claim("S003-G1", doc=DOC, recorded="erratum",
+       at=Location("2d Evaluation of Partial Rankings", "slide 'Gamma Coefficient'"),
        statement="gamma = (d - dbar)/(d + dbar) with d = '#correct pairs' = D_tau and dbar = "
                  "'#incorrect' = |{r(x_i) < r(x_j) and rhat(x_i) < rhat(x_j)}|; equal to "
                  "Kendall's tau for total rankings")
@@ -333,6 +354,7 @@ def s003_g1() -> Result:
 
 
 @claim("S003-G2", doc=DOC, recorded="verified",
+       at=Location("2d Evaluation of Partial Rankings", "slide 'Gamma Coefficient'"),
        statement="gamma example (picture lost): (2 - 1)/(2 + 1) = 1/3")
 def s003_g2() -> Result:
     exact = (sympy.Integer(2) - 1) / (2 + 1)
@@ -351,6 +373,8 @@ def s003_g2() -> Result:
 
 
 @claim("S003-D1", doc=DOC, recorded="not-checkable",
+       at=Location("2c Evaluation of Bipartite Rankings",
+                   "slide 'Normalized Discounted Cumulative Gain'"),
        statement="Järvelin-Kekäläinen DCG = sum_i l(i)/log(i + 1)")
 def s003_d1() -> Result:
     levels, scores = [3, 1, 0, 2], [4, 3, 2, 1]

@@ -1,9 +1,11 @@
 """The catalogue of checkable claims and the machinery that runs their checks.
 
 A claim is declared once, next to its check, with :func:`claim`: an id of the form
-``S<doc>-<letter><number>``, the document, the statement in our own words, and the outcome
-recorded for it. A check returns a :class:`Result`; the runner compares its outcome with the
-recorded one, so a regression (or a fix) in the library shows up as a changed outcome.
+``S<doc>-<letter><number>``, the document, where the claim stands in it (a
+:class:`Location`: a reference, never the document's text), the statement in our own words,
+and the outcome recorded for it. A check returns a :class:`Result`; the runner compares its
+outcome with the recorded one, so a regression (or a fix) in the library shows up as a
+changed outcome.
 
 Outcomes, exactly one per claim:
 
@@ -26,9 +28,58 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["OUTCOMES", "Result", "Claim", "REGISTRY", "claim", "run_claim", "verdict"]
+from .report import location_text
+
+__all__ = ["OUTCOMES", "PAGINATION", "Location", "Result", "Claim", "REGISTRY", "claim",
+           "run_claim", "verdict"]
 
 OUTCOMES = ("verified", "erratum", "needs-assumption", "not-checkable")
+
+
+#: which texts carry page numbers: a :class:`Location` gives a page only where the text the
+#: companion follows shows one, never a guessed one
+PAGINATION = {
+    "000": "the arXiv text, which has no page breaks",
+    "001": "the text has no page breaks",
+    "002": "the book's page header '240' opens the excerpt; no later page mark survives",
+    "003": "a slide deck; its slides are titled but not numbered",
+    "004": "the arXiv version with appendices, as HTML text: no page breaks",
+}
+
+
+@dataclass(frozen=True)
+class Location:
+    """Where a claim stands in its document: a reference to find the original sentence.
+
+    Attributes
+    ----------
+    section : str
+        The section's number and title as the document prints them ("3.3 Cut-off
+        Versions of NDCG", "Appendix B ..."); for the slides, the agenda part.
+    item : str
+        The numbered statement, equation, figure or slide ("Theorem 7", "eq. (15), in
+        the proof of Lemma 2", "slide 'Kendall's Distance'").
+    page : int or None
+        The page, only where the text the companion follows shows it
+        (:data:`PAGINATION`).
+    """
+
+    section: str
+    item: str
+    page: int | None = None
+
+    def __post_init__(self):
+        if not self.section or not self.item:
+            raise ValueError("Location: section and item must both be given")
+        if self.page is not None and (not isinstance(self.page, int) or self.page < 1):
+            raise ValueError(f"Location: page must be a positive integer, got {self.page!r}")
+
+    def __str__(self) -> str:
+        return location_text(self.as_dict())
+
+    def as_dict(self) -> dict:
+        """The JSON form, as ``claims.json`` holds it."""
+        return {"section": self.section, "item": self.item, "page": self.page}
 
 
 @dataclass
@@ -65,20 +116,26 @@ class Claim:
     statement: str
     recorded: str
     check: Callable[[], Result]
+    at: Location
 
 
 REGISTRY: dict[str, Claim] = {}
 
 
-def claim(cid: str, *, doc: str, statement: str, recorded: str):
-    """Register ``check`` as the check of claim ``cid``."""
+def claim(cid: str, *, doc: str, statement: str, recorded: str, at: Location):
+    """Register ``check`` as the check of claim ``cid``, which stands ``at`` its place in
+    document ``doc``."""
     if recorded not in OUTCOMES:
         raise ValueError(f"recorded: must be one of {OUTCOMES}, got {recorded!r}")
+    if not isinstance(at, Location):
+        raise ValueError(f"at: must be a Location, got {type(at).__name__}")
+    if doc not in PAGINATION:
+        raise ValueError(f"doc: unknown document {doc!r}")
 
     def deco(fn):
         if cid in REGISTRY:
             raise ValueError(f"claim {cid} registered twice")
-        REGISTRY[cid] = Claim(cid, doc, statement, recorded, fn)
+        REGISTRY[cid] = Claim(cid, doc, statement, recorded, fn, at)
         return fn
 
     return deco

@@ -1,6 +1,8 @@
-"""The reading guide that opens each notebook (issue 28): its sentences from the claims'
-outcomes, and, in every committed executed notebook of a document, at the top with the
-counts of the claims report (figures/claims.json, written by the claims run)."""
+"""The reading aids of the notebooks (issue 28): the guide that opens each notebook (its
+sentences from the claims' outcomes, or 005's from its conjectures' verdicts), and, in
+every committed executed notebook of a document, at the top with the counts of the claims
+report (figures/claims.json, written by the claims run); the box that closes each section
+settling claims, consistent with the claims report."""
 
 import json
 from collections import Counter
@@ -8,7 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.guide import CLAIMS_LINK, PLACEHOLDER, reading_guide
+from companion.guide import (
+    BOX_TITLE,
+    CLAIMS_LINK,
+    PLACEHOLDER,
+    claims_box,
+    conjectures_guide,
+    reading_guide,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -55,3 +64,74 @@ def test_each_document_notebook_opens_with_its_guide(doc):
     assert (f"corrected {len(errata)} (errata: " if errata else "corrected none") in text
     assert all(f"[{cid}]({CLAIMS_LINK})" in text for cid in errata)
     assert 3 <= len([line for line in text.split("\n\n") if line.strip()]) <= 6
+
+
+def test_the_claims_box_by_hand():
+    rows = [{"id": "S1", "outcome": "erratum", "where": "§2 Two — eq. (3)", "checked_here": True},
+            {"id": "S2", "outcome": "verified", "where": "§2 Two — a|b", "checked_here": False}]
+    text = claims_box(rows)
+    assert text.splitlines()[:4] == [BOX_TITLE, "", "| claim | outcome | in the document |",
+                                     "|---|---|---|"]
+    assert f"| [S1]({CLAIMS_LINK}#S1) | erratum | §2 Two — eq. (3) |" in text
+    assert f"| [S2]({CLAIMS_LINK}#S2) | verified † | §2 Two — a\\|b |" in text
+    assert text.endswith("checks it.")
+    assert "†" not in claims_box(rows[:1])
+    with pytest.raises(ValueError, match="at least one claim"):
+        claims_box([])
+    with pytest.raises(ValueError, match="listed twice"):
+        claims_box(rows[:1] * 2)
+    with pytest.raises(ValueError, match="unknown outcomes"):
+        claims_box([{**rows[0], "outcome": "maybe"}])
+
+
+def test_the_conjectures_guide_by_hand():
+    rows = [{"name": "a", "holds": False}, {"name": "b", "holds": True},
+            {"name": "c, d", "holds": False}]
+    text = conjectures_guide(rows, what="It tests.", surprise="c fails", section="C")
+    assert text.split("\n\n") == [
+        "**Reading guide.** It tests.",
+        "Of its 3 conjectures the computations below confirmed 1 (b) and refuted 2 (a; c, d).",
+        "The most surprising finding, in the section *C*: c fails."]
+    with pytest.raises(ValueError, match="must be a bool"):
+        conjectures_guide([{"name": "a", "holds": "no"}], what="", surprise="", section="")
+    with pytest.raises(ValueError, match="no conjectures"):
+        conjectures_guide([], what="", surprise="", section="")
+
+
+def _executed(stem):
+    (path,) = (ROOT / "notebooks" / "executed").glob(f"{stem}_*.ipynb")
+    return json.loads(path.read_text())["cells"]
+
+
+def test_005_opens_with_its_guide_built_from_its_verdicts():
+    cells = _executed("005")
+    first_code = next(c for c in cells if c["cell_type"] == "code")
+    assert first_code is cells[1]
+    text = "".join(first_code["outputs"][0]["data"]["text/markdown"])
+    assert text.startswith("**Reading guide.**") and "Of its 4 conjectures" in text
+    # the verdicts the notebook asserts: every conjecture is false
+    assert "refuted 4" in text and "confirmed" not in text
+
+
+@pytest.mark.parametrize("doc", ["000", "001", "002", "003", "004"])
+def test_each_box_agrees_with_the_claims_report(doc):
+    """Every claims box of a committed executed notebook lists claims of its document with
+    the outcome and location of the claims report; no claim is in two boxes."""
+    import re
+
+    from proofs_check.report import location_text
+
+    claims = {c["id"]: c for c in json.loads((ROOT / "figures" / "claims.json").read_text())}
+    seen = []
+    for cell in _executed(doc):
+        for out in cell.get("outputs", []):
+            text = "".join(out.get("data", {}).get("text/markdown", ""))
+            if not text.startswith(BOX_TITLE):
+                continue
+            for cid, outcome, where in re.findall(
+                    r"^\| \[([^\]]+)\]\([^)]+\) \| ([a-z-]+)(?: †)? \| (.+) \|$", text, re.M):
+                assert cid.startswith(f"S{doc}-"), cid
+                assert outcome == claims[cid]["outcome"], cid
+                assert where == location_text(claims[cid]["location"]), cid
+                seen.append(cid)
+    assert seen and len(seen) == len(set(seen)), seen

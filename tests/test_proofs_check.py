@@ -165,3 +165,103 @@ def test_document_rows_reuses_what_the_caller_computed_and_refuses_other_documen
         proofs_check.document_rows("002", done={"S000-T0": given})
     with pytest.raises(ValueError, match="done: S002-C2 is not a Result"):
         proofs_check.document_rows("002", done={"S002-C2": "verified"})
+
+
+# -- locations (issue 28): every claim tied to its place in the document -------------------
+
+# the paper's numbered theorems by section, read off document 004's text (Section 3)
+_THEOREM_SECTION_004 = {**dict.fromkeys((1, 2), "3.1"), **dict.fromkeys((3, 4, 5, 6), "3.2"),
+                        **dict.fromkeys((7, 8, 9), "3.3"),
+                        **dict.fromkeys((10, 11, 12, 13), "3.4")}
+
+
+def test_every_claim_has_a_location_that_names_what_its_statement_names():
+    import re
+
+    from proofs_check.registry import PAGINATION, Location
+
+    for cid, c in REGISTRY.items():
+        assert isinstance(c.at, Location), cid
+        # a statement that opens with a numbered result: the location names the same one
+        m = re.match(r"(Theorem|Lemma|Claim|Proposition|Definition)s? (\d+)", c.statement)
+        if m:
+            assert f"{m.group(1)} {m.group(2)}" in c.at.item, (cid, c.at)
+        if c.doc == "004" and c.at.item.startswith("Theorem ") and c.at.item[8].isdigit():
+            number = int(re.match(r"Theorem (\d+)", c.at.item).group(1))
+            assert c.at.section.startswith(_THEOREM_SECTION_004[number] + " "), (cid, c.at)
+        if c.doc == "003":
+            assert c.at.item.startswith("slide"), cid
+        # a page only where the text shows one: 002's header, before its Section 17.4.1
+        if c.doc == "002" and c.at.section.startswith("17.4 "):
+            assert c.at.page == 240, cid
+        else:
+            assert c.at.page is None, cid
+    assert set(PAGINATION) == {c.doc for c in REGISTRY.values()}
+
+
+def test_location_rendering_and_its_errors():
+    from proofs_check.registry import Location, claim
+    from proofs_check.report import location_text
+
+    at = Location("17.4 Learning to Rank", "the range of Delta", 240)
+    assert str(at) == "§17.4 Learning to Rank — the range of Delta, p. 240"
+    assert location_text(at.as_dict()) == str(at)
+    assert str(Location("3.3 Cut-off Versions of NDCG", "Theorem 7")) == (
+        "§3.3 Cut-off Versions of NDCG — Theorem 7")
+    assert str(Location("Appendix B Proofs", "Claim 5")) == "Appendix B Proofs — Claim 5"
+    with pytest.raises(ValueError, match="section and item"):
+        Location("", "Theorem 1")
+    with pytest.raises(ValueError, match="page must be a positive integer"):
+        Location("1 Intro", "eq. (1)", 0)
+    with pytest.raises(ValueError, match="at: must be a Location"):
+        claim("S000-Z9", doc="000", statement="x", recorded="verified", at="1 Intro")
+    with pytest.raises(ValueError, match="doc: unknown document"):
+        claim("S009-Z9", doc="009", statement="x", recorded="verified",
+              at=Location("1 Intro", "eq. (1)"))
+    assert "S000-Z9" not in REGISTRY and "S009-Z9" not in REGISTRY
+
+
+def test_claims_markdown_shows_each_location():
+    from proofs_check.report import render_markdown
+
+    row = {"id": "S004-T7", "doc": "004", "statement": "Theorem 7: k = o(n)",
+           "location": {"section": "3.3 Cut-off Versions of NDCG", "item": "Theorem 7",
+                        "page": None},
+           "outcome": "erratum", "recorded": "erratum", "method": "by hand",
+           "evidence": {"corrected": "something else"}}
+    text = render_markdown([row])
+    assert ("| S004-T7 | 004 | §3.3 Cut-off Versions of NDCG — Theorem 7 | Theorem 7: k = o(n) "
+            "| **erratum** | by hand |") in text
+    assert "- **S004-T7** (erratum; §3.3 Cut-off Versions of NDCG — Theorem 7). Printed:" in text
+
+
+def test_settled_rows_for_a_section_box():
+    import proofs_check
+    from proofs_check import Result
+
+    rows = proofs_check.settled_rows(["S002-C2", "S002-D1"],
+                                     done={"S002-C2": Result("erratum", "here", {})})
+    assert rows == [
+        {"id": "S002-C2", "outcome": "erratum", "checked_here": True,
+         "where": "§17.4.1 Linear Predictors for Ranking — A Hinge Loss for the Kendall Tau "
+                  "Loss Function"},
+        {"id": "S002-D1", "outcome": REGISTRY["S002-D1"].recorded, "checked_here": False,
+         "where": "§17.4 Learning to Rank — the top-k discount D(i), p. 240"}]
+    # the rows of a whole document's run count as done for the claims they hold
+    doc_rows = [{"id": "S002-D1", "outcome": REGISTRY["S002-D1"].recorded},
+                {"id": "S002-C1", "outcome": REGISTRY["S002-C1"].recorded}]
+    assert proofs_check.settled_rows(["S002-D1"], done=doc_rows)[0]["checked_here"]
+    with pytest.raises(ValueError, match=r"ids: unknown claims \['S002-X9'\]"):
+        proofs_check.settled_rows(["S002-X9"])
+    with pytest.raises(ValueError, match=r"not listed in ids: \['S002-C1'\]"):
+        proofs_check.settled_rows(["S002-D1"], done={"S002-C1": Result("verified", "", {})})
+    with pytest.raises(ValueError, match="S002-C2 found 'verified', the catalogue records"):
+        proofs_check.settled_rows(["S002-C2"], done={"S002-C2": Result("verified", "", {})})
+
+
+def test_readme_counts_the_claims_of_the_catalogue():
+    import re
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    stated = re.search(r"All (\d+) claims of the catalogue are checked", readme)
+    assert stated and int(stated.group(1)) == len(REGISTRY)

@@ -5,6 +5,7 @@ window; the contents, heading anchors, previous/next links, downloads and the cl
 page's links all resolve (issue 17); screenshots go to site/."""
 
 import functools
+import html
 import http.server
 import re
 import shutil
@@ -131,3 +132,43 @@ def test_downloads_of_each_notebook(served):
         for name in (f"{page.stem}.py", f"{page.stem}.ipynb"):
             assert f'href="downloads/{name}"' in text, (page.name, name)
             assert (out / "downloads" / name).stat().st_size > 0
+
+
+def test_claims_boxes_and_the_claims_page_link_both_ways(served):
+    """Issue 28: each claims box links its claims to their rows of claims.html, and each
+    such row links back to the section that holds the box; the row shows the claim's
+    place in the document. Checked for every box in the HTML, then clicked through in the
+    browser for one."""
+    import json
+
+    from playwright.sync_api import sync_playwright
+
+    out, base = served
+    claims_html = (out / "claims.html").read_text()
+    location = {c["id"]: c["location"]
+                for c in json.loads((ROOT / "figures" / "claims.json").read_text())}
+    boxed = []
+    for page in sorted(out.glob("[0-9]*.html")):
+        text = page.read_text()
+        for m in re.finditer(r'<div class="output claims-box">(.*?)</div>', text, re.S):
+            section = re.findall(r'<h[1-6] id="([^"]+)"', text[:m.start()])[-1]
+            for cid in re.findall(r'href="claims.html#([^"]+)"', m.group(1)):
+                row = re.search(rf'<tr id="{re.escape(cid)}">(.*?)</tr>', claims_html, re.S)
+                assert row, cid
+                href = re.search(r'class="claim-link" href="([^"]+)"', row.group(1))
+                assert href.group(1) == f"{page.name}#{section}", (cid, href.group(1))
+                assert html.escape(location[cid]["item"]) in row.group(1), cid
+                boxed.append((page.name, section, cid))
+    assert len(boxed) >= 60 and len({cid for *_, cid in boxed}) == len(boxed)
+    page_name, section, cid = next(b for b in boxed if b[0].startswith("004"))
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        page = browser.new_page()
+        page.goto(f"{base}/{page_name}", wait_until="load")
+        page.click(f'.claims-box a[href="claims.html#{cid}"]')
+        page.wait_for_url(f"**/claims.html#{cid}")
+        assert page.evaluate(f"() => document.getElementById({cid!r}) !== null")
+        page.click(f'tr[id="{cid}"] a.claim-link')
+        page.wait_for_url(f"**/{page_name}#{section}")
+        assert page.evaluate(f"() => document.getElementById({section!r}) !== null")
+        browser.close()

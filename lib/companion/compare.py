@@ -6,8 +6,8 @@ This is what "reproducible" means across machines (see :mod:`companion.tolerance
   and every number within its column's tolerance (``<name>.tolerance.json``);
 * a figure: its plotted data (``<name>.data.json``) within the figure's tolerance; the
   ``.png`` and ``.svg`` pixels and coordinates are not compared across machines;
-* the claims report (``claims.json``): the same claims with the same statement, outcome,
-  method, and evidence within the tolerance each claim declares; ``claims.md`` must be
+* the claims report (``claims.json``): the same claims with the same location, statement,
+  outcome, method, and evidence within the tolerance each claim declares; ``claims.md`` must be
   exactly the rendering of ``claims.json``;
 * an executed notebook: the same cells and sources, the same outputs, their text (plain,
   Markdown, HTML, streams) within the cell's declared tolerance (cell metadata

@@ -1,6 +1,7 @@
-"""The reading guide that opens each notebook (issue 28): what the document claims, how
-many of its claims the companion verified, corrected or could not check, and where the
-most surprising finding is.
+"""Reading aids of the notebooks (issue 28): the guide that opens each notebook — what the
+document claims, how many of its claims the companion verified, corrected or could not
+check, and where the most surprising finding is — and the box that closes each section
+settling claims: their ids, outcomes and places in the document.
 
 A notebook displays a placeholder in its first cell after the title, ``guide =
 display(Markdown(PLACEHOLDER), display_id=True)``, and fills it at its end, once its table
@@ -9,18 +10,26 @@ of claims has been computed in the run: ``guide.update(Markdown(reading_guide(..
 and the list of errata come from the rows the notebook has just computed
 (:func:`proofs_check.document_rows`); the sentence on the document and the pointer to the
 finding are the notebook's own words.
+
+A section that settles claims ends with ``display(Markdown(claims_box(rows)))``, the rows
+from :func:`proofs_check.settled_rows`; the HTML edition recognises the box by its first
+line (:data:`BOX_TITLE`) and links each of its claims in the claims report back to it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-__all__ = ["PLACEHOLDER", "CLAIMS_LINK", "reading_guide"]
+__all__ = ["PLACEHOLDER", "CLAIMS_LINK", "BOX_TITLE", "reading_guide",
+           "conjectures_guide", "claims_box"]
 
 PLACEHOLDER = "*The reading guide is written when the notebook has run to its end.*"
 
 #: the claims report, from ``notebooks/executed/`` (the HTML edition links its own page)
 CLAIMS_LINK = "../../figures/claims.md"
+
+#: the first line of a claims box, by which the HTML edition finds it
+BOX_TITLE = "**Claims settled in this section**"
 
 _KNOWN = ("verified", "erratum", "needs-assumption", "not-checkable")
 
@@ -71,3 +80,69 @@ def reading_guide(rows: list[dict], *, claims: str, surprise: str, section: str,
     return "\n\n".join([f"**Reading guide.** {claims}", tally,
                         f"The most surprising finding, in the section *{section}*: "
                         f"{surprise}."])
+
+
+def conjectures_guide(rows: list[dict], *, what: str, surprise: str, section: str) -> str:
+    """The guide of a notebook that tests conjectures instead of a document's claims
+    (005): what it does, which conjectures the computations confirmed or refuted, and
+    where the most surprising finding is.
+
+    Parameters
+    ----------
+    rows : list of dict
+        ``name`` of each conjecture and ``holds``, the verdict computed in the run (a
+        bool).
+    what : str
+        What the notebook does, in one sentence.
+    surprise, section : str
+        The most surprising finding, and the title of the section that shows it.
+    """
+    if not rows:
+        raise ValueError("rows: no conjectures")
+    bad = [r["name"] for r in rows if not isinstance(r["holds"], bool)]
+    if bad:
+        raise ValueError(f"rows: the verdict 'holds' must be a bool for {bad}")
+    held = [r["name"] for r in rows if r["holds"]]
+    failed = [r["name"] for r in rows if not r["holds"]]
+    parts = []
+    if held:
+        parts.append(f"confirmed {len(held)} ({'; '.join(held)})")
+    if failed:
+        parts.append(f"refuted {len(failed)} ({'; '.join(failed)})")
+    tally = (f"Of its {_count(len(rows), 'conjecture')} the computations below "
+             + " and ".join(parts) + ".")
+    return "\n\n".join([f"**Reading guide.** {what}", tally,
+                        f"The most surprising finding, in the section *{section}*: "
+                        f"{surprise}."])
+
+
+def claims_box(rows: list[dict]) -> str:
+    """The box that closes a section settling claims: one line per claim, its id (linked
+    to the claims report), outcome and location in the document.
+
+    Parameters
+    ----------
+    rows : list of dict
+        ``id``, ``outcome``, ``where`` (the location as text) and ``checked_here``
+        (whether the outcome was computed in this run, else it is the one the catalogue
+        records and the claims run checks), as :func:`proofs_check.settled_rows` gives
+        them.
+    """
+    if not rows:
+        raise ValueError("rows: a claims box needs at least one claim")
+    ids = [r["id"] for r in rows]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"rows: a claim listed twice in {ids}")
+    unknown = sorted({r["outcome"] for r in rows} - set(_KNOWN))
+    if unknown:
+        raise ValueError(f"rows: unknown outcomes {unknown}")
+    lines = [BOX_TITLE, "", "| claim | outcome | in the document |", "|---|---|---|"]
+    for r in rows:
+        mark = "" if r["checked_here"] else " †"
+        where = r["where"].replace("|", "\\|")
+        lines.append(f"| [{r['id']}]({CLAIMS_LINK}#{r['id']}) | {r['outcome']}{mark} "
+                     f"| {where} |")
+    if not all(r["checked_here"] for r in rows):
+        lines += ["", "† as the catalogue records it; the claims run beside this notebook "
+                  "(`python -m proofs_check`) checks it."]
+    return "\n".join(lines)

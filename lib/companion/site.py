@@ -10,9 +10,11 @@
   contents (every heading, each with an anchor and a pilcrow link), links to the
   previous and next document, and downloads of the notebook's ``.py`` source and
   executed ``.ipynb``; wide tables and formulas scroll inside their own box;
-* ``claims.html``: every claim of the claims report with its outcome, linked to the
-  section of the notebook that discusses it (the heading above the claim's first
-  mention, else the notebook's top) and to its document's page;
+* ``claims.html``: every claim of the claims report with its outcome and its place in
+  the document (section and item), linked to the section of the notebook that settles
+  it -- the section whose claims box lists it, else the heading above the claim's first
+  mention, else the notebook's top -- and to its document's page; each claims box links
+  its claims to their rows here;
 * with ``--reports DIR`` (``make site REPORTS=DIR``), one page per executed notebook in
   ``DIR`` -- the variant reports a user made with ``python -m companion.run
   variant_report ... --output-dir DIR`` -- listed on the index under "Variant reports".
@@ -37,7 +39,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from .guide import CLAIMS_LINK
+from .guide import BOX_TITLE, CLAIMS_LINK
 
 __all__ = ["build", "main"]
 
@@ -63,6 +65,8 @@ border:1px solid #e4e4e4;padding:.3rem .8rem;margin:1rem 0}
 details.toc ul{margin:.2rem 0;padding-left:1.2rem}
 a.anchor{color:#bbb;text-decoration:none;margin-left:.4rem;font-size:80%}
 a.anchor:hover{color:#555}
+.claims-box{background:#f7f9fc;border:1px solid #d8e0ec;padding:.2rem .8rem;
+font-size:90%}
 """
 _MATHJAX = """<script>window.MathJax = {tex: {inlineMath: [['\\\\(', '\\\\)']],
 displayMath: [['\\\\[', '\\\\]']], processEscapes: false}, svg: {fontCache: 'global'},
@@ -142,9 +146,11 @@ def _note_mentions(src: str, headings: list, env: dict, stem: str, mentions) -> 
 
 
 def _render_notebook(nb: dict, stem: str, out: Path, md, *, nav: str = "",
-                     mentions: dict | None = None) -> tuple[str, str]:
+                     mentions: dict | None = None,
+                     boxes: dict | None = None) -> tuple[str, str]:
     """(title, page) of one executed notebook. ``mentions`` collects, for every claim id
-    named in the notebook, the section (heading id) above its first mention."""
+    named in the notebook, the section (heading id) above its first mention; ``boxes``,
+    for every claim a claims box lists, the section of that box."""
     from pygments import highlight
     from pygments.formatters import HtmlFormatter
     from pygments.lexers import PythonLexer
@@ -183,11 +189,20 @@ def _render_notebook(nb: dict, stem: str, out: Path, md, *, nav: str = "",
                     parts.append(f'<div class="output"><img src="img/{stem}/{name}" '
                                  f'alt="figure {n_img} of {html.escape(stem)}"></div>')
                 elif "text/markdown" in data:
-                    # the reading guide links the claims report as the executed notebook
-                    # sees it (notebooks/executed/); here it is this edition's own page
-                    rendered = md.render(_text(data["text/markdown"]), env).replace(
-                        f'href="{CLAIMS_LINK}"', 'href="claims.html"')
-                    parts.append(f'<div class="output">{rendered}</div>')
+                    # the reading guide and the claims boxes link the claims report as the
+                    # executed notebook sees it (notebooks/executed/); here it is this
+                    # edition's own page
+                    text = _text(data["text/markdown"])
+                    rendered = md.render(text, env).replace(
+                        f'href="{CLAIMS_LINK}"', 'href="claims.html"').replace(
+                        f'href="{CLAIMS_LINK}#', 'href="claims.html#')
+                    kind = "output"
+                    if text.startswith(BOX_TITLE):
+                        kind = "output claims-box"
+                        for cid in _CLAIM.findall(text):
+                            if boxes is not None:
+                                boxes.setdefault(cid, (stem, env["section"]))
+                    parts.append(f'<div class="{kind}">{rendered}</div>')
                 elif "text/plain" in data:
                     parts.append(f'<pre class="output">{html.escape(_text(data["text/plain"]))}'
                                  f"</pre>")
@@ -201,31 +216,45 @@ def _render_notebook(nb: dict, stem: str, out: Path, md, *, nav: str = "",
     return title, _page(title, nav + style + contents + "\n".join(parts))
 
 
-def _claims_page(claims: list, mentions: dict, titles: dict, md) -> str:
-    """Every claim with its outcome, linked to the notebook section that discusses it."""
+def _claims_page(claims: list, mentions: dict, titles: dict, md,
+                 boxes: dict | None = None) -> str:
+    """Every claim with its outcome and place in the document, linked to the notebook
+    section that settles it (``boxes``) or else discusses it (``mentions``)."""
+    boxes = boxes or {}
     body = ['<nav class="pages"><a href="index.html">all documents</a></nav>',
             md.render("# The claims report\n\nEvery checkable statement of the five "
                       "documents, as `python -m proofs_check` last checked it "
-                      "(`figures/claims.md`): its outcome, the method, and where the "
-                      "companion discusses it -- the notebook section that names the claim, "
-                      "else the top of the notebook of its document.")]
+                      "(`figures/claims.md`): where it stands in the document (section "
+                      "and numbered item; a page only where the text the companion follows "
+                      "shows one), its outcome, the method, and where the companion "
+                      "settles it -- the notebook section whose box lists the claim, else "
+                      "the section that names it, else the top of the notebook of its "
+                      "document.")]
     for doc in sorted({c["doc"] for c in claims}):
         stem, title = titles.get(doc, (None, f"document {doc}"))
         head = (f'<a href="{stem}.html">{html.escape(title)}</a>' if stem
                 else html.escape(title))
         body.append(f'<h2 id="doc-{doc}">Document {doc}: {head}</h2>')
-        body.append("<table><tr><th>claim</th><th>outcome</th><th>recorded</th>"
-                    "<th>statement</th><th>method</th><th>discussed in</th></tr>")
+        body.append("<table><tr><th>claim</th><th>in the document</th><th>outcome</th>"
+                    "<th>recorded</th><th>statement</th><th>method</th>"
+                    "<th>settled in</th></tr>")
         for c in (c for c in claims if c["doc"] == doc):
-            where_stem, section = mentions.get(c["id"], (stem, ""))
+            boxed = c["id"] in boxes
+            where_stem, section = boxes.get(c["id"]) or mentions.get(c["id"], (stem, ""))
             if where_stem:
                 href = f"{where_stem}.html" + (f"#{section}" if section else "")
-                where = (f'<a class="claim-link" href="{href}">'
-                         f"{'section' if section else 'the notebook'}</a>")
+                label = ("section (its box)" if boxed else
+                         "section" if section else "the notebook")
+                where = f'<a class="claim-link" href="{href}">{label}</a>'
             else:
                 where = "no notebook"
+            loc = c["location"]
+            mark = "§" if loc["section"][:1].isdigit() else ""  # no § before an appendix
+            place = html.escape(mark + loc["section"]) + "<br>" + html.escape(loc["item"]) + (
+                f", p. {loc['page']}" if loc.get("page") is not None else "")
             body.append(
                 f'<tr id="{html.escape(c["id"])}"><td>{html.escape(c["id"])}</td>'
+                f'<td class="location">{place}</td>'
                 f'<td>{html.escape(c["outcome"])}</td><td>{html.escape(c["recorded"])}</td>'
                 f'<td>{html.escape(c["statement"])}</td><td>{html.escape(c["method"])}</td>'
                 f"<td>{where}</td></tr>")
@@ -252,7 +281,7 @@ def build(out: Path | None = None, root: Path = ROOT, reports: Path | None = Non
     shutil.copyfile(mathjax, out / "mathjax" / mathjax.name)
     md = _markdown()
     claims = json.loads((root / "figures" / "claims.json").read_text())
-    rows, mentions, titles = [], {}, {}
+    rows, mentions, titles, boxes = [], {}, {}, {}
     paths = sorted((root / "notebooks" / "executed").glob("[0-9]*.ipynb"))
     (out / "downloads").mkdir()
     for i, path in enumerate(paths):
@@ -275,7 +304,7 @@ def build(out: Path | None = None, root: Path = ROOT, reports: Path | None = Non
             links.append(f'<a href="downloads/{name}" download>{label}</a>')
         nav = f'<nav class="pages">{"".join(links)}</nav>'
         title, page = _render_notebook(json.loads(path.read_text()), stem, out, md, nav=nav,
-                                       mentions=mentions)
+                                       mentions=mentions, boxes=boxes)
         titles[doc] = (stem, title)
         (out / f"{stem}.html").write_text(page)
         counts: dict[str, int] = {}
@@ -293,7 +322,7 @@ def build(out: Path | None = None, root: Path = ROOT, reports: Path | None = Non
                     f'<p>Claims of document {doc}: <a href="claims.html#doc-{doc}">'
                     f"{count_text}</a>.</p>"
                     f'<div class="thumbs">{thumbs}</div>')
-    (out / "claims.html").write_text(_claims_page(claims, mentions, titles, md))
+    (out / "claims.html").write_text(_claims_page(claims, mentions, titles, md, boxes))
     if report_paths:
         items = []
         for path in report_paths:

@@ -18,3 +18,16 @@ DOC = "004"
 S = asy.s
 CURVES = {"s": S, "s^2": S**2, "1/5 + 3s/5": sympy.Rational(1, 5) + sympy.Rational(3, 5) * S}
 DPS = 30
+
+# the sections of the paper, as printed, for the claims' locations
+PRELIMINARIES = "2 Preliminaries"
+STANDARD = "3.1 Standard NDCG"
+FEASIBLE = "3.2 Characterization of Feasible Discount Functions"
+CUTOFF = "3.3 Cut-off Versions of NDCG"
+GENERAL = "3.4 Results for General Y"
+EXPERIMENTS = "4 Experimental Results"
+APPENDIX_A = "Appendix A Proof of Theorem 2: the Key Lemmas"
+APPENDIX_B = "Appendix B Proofs of the Key Lemmas in Appendix A"
+APPENDIX_C = "Appendix C Proof of the Technical Claims in Appendix B"
+APPENDIX_D = "Appendix D Proof of the Convergence Theorems"
+APPENDIX_E = "Appendix E Proof of Distinguishability for NDCG with r^-β (β in (0,1)) Discount"

@@ -11,11 +11,12 @@ import sympy
 import rankmeasures as rm
 from rankmeasures.theory import asymptotics as asy
 
-from ..registry import Result, claim, verdict
-from ._common import DOC, DPS, S
+from ..registry import Location, Result, claim, verdict
+from ._common import APPENDIX_B, APPENDIX_C, CUTOFF, DOC, DPS, EXPERIMENTS, S
 
 
 @claim("S004-X1", doc=DOC, recorded="erratum",
+       at=Location(CUTOFF, "the remark after Theorem 9; the opening of Appendix D"),
        statement="cross-references: Section 3.3 says the cut-off measures (log and r^-beta with "
                  "k = cn) are those 'considered in Theorem 6 and Theorem 7'; Appendix D proves "
                  "'Theorems 3, 5, 5, 6, 7'")
@@ -44,6 +45,7 @@ def _gap(r, x):
 
 
 @claim("S004-E15", doc=DOC, recorded="erratum",
+       at=Location(APPENDIX_B, "eqs. (15) and (18), in the proof of Lemma 2"),
        statement="eq. (15): 2e^{-n^1/3} sum_r sup_{s outside E_n,r} |1/log(1+r) - 1/log(1+ns)| "
                  "<= (2/log 2) n e^{-2n^1/3} (and eq. 18 writes 2n e^{-2n e^{1/3}})")
 def s004_e15(ns=(27, 125, 1000, 10**4, 10**6), exponent: float = 2.0) -> Result:
@@ -72,6 +74,7 @@ def s004_e15(ns=(27, 125, 1000, 10**4, 10**6), exponent: float = 2.0) -> Result:
 
 
 @claim("S004-E16", doc=DOC, recorded="erratum",
+       at=Location(APPENDIX_B, "eq. (16), in the proof of Lemma 2"),
        statement="eq. (16): for all r > n^(2/3), sup_{s in E_n,r} |1/log(1+r) - 1/log(1+ns)| "
                  "<= n^(2/3)/((1+r) log^2(1+r)) + o(.)")
 def s004_e16(ns=(10**3, 10**4, 10**6, 10**9), start_factor: float = 1.0) -> Result:
@@ -99,6 +102,7 @@ def s004_e16(ns=(10**3, 10**4, 10**6, 10**9), start_factor: float = 1.0) -> Resu
 
 
 @claim("S004-E27", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "eq. (27), in the proof of Lemma 4"),
        statement="proof of Lemma 4, eq. (27): for every r, 'with probability 2e^{-2n^1/3}', "
                  "|ftilde(x_(r)) - (1 - r/n)| > n^-1/3; then a union bound over r")
 def s004_e27(ns=(8, 27, 125, 1000), exponent: float = 2.0) -> Result:
@@ -126,6 +130,7 @@ def s004_e27(ns=(8, 27, 125, 1000), exponent: float = 2.0) -> Result:
 
 
 @claim("S004-C7", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "Claim 7"),
        statement="Claim 7: span{log^k x : k >= 0} is dense in L^2[0, 1]")
 def s004_c7(max_degree: int = 12) -> Result:
     # x = e^{-t} maps L^2[0,1] onto L^2(e^{-t} dt) on [0, inf) and log^k x to (-t)^k: the
@@ -158,6 +163,7 @@ def s004_c7(max_degree: int = 12) -> Result:
 
 
 @claim("S004-EXP", doc=DOC, recorded="not-checkable",
+       at=Location(EXPERIMENTS, "Figures 1-4"),
        statement="Section 4, Figures 1-4: NDCG of RankSVM, ListNet and a random ranker on "
                  "Web data, standard, r^-1/2, 2^-r and NDCG@n/5, as n grows")
 def s004_exp() -> Result:
@@ -169,6 +175,7 @@ def s004_exp() -> Result:
 
 
 @claim("S004-E23", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "eq. (23), in the proof of Lemma 3"),
        statement="eq. (23): |int_{2/n}^1 Dy(1-s)/log(1+ns) ds - int_{2/n}^1 Dy(1-s)/(log n + "
                  "log s) ds| <= int_{2/n}^1 ds/(ns log^2(ns)) <= O(log n / n)")
 def s004_e23(slack: float = 1.0) -> Result:
@@ -194,6 +201,7 @@ def s004_e23(slack: float = 1.0) -> Result:
 
 
 @claim("S004-E24", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "eq. (24), in the proof of Lemma 3"),
        statement="eq. (24): 1/(log n + log s) = sum_{j=1}^m (-1)^{j-1} log^{j-1} s / log^j n + "
                  "(-1)^m log^m s / (log n + xi)^{m+1} with xi in (log s, 0)")
 def s004_e24(max_m: int = 6) -> Result:
@@ -215,6 +223,7 @@ def s004_e24(max_m: int = 6) -> Result:
 
 
 @claim("S004-C6/C21", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "Claim 6; Claim 21 in Appendix C"),
        statement="Claims 6 and 21: int_{2/n}^1 |log^k x| / log^{k+1}(nx) dx <= O(log^{-k-1} n)")
 def s004_c6() -> Result:
     rows, ok = {}, True
@@ -236,6 +245,7 @@ def s004_c6() -> Result:
 
 
 @claim("S004-C8", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "Claim 8"),
        statement="Claim 8: |sum_r ybar(1-r/n) D(r) - Ntilde(n)| <= C n^{-alpha/3} F(n) + D(1) + "
                  "|D'(1)| for alpha-Hölder ybar with constant C")
 def s004_c8(slack: float = 1.0) -> Result:
@@ -254,6 +264,7 @@ def s004_c8(slack: float = 1.0) -> Result:
 
 
 @claim("S004-C4p", doc=DOC, recorded="erratum",
+       at=Location(APPENDIX_C, "proof of Claim 4"),
        statement="proof of Claim 4: 'NDCG = DCG/l' (l the number of relevant objects) and "
                  "'observe that DCG <= F(n)'")
 def s004_c4p() -> Result:
@@ -294,6 +305,7 @@ def s004_c4p() -> Result:
 
 
 @claim("S004-C8p", doc=DOC, recorded="erratum",
+       at=Location(APPENDIX_C, "proof of Claim 8"),
        statement="proof of Claim 8, from its fourth to its fifth line: "
                  "C n^-alpha/3 sum_{r=1}^{n-1} D(r) <= C n^-alpha/3 F(n)")
 def s004_c8p() -> Result:

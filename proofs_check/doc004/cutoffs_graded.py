@@ -10,11 +10,12 @@ import rankmeasures as rm
 from rankmeasures.theory import asymptotics as asy
 from rankmeasures.theory.simulate import simulate_ndcg
 
-from ..registry import Result, claim, verdict
-from ._common import DOC, DPS, S
+from ..registry import Location, Result, claim, verdict
+from ._common import DOC, DPS, FEASIBLE, GENERAL, S
 
 
 @claim("S004-T6", doc=DOC, recorded="verified",
+       at=Location(FEASIBLE, "Theorem 6"),
        statement="Theorem 6: sum D(r) <= B and the delta-condition: NDCG does not converge "
                  "and does not distinguish ranking functions consistently")
 def s004_t6(draws: int = 200, seed: int = 6) -> Result:
@@ -70,6 +71,7 @@ def _rates():
 
 
 @claim("S004-T10", doc=DOC, recorded="verified",
+       at=Location(GENERAL, "Theorem 10"),
        statement="Theorem 10 (graded, r^-beta): NDCG -> (1-beta) int_0^1 E[Y|s](1-s)^-beta ds / "
                  "sum_j y_j (R_j^(1-beta) - R_{j-1}^(1-beta)), R_j = P(Y >= y_j)")
 def s004_t10(beta: float = 0.5, exponent_shift: float = 0.0) -> Result:
@@ -88,6 +90,7 @@ def s004_t10(beta: float = 0.5, exponent_shift: float = 0.0) -> Result:
 
 
 @claim("S004-T11", doc=DOC, recorded="verified",
+       at=Location(GENERAL, "Theorem 11"),
        statement="Theorem 11 (graded, k = o(n), k -> infinity): NDCG@k -> E[Y | ftilde = 1] / y_1")
 def s004_t11() -> Result:
     vals, ok = {}, True
@@ -111,6 +114,7 @@ def _t_index(rates, c):
 
 
 @claim("S004-T12", doc=DOC, recorded="verified",
+       at=Location(GENERAL, "Theorem 12"),
        statement="Theorem 12 (graded, log, k = cn): NDCG@k -> c E[Y | ftilde >= 1-c] / "
                  "(sum_{j<=t} y_j (R_j - R_{j-1}) + y_{t+1} (c - R_t)), R_t < c <= R_{t+1}")
 def s004_t12(c: float = 0.3) -> Result:
@@ -130,6 +134,7 @@ def s004_t12(c: float = 0.3) -> Result:
 
 
 @claim("S004-T13", doc=DOC, recorded="verified",
+       at=Location(GENERAL, "Theorem 13"),
        statement="Theorem 13 (graded, r^-beta, k = cn): the analogue of Theorem 12 with "
                  "powers 1 - beta")
 def s004_t13(c: float = 0.3, beta: float = 0.5) -> Result:

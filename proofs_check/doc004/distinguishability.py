@@ -12,8 +12,8 @@ import rankmeasures as rm
 from rankmeasures.theory import asymptotics as asy
 from rankmeasures.theory.simulate import simulate_ndcg
 
-from ..registry import Result, claim, verdict
-from ._common import DOC, DPS, S
+from ..registry import Location, Result, claim, verdict
+from ._common import APPENDIX_A, APPENDIX_D, APPENDIX_E, DOC, DPS, FEASIBLE, STANDARD, S
 
 
 def _draws_by_n(ybar, disc, ns, draws, seed):
@@ -24,6 +24,7 @@ def _draws_by_n(ybar, disc, ns, draws, seed):
 
 
 @claim("S004-L7", doc=DOC, recorded="erratum",
+       at=Location(APPENDIX_E, "Lemma 7"),
        statement="Lemma 7: D(r) = r^-beta, alpha-Hölder ybar with constant C: P[|NDCG - N(n)| >= "
                  "5 C p^-1 n^-min(alpha/3, 1)] <= O(e^{-n^((1-beta)/3)})")
 def s004_l7(beta: float = 0.8, draws: int = 100, seed: int = 17) -> Result:
@@ -58,6 +59,7 @@ def s004_l7(beta: float = 0.8, draws: int = 100, seed: int = 17) -> Result:
 
 
 @claim("S004-L2", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_A, "Lemma 2"),
        statement="Lemma 2: |E[NDCG(f, S_n)] - N_D(n)| <= O~(n^-1/3) for D = 1/log(1+r)")
 def s004_l2(draws: int = 200, seed: int = 12, tolerance: float = 1.0) -> Result:
     ns = (10**3, 10**4, 10**5)
@@ -77,6 +79,7 @@ def s004_l2(draws: int = 200, seed: int = 12, tolerance: float = 1.0) -> Result:
 
 
 @claim("S004-L4", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_A, "Lemma 4"),
        statement="Lemma 4: D = 1/log(1+r), alpha-Hölder ybar: P[|NDCG - N(n)| >= 5Cp^-1 "
                  "n^-min(alpha/3,1)] <= O(e^{-n^1/4})")
 def s004_l4(draws: int = 200, seed: int = 14) -> Result:
@@ -95,6 +98,7 @@ def s004_l4(draws: int = 200, seed: int = 14) -> Result:
 
 
 @claim("S004-L5", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_D, "Lemma 5"),
        statement="Lemma 5: D = r^-beta, continuous ybar: P[|NDCG - N(n)| >= 5 eps / p] = o(1)")
 def s004_l5(eps: float = 0.004, draws: int = 200, seed: int = 15) -> Result:
     ybar = 0.25 + 0.5 * S
@@ -109,6 +113,7 @@ def s004_l5(eps: float = 0.004, draws: int = 200, seed: int = 15) -> Result:
 
 
 @claim("S004-T2/T14", doc=DOC, recorded="verified",
+       at=Location(STANDARD, "Theorem 2; Theorem 14 in Appendix A"),
        statement="Theorems 2 and 14: with D = 1/log(1+r), f0 and f1 are distinguishable in "
                  "expectation unless ybar0 = ybar1 a.e., and consistently with Hölder ybar")
 def s004_t2(draws: int = 100, seed: int = 18) -> Result:
@@ -134,6 +139,7 @@ def s004_t2(draws: int = 100, seed: int = 18) -> Result:
 
 
 @claim("S004-T4a", doc=DOC, recorded="verified",
+       at=Location(FEASIBLE, "Theorem 4, condition 1"),
        statement="Theorem 4, condition 1: with D = r^-beta, int Delta y(s)(1-s)^-beta ds != 0 "
                  "makes f0 and f1 distinguishable (their limits differ)")
 def s004_t4a(draws: int = 100, seed: int = 19) -> Result:
@@ -152,6 +158,7 @@ def s004_t4a(draws: int = 100, seed: int = 19) -> Result:
 
 
 @claim("S004-T4b", doc=DOC, recorded="erratum",
+       at=Location(FEASIBLE, "Theorem 4, condition 2; its proof in Appendix E"),
        statement="Theorem 4, condition 2: with D = r^-beta, alpha-Hölder curves with alpha > "
                  "3(1-beta), int Delta y(s)(1-s)^-beta ds = 0 and Delta y(1) != 0, f0 and f1 are "
                  "strictly distinguishable with high probability")

@@ -10,8 +10,8 @@ import sympy
 import rankmeasures as rm
 from rankmeasures.theory import asymptotics as asy
 
-from ..registry import Result, claim, verdict
-from ._common import DOC, S
+from ..registry import Location, Result, claim, verdict
+from ._common import APPENDIX_A, APPENDIX_E, DOC, S
 
 
 def _richardson(points):
@@ -22,6 +22,7 @@ def _richardson(points):
 
 
 @claim("S004-L3", doc=DOC, recorded="erratum",
+       at=Location(APPENDIX_A, "Lemma 3; eq. (25) in its proof, Appendix B"),
        statement="Lemma 3: N^{f0}(n) - N^{f1}(n) = a/log^K n + O(log^{-K-1} n), with (proof, "
                  "eq. 25) a = (-1)^K int_0^1 Delta y(1-s) log^K s ds, K the first k with a != 0")
 def s004_l3(exponents=(200, 400, 800)) -> Result:
@@ -66,6 +67,7 @@ def s004_l3(exponents=(200, 400, 800)) -> Result:
 
 
 @claim("S004-L6", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_E, "Lemma 6"),
        statement="Lemma 6: r^-beta, int Delta y(s)(1-s)^-beta ds = 0, Delta y(1) != 0 imply "
                  "|N^{f0}(n) - N^{f1}(n)| >= |Delta y(1) / (2 p^(1-beta))| n^-(1-beta)")
 def s004_l6(scale: float = 1.0) -> Result:

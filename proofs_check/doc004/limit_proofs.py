@@ -11,11 +11,12 @@ import rankmeasures as rm
 from rankmeasures.theory import asymptotics as asy
 from rankmeasures.theory.simulate import simulate_ndcg
 
-from ..registry import Result, claim, verdict
-from ._common import CURVES, DOC, DPS, S
+from ..registry import Location, Result, claim, verdict
+from ._common import APPENDIX_A, APPENDIX_B, APPENDIX_D, CURVES, DOC, DPS, S
 
 
 @claim("S004-C5/C20", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "Claim 5; Claim 20 in Appendix C"),
        statement="Claims 5 and 20: int log^k x dx = k! sum_{j=0}^k (-1)^(k-j) x log^j x / j! + C, "
                  "hence int_0^{2/n} log^k x dx = O(log^k n / n)")
 def s004_c5(max_k: int = 8, sign_shift: int = 0) -> Result:
@@ -38,6 +39,7 @@ def s004_c5(max_k: int = 8, sign_shift: int = 0) -> Result:
 
 
 @claim("S004-L4c", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "proof of Lemma 4"),
        statement="proof of Lemma 4: |D'(1)| + D(1) <= 10 for D(r) = 1/log(1+r)")
 def s004_l4c(bound: float = 10) -> Result:
     r = sympy.Symbol("r", positive=True)
@@ -49,6 +51,7 @@ def s004_l4c(bound: float = 10) -> Result:
 
 
 @claim("S004-E30", doc=DOC, recorded="erratum",
+       at=Location(APPENDIX_B, "eq. (30), in the proof of Lemma 4"),
        statement="eq. (30): Hoeffding's bound uses (D(r))^2 <= D(r) for all r, giving "
                  "2 exp(-2 eps^2 / F(n))")
 def s004_e30(max_n: int = 10**6) -> Result:
@@ -76,6 +79,7 @@ def s004_e30(max_n: int = 10**6) -> Result:
 
 
 @claim("S004-T14s", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_A, "proof of Theorem 14"),
        statement="proof of Theorem 14: sum_{n>=N} e^{-n^{1/4}} <= O(N^{3/4} e^{-N^{1/4}}) "
                  "<= O(e^{-N^{1/5}})")
 def s004_t14s() -> Result:
@@ -103,6 +107,7 @@ def s004_t14s() -> Result:
 
 
 @claim("S004-T1p", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_D, "proof of Theorem 1, eq. (40)"),
        statement="proof of Theorem 1, eq. (40): with all relevant objects at the bottom, "
                  "[Li(n+1) - Li(n(1-p+n^-1/3)+1)] / Li(n(p+n^-1/3)+1) >= 1 - o(1)")
 def s004_t1p(p: float = 0.3) -> Result:
@@ -125,6 +130,7 @@ def s004_t1p(p: float = 0.3) -> Result:
 
 
 @claim("S004-C1", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "Claim 1"),
        statement="Claim 1: sum_{r=1}^n density[ftilde(x_(r)) = s] = n for every s in [0, 1]")
 def s004_c1(max_n: int = 12, extra: int = 0) -> Result:
     x = sympy.Symbol("x", positive=True)
@@ -142,6 +148,7 @@ def s004_c1(max_n: int = 12, extra: int = 0) -> Result:
 
 
 @claim("S004-C2", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "Claim 2"),
        statement="Claim 2: E[DCG] = sum_r D(r) int_0^1 density[ftilde(x_(r)) = 1-s] ybar(1-s) ds")
 def s004_c2(n: int = 50, draws: int = 4000, seed: int = 22) -> Result:
     ev, ok = {}, True
@@ -159,6 +166,7 @@ def s004_c2(n: int = 50, draws: int = 4000, seed: int = 22) -> Result:
 
 
 @claim("S004-C3", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "Claim 3"),
        statement="Claim 3: P[1 - ftilde(x_(r)) in [r/n - n^-1/3, r/n + n^-1/3]] >= 1 - 2e^{-n^1/3} "
                  "for every r")
 def s004_c3(ns=(8, 30, 100, 1000), width_scale: float = 1.0) -> Result:
@@ -182,6 +190,7 @@ def s004_c3(ns=(8, 30, 100, 1000), width_scale: float = 1.0) -> Result:
 
 
 @claim("S004-C4", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_B, "Claim 4"),
        statement="Claim 4: with probability at least 1 - 2e^{-2n^1/3}, |NDCG - DCG/F(np)| <= "
                  "O(n^-1/3) for the log discount")
 def s004_c4(draws: int = 40, seed: int = 4) -> Result:

@@ -13,8 +13,8 @@ import rankmeasures as rm
 from rankmeasures.theory import asymptotics as asy
 from rankmeasures.theory.simulate import simulate_ndcg
 
-from ..registry import Result, claim, verdict
-from ._common import CURVES, DOC, DPS, S
+from ..registry import Location, Result, claim, verdict
+from ._common import APPENDIX_A, CURVES, CUTOFF, DOC, DPS, FEASIBLE, PRELIMINARIES, STANDARD, S
 
 
 def _three_ways(disc, limit_of, ns=(10**3, 10**6, 10**12, 10**100), mc_n=20_000,
@@ -45,6 +45,7 @@ def _three_ways(disc, limit_of, ns=(10**3, 10**6, 10**12, 10**100), mc_n=20_000,
 
 
 @claim("S004-D1", doc=DOC, recorded="verified",
+       at=Location(PRELIMINARIES, "Definition 1, eqs. (1)-(2) and the remark after them"),
        statement="NDCG lies in [0, 1]; the base of the logarithm does not matter; an "
                  "order-preserving transform of f gives the same NDCG")
 def s004_d1(n_cases: int = 300, seed: int = 41) -> Result:
@@ -62,6 +63,7 @@ def s004_d1(n_cases: int = 300, seed: int = 41) -> Result:
 
 
 @claim("S004-L1", doc=DOC, recorded="needs-assumption",
+       at=Location(PRELIMINARIES, "Lemma 1"),
        statement="Lemma 1: the canonical ftilde(x) = P[f(X) <= f(x)] preserves the order of f "
                  "and ftilde(X) ~ U[0, 1]")
 def s004_l1(n: int = 200_000, seed: int = 5) -> Result:
@@ -84,6 +86,7 @@ def s004_l1(n: int = 200_000, seed: int = 5) -> Result:
 
 
 @claim("S004-T1", doc=DOC, recorded="verified",
+       at=Location(STANDARD, "Theorem 1"),
        statement="Theorem 1: with D(r) = 1/log(1+r), NDCG -> 1 almost surely for every f")
 def s004_t1() -> Result:
     ev, approach_ok, mc_ok = _three_ways(rm.log_discount, lambda c: mpmath.mpf(1))
@@ -99,6 +102,7 @@ def s004_t1() -> Result:
 
 
 @claim("S004-T3", doc=DOC, recorded="verified",
+       at=Location(FEASIBLE, "Theorem 3"),
        statement="Theorem 3: D(r) = r^-beta, 0 < beta < 1: NDCG -> (1-beta) int_0^1 ybar(s) "
                  "(1-s)^-beta ds / p^(1-beta) in probability")
 def s004_t3(beta: float = 0.5, exponent_shift: float = 0.0) -> Result:
@@ -123,6 +127,7 @@ def s004_t3(beta: float = 0.5, exponent_shift: float = 0.0) -> Result:
 
 
 @claim("S004-T5", doc=DOC, recorded="verified",
+       at=Location(FEASIBLE, "Theorem 5"),
        statement="Theorem 5: D(r) = 1/r: NDCG -> ybar(1) in probability")
 def s004_t5() -> Result:
     ev, approach_ok, mc_ok = _three_ways(rm.zipf_discount,
@@ -132,6 +137,7 @@ def s004_t5() -> Result:
 
 
 @claim("S004-T7", doc=DOC, recorded="verified",
+       at=Location(CUTOFF, "Theorem 7"),
        statement="Theorem 7: k = o(n), k -> infinity, sum D(r) unbounded: NDCG@k -> ybar(1)")
 def s004_t7() -> Result:
     ev, ok = {}, True
@@ -152,6 +158,7 @@ def s004_t7() -> Result:
 
 
 @claim("S004-T8", doc=DOC, recorded="verified",
+       at=Location(CUTOFF, "Theorem 8"),
        statement="Theorem 8: log discount, k = cn: NDCG@k -> (c / min{c, p}) "
                  "P[Y = 1 | ftilde >= 1 - c]")
 def s004_t8(c: float = 0.2, scale_shift: float = 0.0) -> Result:
@@ -170,6 +177,7 @@ def s004_t8(c: float = 0.2, scale_shift: float = 0.0) -> Result:
 
 
 @claim("S004-T9", doc=DOC, recorded="verified",
+       at=Location(CUTOFF, "Theorem 9"),
        statement="Theorem 9: r^-beta, k = cn: NDCG@k -> (1-beta)/min{c, p}^(1-beta) "
                  "int_{1-c}^1 ybar(s)(1-s)^-beta ds")
 def s004_t9(c: float = 0.6, beta: float = 0.5) -> Result:
@@ -190,6 +198,7 @@ def s004_t9(c: float = 0.6, beta: float = 0.5) -> Result:
 
 
 @claim("S004-D5", doc=DOC, recorded="verified",
+       at=Location(APPENDIX_A, "Definition 5; eq. (19) in Appendix B"),
        statement="Definition 5 and eq. (19): int_1^n ybar(1-s/n) D(s) ds = n int_{1/n}^1 "
                  "ybar(1-s) D(ns) ds, and F(np) = Li(1+np) for D = 1/log(1+r)")
 def s004_d5() -> Result:
