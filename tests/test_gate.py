@@ -78,10 +78,12 @@ TABLE = [{"ranker": "trained", "NDCG": 0.8579242152, "s.e.": 0.0054, "exact": 1 
 
 
 def _claims(value):
-    return [{"id": "S007-X1", "doc": "007", "statement": "a deterministic constant",
+    where = {"section": "1 Introduction", "item": "eq. (1)", "page": None}
+    return [{"id": "S007-X1", "doc": "007", "location": where,
+             "statement": "a deterministic constant",
              "outcome": "verified", "recorded": "verified", "method": "mpmath",
              "evidence": {"constant": value, "cases": 12}},
-            {"id": "S007-X2", "doc": "007", "statement": "a Monte Carlo mean",
+            {"id": "S007-X2", "doc": "007", "location": where, "statement": "a Monte Carlo mean",
              "outcome": "verified", "recorded": "verified", "method": "Monte Carlo",
              "evidence": {"mean": 0.25, "se": 0.01}, "tolerance": {
                  "mean": {"kind": "statistical", "c": 0.5, "abs": 0.01}}}]

@@ -17,6 +17,7 @@ from rankmeasures.theory.segments import (
     segment_scores,
     segment_sums,
     simulate_ndcg_segmented,
+    simulate_ndcg_segmented_many,
 )
 from rankmeasures.theory.simulate import simulate_ndcg
 
@@ -106,6 +107,47 @@ def test_result_does_not_depend_on_the_order_segments_are_computed():
     b = simulate_ndcg_segmented(s, "log2", 10_500, map_segments=shuffled, **kw)
     for key in a:
         assert np.array_equal(a[key], b[key]), key
+
+
+def test_several_discounts_score_the_same_draws_bit_for_bit():
+    """One generation of each draw, scored under a log, a 1/r and a cut-off discount (the
+    latter depends on n), gives each discount exactly what a call with it alone gives."""
+    discounts = ["log2", rm.zipf_discount, rm.cutoff(rm.log2_discount, fraction=0.2)]
+    kw = dict(n_draws=3, seed=11, segment_size=1000, task_ranks=2500)
+    graded = GradedRelevance([2, 1, 0], [s**2, 2 * s * (1 - s), (1 - s) ** 2])
+    for ybar in (s, graded):
+        many = simulate_ndcg_segmented_many(ybar, discounts, 10_500, **kw)
+        assert len(many) == 3
+        for d, got in zip(discounts, many, strict=True):
+            alone = simulate_ndcg_segmented(ybar, d, 10_500, **kw)
+            for key in alone:
+                assert np.array_equal(got[key], alone[key]), (d, key)
+        assert not np.array_equal(many[0]["ndcg"], many[1]["ndcg"])
+    with pytest.raises(ValueError, match="discounts: need a non-empty list"):
+        simulate_ndcg_segmented_many(s, [], 100)
+    with pytest.raises(ValueError, match="discounts: need a non-empty list"):
+        simulate_ndcg_segmented_many(s, "log2", 100)
+
+
+def test_a_constant_law_skips_the_scores_and_keeps_the_bits():
+    """ybar = 1/2 as a sympy constant takes the path without scores; the same law as a
+    callable (not inspected) generates them: the labels, and so every value, agree."""
+    import sympy
+
+    kw = dict(n_draws=2, seed=3, segment_size=1000, task_ranks=2500)
+    fast = simulate_ndcg_segmented_many(sympy.Rational(1, 2), ["log2", "zipf"], 5_500, **kw)
+    slow = simulate_ndcg_segmented_many(lambda x: np.full(x.shape, 0.5), ["log2", "zipf"],
+                                        5_500, **kw)
+    for a, b in zip(fast, slow, strict=True):
+        for key in a:
+            assert np.array_equal(a[key], b[key]), key
+    graded = GradedRelevance([2, 1, 0], [sympy.Rational(1, 4), sympy.Rational(1, 4),
+                                         sympy.Rational(1, 2)])
+    curves = GradedRelevance([2, 1, 0], [lambda x: np.full(x.shape, 0.25)] * 2
+                             + [lambda x: np.full(x.shape, 0.5)])
+    a = simulate_ndcg_segmented(graded, "log2", 5_500, **kw)
+    b = simulate_ndcg_segmented(curves, "log2", 5_500, **kw)
+    assert all(np.array_equal(a[key], b[key]) for key in a)
 
 
 def test_bad_arguments():

@@ -95,6 +95,17 @@ def test_fill_is_evaluate_bit_for_bit(disc):
         np.testing.assert_array_equal(out, want)
 
 
+@pytest.mark.parametrize("disc", [rm.cutoff(rm.log2_discount, fraction=0.2),
+                                  rm.cutoff(rm.power_discount(0.5), exponent=0.5)])
+def test_an_n_dependent_cutoff_fills_its_evaluate_bit_for_bit(disc):
+    n = np.float64(10_000)  # k = 2000 and k = 100
+    for first in (1, 95, 100, 101, 1995, 2000, 2001, 9990):
+        out = np.full(11, np.nan)
+        disc._fill(first, out, n)
+        np.testing.assert_array_equal(
+            out, disc._evaluate(np.arange(first, first + 11, dtype=np.float64), n))
+
+
 @pytest.mark.parametrize("probs", [
     [s, 1 - s, s * np.nan],  # NaN: refused, as by the binary model
     [s, 1 - s, s / 2],  # sums to more than 1

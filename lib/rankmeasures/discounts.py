@@ -407,6 +407,14 @@ class CutoffDiscount(Discount):
         d = self.base._evaluate(p, ln)
         return np.where(p <= self.cutoff_at(ln), d, 0.0)
 
+    def _fill(self, first, out, ln):
+        # the base discount over the ranks up to k only, zeros after: _evaluate's bits
+        # without computing D where the cut-off discards it
+        kept = int(min(out.size, max(0.0, float(self.cutoff_at(ln)) - first + 1)))
+        if kept:
+            self.base._fill(first, out[:kept], ln)
+        out[kept:] = 0.0
+
     def _k_expr(self):
         r, n, _t = _symbols()
         if self.k is not None:

@@ -23,6 +23,14 @@ so that the work of one draw splits (issue 25). The ranks 1..n are cut into segm
    result depends on (seed, draw, n, segment_size) only -- not on who computes which
    segment, nor when.
 
+A model whose label law does not depend on the score (a constant ``ybar``, as for a random
+ranking function) skips step 2's scores: the labels come from their own stream, so the
+values are those the scores would have given, at about half the work.
+
+Several discounts can score the same draws (:func:`simulate_ndcg_segmented_many`): the
+scores and labels are generated once and each discount's sums are reduced as above, so
+each discount's values are bit for bit those of a call with that discount alone.
+
 The distribution is the simulator's (tested: the moments of the order statistics against
 their exact values, the boundaries against their Beta laws by Kolmogorov-Smirnov, NDCG's
 mean and variance against :func:`~rankmeasures.theory.simulate.simulate_ndcg`); the values
@@ -46,7 +54,7 @@ if TYPE_CHECKING:
     from .._typing import DiscountLike
 
 __all__ = ["segment_ends", "boundary_log_scores", "segment_scores", "segment_sums",
-           "simulate_ndcg_segmented"]
+           "simulate_ndcg_segmented", "simulate_ndcg_segmented_many"]
 
 
 def segment_ends(n: int, segment_size: int) -> np.ndarray:
@@ -80,9 +88,23 @@ def _segment_weights(d, n: int, segment_size: int, j: int) -> np.ndarray:
     return w                                                      # of any block's fill
 
 
-def _segment_pass(model, d, n, segment_size, j, *, seed, draw, log_hi, log_lo,
-                  keep_scores=False, weights=None) -> dict:
-    """Segment ``j`` block by block: its sums (and its scores when asked)."""
+def _constant(ybar) -> bool:
+    """Whether the label law does not depend on the score: a sympy ``ybar`` (or graded
+    probabilities) free of ``s``. A callable is not inspected."""
+    import sympy
+
+    from .asymptotics import GradedRelevance
+
+    specs = ybar.prob_specs if isinstance(ybar, GradedRelevance) else [ybar]
+    return all(isinstance(q, sympy.Basic) and not q.free_symbols for q in specs)
+
+
+def _segment_pass(model, ds, n, segment_size, j, *, seed, draw, log_hi, log_lo,
+                  keep_scores=False, weights=None, constant=False) -> dict:
+    """Segment ``j`` block by block: its sums under each discount of ``ds`` (lists
+    ``dcg`` and ``weight``, one entry per discount), and its scores when asked.
+    ``weights``: each discount's weights over the segment, when computed already;
+    ``constant``: the labels do not depend on the scores, which are then not generated."""
     ends = segment_ends(n, segment_size)
     if isinstance(j, bool) or not isinstance(j, int | np.integer) or not 0 <= j < ends.size:
         raise ValueError(f"j: segment index out of range [0, {ends.size}), got {j!r}")
@@ -97,16 +119,19 @@ def _segment_pass(model, d, n, segment_size, j, *, seed, draw, log_hi, log_lo,
     compiled = _jit.load("simulate_numba")
     lo = float(np.exp(log_lo))
     span = float(np.exp(log_hi)) - lo
-    ln = np.float64(n) if d.needs_n else None
     width = min(k, _BLOCK)
-    sc_buf, u_buf, w_buf, term_buf = (np.empty(width) for _ in range(4))
+    sc_buf, u_buf, w_buf, term_buf, prod_buf = (np.empty(width) for _ in range(5))
+    skip = constant and not keep_scores
+    if skip:
+        sc_buf.fill(0.5)  # a placeholder score, never used by a constant law
     scores = np.empty(k) if keep_scores else None
     counts = np.zeros(model[0].size, dtype=np.int64)
-    dcg = weight = within = 0.0
+    dcg, weight = [0.0] * len(ds), [0.0] * len(ds)
+    within = 0.0
     for b in range(0, k, _BLOCK):
         e = min(k, b + _BLOCK)
         sc = sc_buf[: e - b]
-        inner = sc[: max(0, min(e, m) - b)]
+        inner = sc[: 0 if skip else max(0, min(e, m) - b)]
         # the decreasing order statistics of m uniforms on (0, 1), then onto (lo, hi)
         score_rng.random(inner.size, out=inner)
         np.log(inner, out=inner)
@@ -120,22 +145,24 @@ def _segment_pass(model, d, n, segment_size, j, *, seed, draw, log_hi, log_lo,
         np.exp(inner, out=inner)
         inner *= span
         inner += lo
-        if e > m:
+        if e > m and not skip:
             sc[m - b] = lo
         u = u_buf[: e - b]
         label_rng.random(e - b, out=u)
         term = term_buf[: e - b]
         counts += _labels(model, sc, u, term, compiled)
-        if weights is None:
-            w = w_buf[: e - b]
-            d._fill(start + b + 1, w, ln)
-        else:
-            w = weights[b:e]
-        weight += float(w.sum())
-        # numpy's pairwise sum, not a BLAS dot: a dot's rounding depends on the BLAS
-        # thread count, which differs between this process and a dask worker (one thread)
-        np.multiply(w, term, out=term)
-        dcg += float(term.sum())
+        prod = prod_buf[: e - b]
+        for i, d in enumerate(ds):
+            if weights is None:
+                w = w_buf[: e - b]
+                d._fill(start + b + 1, w, np.float64(n) if d.needs_n else None)
+            else:
+                w = weights[i][b:e]
+            weight[i] += float(w.sum())
+            # numpy's pairwise sum, not a BLAS dot: a dot's rounding depends on the BLAS
+            # thread count, which differs between this process and a dask worker
+            np.multiply(w, term, out=prod)
+            dcg[i] += float(prod.sum())
         if keep_scores:
             scores[b:e] = sc
     return {"dcg": dcg, "counts": counts, "weight": weight, "scores": scores}
@@ -146,7 +173,7 @@ def segment_scores(n: int, segment_size: int, j: int, *, seed: int, draw: int,
     """The scores of segment ``j``'s ranks, decreasing (module docstring, step 2); its
     last is ``exp(log_lo)``, the boundary."""
     model = _prepare(lambda x: np.full(x.shape, 0.5))  # the labels are not wanted here
-    return _segment_pass(model, as_discount("log2"), n, segment_size, j, seed=seed,
+    return _segment_pass(model, [as_discount("log2")], n, segment_size, j, seed=seed,
                          draw=draw, log_hi=log_hi, log_lo=log_lo, keep_scores=True)["scores"]
 
 
@@ -161,22 +188,22 @@ def segment_sums(ybar: Any, discount: DiscountLike, n: int, segment_size: int, j
         ``dcg`` (sum of D(r) times the gain over the segment's ranks), ``counts`` (items per
         label value, values from high to low), ``weight`` (sum of D(r) over its ranks).
     """
-    out = _segment_pass(_prepare(ybar), as_discount(discount), n, segment_size, j, seed=seed,
-                        draw=draw, log_hi=log_hi, log_lo=log_lo)
-    del out["scores"]
-    return out
+    out = _segment_pass(_prepare(ybar), [as_discount(discount)], n, segment_size, j,
+                        seed=seed, draw=draw, log_hi=log_hi, log_lo=log_lo)
+    return {"dcg": out["dcg"][0], "counts": out["counts"], "weight": out["weight"][0]}
 
 
-def _run_group(ybar, d, n: int, segment_size: int, seed: int, group: list) -> list:
+def _run_group(ybar, ds, n: int, segment_size: int, seed: int, group: list) -> list:
     """The sums of a group of segments ``(draw, j, log_hi, log_lo)``, ordered by segment:
     one task. Each segment's discount weights are computed once for all its draws."""
-    model = _prepare(ybar)
+    model, constant = _prepare(ybar), _constant(ybar)
     out, current, weights = [], None, None
     for t, j, hi, lo in group:
         if j != current:
-            current, weights = j, _segment_weights(d, n, segment_size, j)
-        out.append(_segment_pass(model, d, n, segment_size, j, seed=seed, draw=t,
-                                 log_hi=hi, log_lo=lo, weights=weights))
+            current = j
+            weights = [_segment_weights(d, n, segment_size, j) for d in ds]
+        out.append(_segment_pass(model, ds, n, segment_size, j, seed=seed, draw=t,
+                                 log_hi=hi, log_lo=lo, weights=weights, constant=constant))
     return out
 
 
@@ -233,11 +260,35 @@ def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draw
     -------
     dict with arrays ``ndcg``, ``dcg``, ``idcg`` and ``relevant``, shape (n_draws,).
     """
+    return simulate_ndcg_segmented_many(
+        ybar, [discount], n, n_draws=n_draws, seed=seed, segment_size=segment_size,
+        task_ranks=task_ranks, workers=workers, map_segments=map_segments)[0]
+
+
+def simulate_ndcg_segmented_many(ybar: Any, discounts: list, n: int, *, n_draws: int = 1,
+                                 seed: int = 0, segment_size: int = 1 << 20,
+                                 task_ranks: int = 1 << 23, workers: Any = None,
+                                 map_segments: Callable | None = None
+                                 ) -> list[dict[str, np.ndarray]]:
+    """The draws of :func:`simulate_ndcg_segmented`, scored under several discounts at
+    once: each draw's scores and labels are generated once (the bulk of the work), so
+    ``k`` discounts cost little more than one.
+
+    Parameters as :func:`simulate_ndcg_segmented`, with ``discounts`` a non-empty list.
+
+    Returns
+    -------
+    list of dict
+        One per discount, in the order given: what :func:`simulate_ndcg_segmented` returns
+        for that discount alone, bit for bit (the same draws).
+    """
+    if not isinstance(discounts, list | tuple) or not discounts:
+        raise ValueError(f"discounts: need a non-empty list of discounts, got {discounts!r}")
     n = check_positive_int("n", n)
     n_draws = check_positive_int("n_draws", n_draws)
     segment_size = check_positive_int("segment_size", segment_size)
     task_ranks = check_positive_int("task_ranks", task_ranks)
-    d = as_discount(discount)
+    ds = [as_discount(d) for d in discounts]
     values = _prepare(ybar)[0]
     ends = segment_ends(n, segment_size)
     bounds = [(np.concatenate([[0.0], lg[:-1]]), lg) for lg in
@@ -255,7 +306,7 @@ def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draw
                 group, ranks = [], 0
     if group:
         groups.append(group)
-    run = partial(_run_group, ybar, d, n, segment_size, seed)
+    run = partial(_run_group, ybar, ds, n, segment_size, seed)
     if map_segments is not None:
         done = list(map_segments(run, groups))
     elif workers is None:
@@ -267,18 +318,21 @@ def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draw
             done = gather_map(client, run, groups)
     results = {(t, j): r for group, res in zip(groups, done, strict=True)
                for (t, j, _, _), r in zip(group, res, strict=True)}
-    out = {key: np.zeros(n_draws) for key in ("ndcg", "dcg", "idcg")}
-    out["relevant"] = np.zeros(n_draws, dtype=np.int64)
-    cache: dict = {}
-    for t in range(n_draws):
-        parts = [results[t, j] for j in range(ends.size)]  # in segment order
-        dcg = 0.0
-        for p in parts:  # in segment order
-            dcg += p["dcg"]
-        counts = np.sum([p["counts"] for p in parts], axis=0)
-        weights = np.array([p["weight"] for p in parts])
-        idcg = _ideal(values, counts, weights, ends, segment_size, d, n, cache)
-        out["dcg"][t], out["idcg"][t] = dcg, idcg
-        out["ndcg"][t] = dcg / idcg if idcg > 0 else 0.0
-        out["relevant"][t] = int(counts[values > 0].sum())
-    return out
+    outs = []
+    for i, d in enumerate(ds):
+        out = {key: np.zeros(n_draws) for key in ("ndcg", "dcg", "idcg")}
+        out["relevant"] = np.zeros(n_draws, dtype=np.int64)
+        cache: dict = {}
+        for t in range(n_draws):
+            parts = [results[t, j] for j in range(ends.size)]  # in segment order
+            dcg = 0.0
+            for p in parts:  # in segment order
+                dcg += p["dcg"][i]
+            counts = np.sum([p["counts"] for p in parts], axis=0)
+            weights = np.array([p["weight"][i] for p in parts])
+            idcg = _ideal(values, counts, weights, ends, segment_size, d, n, cache)
+            out["dcg"][t], out["idcg"][t] = dcg, idcg
+            out["ndcg"][t] = dcg / idcg if idcg > 0 else 0.0
+            out["relevant"][t] = int(counts[values > 0].sum())
+        outs.append(out)
+    return outs
