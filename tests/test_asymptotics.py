@@ -298,3 +298,26 @@ def test_pseudo_expectation_of_a_curve_with_an_endpoint_singularity():
                           * mpmath.exp(t) / mpmath.log(1 + mpmath.exp(t)), pts)
     got = A.pseudo_expectation(root, rm.log_discount, n, dps=25, normalized=False)
     assert abs(got / ref - 1) < mpmath.mpf(10) ** -22
+
+
+def test_a_callable_discount_has_a_pseudo_expectation_in_double_precision():
+    """A numpy callable is integrated at real positions (Definition 5's integral), not
+    refused as a non-integer rank: 1/log2(1 + r) as a callable gives the named discount's
+    N(n), whose normaliser is the closed form Li (to double precision, the callable's)."""
+    as_callable = rm.CustomDiscount(lambda r: 1 / np.log2(1 + r))
+    for n in (10**3, 10**20):
+        got = A.pseudo_expectation(S, as_callable, mpmath.mpf(n), dps=15)
+        want = A.pseudo_expectation(S, rm.log2_discount, mpmath.mpf(n), dps=15)
+        assert abs(got - want) < 1e-13 * want
+    # its F(t) against log2's closed form ln(2)^-1 (li(1 + t) - li(2))
+    t = mpmath.mpf(10) ** 6
+    assert abs(as_callable.integral(t, dps=15) - rm.log2_discount.integral(t, dps=15)) < 1e-9
+
+
+def test_no_limit_theorem_says_why():
+    with pytest.raises(ValueError, match=r"summable: NDCG has no limit .*Theorem 6"):
+        A.ndcg_limit(S, rm.exponential_discount)
+    with pytest.raises(ValueError, match=r"summable"):
+        A.ndcg_limit(S, rm.PowerDiscount(2))
+    with pytest.raises(ValueError, match=r"variants\.analyse classifies any other discount"):
+        A.ndcg_limit(S, rm.CustomDiscount(lambda r: 1 / np.log2(1 + r)))

@@ -204,8 +204,10 @@ class Discount:
                 e = e.subs(n, length) if self.needs_n else e
                 f = sympy.lambdify(r, e, modules="mpmath")
             else:
-                def f(x):
-                    return mpmath.mpf(float(self.evaluate(np.array([float(x)]), length)[0]))
+                ln = None if length is None else np.float64(float(length))
+
+                def f(x):  # at real x: the callable itself, not the check of integer ranks
+                    return mpmath.mpf(float(self._evaluate(np.array([float(x)]), ln)[0]))
             # in u = log x: every decade of x is a unit-scale piece, so t = 1e100 keeps its
             # digits (quadrature over [1, t] would not)
             return mpmath.quad(lambda u: f(mpmath.exp(u)) * mpmath.exp(u),

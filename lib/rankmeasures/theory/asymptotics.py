@@ -20,11 +20,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import mpmath
+import numpy as np
 import sympy
 
 from ..discounts import (
     CutoffDiscount,
     Discount,
+    ExponentialDiscount,
     LogDiscount,
     PowerDiscount,
     TopKDiscount,
@@ -341,8 +343,10 @@ def _pseudo_expectation(ybar, discount, n, dps, normalized):
             dfun = sympy.lambdify(r_sym, expr.subs(n_sym, nn) if d.needs_n else expr,
                                   modules="mpmath")
         else:
-            def dfun(x):
-                return mpmath.mpf(float(d.evaluate([float(x)], length)[0]))
+            ln = None if length is None else np.float64(float(length))
+
+            def dfun(x):  # at real x (the integral of Definition 5), in double precision
+                return mpmath.mpf(float(d._evaluate(np.array([float(x)]), ln)[0]))
         kmax = nn
         if isinstance(d, CutoffDiscount):
             kmax = min(nn, d._k_mp(nn))
@@ -482,9 +486,21 @@ def ndcg_limit(ybar: Any, discount: DiscountLike, *, dps: int = 30) -> mpmath.mp
                     0, cc ** (1 - beta), bps, lambda x: (1 - x) ** (1 - beta)))
                 scale = p if c is None else min(cc, p)
                 return +(integral / scale ** (1 - beta))
-        raise ValueError(f"discount: {d.name} has no limit theorem here (Theorem 6 covers "
-                         "summable discounts: NDCG does not converge)")
+        raise _no_limit(d)
 
+
+
+def _no_limit(d: Discount) -> ValueError:
+    """The error for a discount :func:`ndcg_limit` has no theorem for: a summable one
+    (Theorem 6: NDCG does not converge), or one outside the paper's families."""
+    base = _base_and_cut(d)[0]
+    if isinstance(base, (ExponentialDiscount, TopKDiscount)) or (
+            isinstance(base, PowerDiscount) and _exact(base.beta) > 1):
+        return ValueError(f"discount: {d.name} is summable: NDCG has no limit (Wang et al. "
+                          "(2013), Theorem 6)")
+    return ValueError(f"discount: {d.name} has no limit theorem here, which knows the log "
+                      "and r^-beta discounts and their cut-offs (Theorems 1-13); "
+                      "rankmeasures.theory.variants.analyse classifies any other discount")
 
 
 def _graded_limit(rel: GradedRelevance, d: Discount, dps: int):
@@ -495,8 +511,7 @@ def _graded_limit(rel: GradedRelevance, d: Discount, dps: int):
         divergent = isinstance(base, LogDiscount) or (
             isinstance(base, PowerDiscount) and _exact(base.beta) <= 1)
         if not divergent:
-            raise ValueError(f"discount: {d.name} has no limit theorem here (Theorem 6 "
-                             "covers summable discounts: NDCG does not converge)")
+            raise _no_limit(d)
         if k is not None or (isinstance(base, PowerDiscount) and _exact(base.beta) == 1
                              and c is None):
             return +top
