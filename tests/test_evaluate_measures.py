@@ -42,8 +42,19 @@ def _collection(seed, n_queries, *, max_docs=30, coarse=1):
     return qrels, run
 
 
+@pytest.fixture(params=["judged only", "every document"])
+def trec_order(request, monkeypatch):
+    """trec_eval's order either way evaluate finds it: placing the judged documents only
+    (a sparse pool), or ordering every retrieved document (runs._SPARSE_JUDGED)."""
+    from rankmeasures import runs
+
+    monkeypatch.setattr(runs, "_SPARSE_JUDGED",
+                        float("inf") if request.param == "judged only" else -1.0)
+    return request.param
+
+
 @pytest.mark.parametrize("level", [1, 2])
-def test_every_measure_matches_pytrec_eval(level):
+def test_every_measure_matches_pytrec_eval(level, trec_order):
     """trec_eval's tie rule (document id), relevance level, denominators and query set;
     differences are rounding only (1e-12)."""
     qrels, run = _collection(level, 1500)

@@ -117,6 +117,8 @@ def test_bad_arguments():
         ranked_measure("AP", rel, np.array([0, 2]), r)
     with pytest.raises(ValueError, match="num_rel"):
         ranked_measure("AP", rel, off, np.array([1, 2]))
+    with pytest.raises(ValueError, match="relevant: must hold booleans or 0/1"):
+        ranked_measure("AP", np.array([2.0]), off, r)
 
 
 @pytest.mark.parametrize(("measure", "k"), CASES)

@@ -30,9 +30,15 @@ def _random_collection(seed, n_queries=3000):
     return qrels, run
 
 
+@pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
-def test_trec_eval_convention_matches_pytrec_eval(seed):
-    """Differences are rounding only: trec_eval sums the DCG in its own order (rel 1e-12)."""
+def test_trec_eval_convention_matches_pytrec_eval(seed, sparse, monkeypatch):
+    """Differences are rounding only: trec_eval sums the DCG in its own order (rel 1e-12).
+    Both ways evaluate finds trec_eval's order: placing the judged documents only, or
+    ordering every retrieved document (runs._SPARSE_JUDGED)."""
+    from rankmeasures import runs
+
+    monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     qrels, run = _random_collection(seed)
     ev = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg", "ndcg_cut.5", "ndcg_cut.10"})
     ref = ev.evaluate(run)
@@ -215,3 +221,27 @@ def test_query_results_repr_and_dict():
     assert res.to_dict() == {0: 1.0, 1: pytest.approx(1 / np.log2(3), rel=1e-15)}
     empty = rm.ndcg_queries([0, 0], [0.5, 0.4], offsets=[0, 2], zero_idcg="nan")
     assert repr(empty) == "QueryResults(1 query, no defined value)"
+
+
+@pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
+def test_trec_eval_ties_break_by_id_in_byte_order_among_unjudged_documents(sparse, monkeypatch):
+    """By hand: x scores 0.7; a, b, é and Z tie at 0.5 and go by id, decreasing byte order
+    (é is 0xC3 0xA9 in UTF-8, above every ASCII letter; Z is below a): é, b, a, Z. So the
+    one relevant document, a, ranks 4th, behind two unjudged ones; -0.0 ties with 0.0.
+    pytrec_eval agrees."""
+    from rankmeasures import runs
+
+    monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
+    qrels = {"q": {"a": 1, "Z": 0, "m": 2}}
+    run = {"q": {"a": 0.5, "b": 0.5, "é": 0.5, "Z": 0.5, "x": 0.7, "m": -0.0, "n": 0.0}}
+    ev = evaluate(qrels, run, ["RR", "P@4", "P@3", "AP", "ndcg@7"]).to_dict()
+    # ranks: x 1, é 2, b 3, a 4, Z 5, n 6, m 7 (n > m among the tie at zero)
+    assert ev["RR"]["q"] == 1 / 4 and ev["P@4"]["q"] == 1 / 4 and ev["P@3"]["q"] == 0
+    assert ev["AP"]["q"] == (1 / 4 + 2 / 7) / 2
+    dcg = 1 / np.log2(5) + 2 / np.log2(8)
+    assert abs(ev["ndcg@7"]["q"] - dcg / (2 + 1 / np.log2(3))) < 1e-15
+    ref = pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank", "P.3", "P.4", "map",
+                                                 "ndcg_cut.7"}).evaluate(run)["q"]
+    assert ref["recip_rank"] == ev["RR"]["q"] and ref["P_4"] == ev["P@4"]["q"]
+    assert abs(ref["map"] - ev["AP"]["q"]) < 1e-12
+    assert abs(ref["ndcg_cut_7"] - ev["ndcg@7"]["q"]) < 1e-12

@@ -52,28 +52,33 @@ def _per_relevant(big_r: np.ndarray, num: np.ndarray) -> np.ndarray:
     return np.divide(num, big_r, out=np.zeros(big_r.size), where=big_r > 0)
 
 
-def _untied(measure, rel, qidx, pos, off, big_r, k) -> np.ndarray:
-    """:func:`ranked_measure` of rankings without tie groups: the order as given."""
+def _untied(measure, rel, off, big_r, k) -> np.ndarray:
+    """:func:`ranked_measure` of rankings without tie groups: the order as given. Only the
+    relevant ranks are visited (a run retrieves far more documents than are relevant)."""
     nq = off.size - 1
-    inside = pos < (big_r[qidx] if measure == "Rprec" else np.inf if k is None else k)
-    hits = rel * inside
-    if measure == "P":
-        return _segment_sum(hits, qidx, nq) / k
-
-    if measure in ("recall", "Rprec"):
-        return _per_relevant(big_r, _segment_sum(hits, qidx, nq))
-    if measure == "success":
-        return (_segment_sum(hits, qidx, nq) > 0).astype(np.float64)
+    at = np.flatnonzero(rel)  # the relevant ranks, query by query, each query rising
+    q = np.searchsorted(off, at, side="right") - 1
+    pos = at - off[q]  # 0-based rank within its query
+    hit = pos < (big_r[q] if measure == "Rprec" else np.inf if k is None else k)
+    if measure in ("P", "recall", "Rprec", "success"):
+        count = np.bincount(q[hit], minlength=nq).astype(np.float64)
+        if measure == "P":
+            return count / k
+        if measure == "success":
+            return (count > 0).astype(np.float64)
+        return _per_relevant(big_r, count)
+    first = np.r_[True, q[1:] != q[:-1]] if at.size else np.zeros(0, bool)
     if measure == "AP":
-        c = np.cumsum(rel)  # relevant documents at or above each rank, query by query
-        lengths = np.diff(off)
-        full = lengths > 0
-        c -= np.repeat((c - rel)[off[:-1][full]], lengths[full])
-        return _per_relevant(big_r, _segment_sum(hits * c / (pos + 1), qidx, nq))
-    at = np.flatnonzero(hits)  # RR: each query's first relevant rank
-    at = at[np.r_[True, qidx[at][1:] != qidx[at][:-1]]] if at.size else at
+        # relevant documents at or above each relevant rank, query by query
+        c = np.arange(1, at.size + 1) - np.repeat(np.flatnonzero(first),
+                                                  np.diff(np.append(np.flatnonzero(first),
+                                                                    at.size)))
+        # bincount adds in rank order within each query, as trec_eval does
+        return _per_relevant(big_r, np.bincount(q[hit], weights=(c / (pos + 1))[hit],
+                                                minlength=nq))
+    top = first & hit  # RR: each query's first relevant rank
     out = np.zeros(nq)
-    out[qidx[at]] = 1.0 / (pos[at] + 1)
+    out[q[top]] = 1.0 / (pos[top] + 1)
     return out
 
 
@@ -124,11 +129,13 @@ def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
         raise ValueError("offsets: must rise from 0 to len(relevant)")
     if big_r.shape != (nq,):
         raise ValueError(f"num_rel: must have one count per query ({nq}), got {big_r.shape}")
+    if np.any((rel != 0) & (rel != 1)):
+        raise ValueError("relevant: must hold booleans or 0/1")
+    if group_starts is None:
+        return _untied(measure, rel, off, big_r, k)
     lengths = np.diff(off)
     qidx = np.repeat(np.arange(nq), lengths)
     pos = np.arange(rel.size) - off[:-1][qidx]  # 0-based rank within the query
-    if group_starts is None:
-        return _untied(measure, rel, qidx, pos, off, big_r, k)
     starts = np.asarray(group_starts, dtype=bool).copy()
     if starts.shape != rel.shape:
         raise ValueError("group_starts: must have one flag per ranked document")

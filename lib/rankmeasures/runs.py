@@ -99,10 +99,14 @@ _TIES = ("average", "optimistic", "pessimistic")
 # -- inputs to one dict of documents per query -------------------------------------------
 
 def _str_keys(d: Mapping, name: str, what: str, where: str = "") -> Mapping:
-    """``d`` itself when every key is a str; else a copy with ``str`` keys (module
-    docstring). Two keys naming one id (7 and "7") are an error."""
-    if set(map(type, d)) <= {str}:
+    """``d`` itself when every key is a str (or a subclass, such as numpy's str_); else a
+    copy with ``str`` keys (module docstring). Two keys naming one id (7 and "7") are an
+    error."""
+    try:
+        "".join(d)  # a C loop over the keys that refuses any key not a str
         return d
+    except TypeError:
+        pass
     out: dict = {}
     for k, v in d.items():
         s = k if type(k) is str else str(k)
@@ -223,13 +227,9 @@ class Judged:
                 f"documents, {self.unscored_labels.size} judged but not retrieved)")
 
 
-def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
-    """Join a run to its judgments (see the module docstring for the input forms).
-
-    Each query's retrieved documents are looked up in its judgments by a dict (a hash
-    join, no sort of ids). Raises ValueError on a document listed twice for one query (in
-    either input) and on a non-finite score or relevance.
-    """
+def _gathered(qrels, run, queries):
+    """The inputs checked, and the kept queries (sorted ids): their documents as dicts,
+    the run's sizes and its scores in dict order."""
     if queries not in QUERY_POLICIES:
         raise ValueError(f"queries: must be one of {QUERY_POLICIES}, got {queries!r}")
     qd = _query_dicts(qrels, "relevance", "qrels")
@@ -244,13 +244,32 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
     judgments = [qd.get(q, empty) for q in ids]
     sizes = np.fromiter(map(len, runs), np.int64, len(ids))
     n = int(sizes.sum())
+    # the kept queries' scores, gathered from the run's in dict order
+    if ids == list(rd):  # every query of the run, in its order
+        scores = all_scores
+    else:
+        where = dict(zip(rd, np.cumsum([0, *map(len, rd.values())]).tolist(), strict=False))
+        first = np.fromiter((where[q] if q in rd else 0 for q in ids), np.int64, len(ids))
+        scores = all_scores[np.repeat(first - np.cumsum(sizes) + sizes, sizes) + np.arange(n)]
+    return ids, runs, judgments, sizes, scores
+
+
+def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
+    """Join a run to its judgments (see the module docstring for the input forms).
+
+    Each query's retrieved documents are looked up in its judgments by a dict (a hash
+    join, no sort of ids). Raises ValueError on a document listed twice for one query (in
+    either input) and on a non-finite score or relevance.
+    """
+    return _joined(*_gathered(qrels, run, queries))
+
+
+def _joined(ids, runs, judgments, sizes, scores) -> Judged:
+    """:func:`join`'s result from :func:`_gathered`'s."""
+    n = scores.size
     pairs = list(zip(runs, judgments, strict=True))
     relevance = np.fromiter(
         chain.from_iterable(map(jq.get, rq, repeat(0.0)) for rq, jq in pairs), np.float64, n)
-    # the kept queries' scores, gathered from the run's in dict order
-    where = dict(zip(rd, np.cumsum([0, *map(len, rd.values())]).tolist(), strict=False))
-    first = np.fromiter((where[q] if q in rd else 0 for q in ids), np.int64, len(ids))
-    scores = all_scores[np.repeat(first - np.cumsum(sizes) + sizes, sizes) + np.arange(n)]
     doc_ids = np.array(list(chain.from_iterable(runs)), dtype=object)
     missed = [[v for d, v in jq.items() if d not in rq] for rq, jq in pairs]
     usizes = np.fromiter(map(len, missed), np.int64, len(ids))
@@ -268,16 +287,22 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
 
 # -- the measures ------------------------------------------------------------------------
 
+def _order_key(qidx: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """An int64 key increasing along trec_eval's order, documents of one query together:
+    (query, float32 score descending), the float32 bits made order-preserving integers
+    (-0.0 as +0.0). Equal keys are tied scores."""
+    bits = (scores.astype(np.float32) + np.float32(0.0)).view(np.int32).astype(np.int64)
+    mono = np.where(bits < 0, bits ^ 0x7FFFFFFF, bits)  # increasing with the score
+    return (qidx << 32) + (0x7FFFFFFF - mono)
+
+
 def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
     """trec_eval's order within each query: score (float32) descending, then document id
     descending; only the ids of tied documents are compared as strings."""
     lengths = np.diff(j.offsets)
     qidx = np.repeat(np.arange(lengths.size, dtype=np.int64), lengths)
-    # float32 scores as order-preserving integers (+0.0 for -0.0): one argsort of an exact
-    # integer key (query, descending score) instead of a lexsort of two keys
-    bits = (scores.astype(np.float32) + np.float32(0.0)).view(np.int32).astype(np.int64)
-    mono = np.where(bits < 0, bits ^ 0x7FFFFFFF, bits)  # increasing with the score
-    order = np.argsort((qidx << 32) + (0x7FFFFFFF - mono))
+    # one argsort of an exact integer key (query, descending float32 score)
+    order = np.argsort(_order_key(qidx, scores))
     s, q = scores[order], qidx[order]
     same = (s[1:] == s[:-1]) & (q[1:] == q[:-1])
     if not same.any():
@@ -296,6 +321,90 @@ def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
     drank = np.fromiter(map(place.__getitem__, names), np.int64, len(names))
     order[at] = items[np.lexsort((-drank, group))]
     return order
+
+
+#: the share of retrieved documents that are judged up to which :func:`_ranked_join`
+#: places the judged documents only; above it, every document is ordered
+_SPARSE_JUDGED = 0.25
+
+
+def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
+    """:func:`join` in trec_eval's order: the same checks and queries, each query's
+    retrieved documents ranked by score (float32) descending, then document id descending
+    (``doc_ids`` is None: the order is the arrays' own).
+
+    When few of the retrieved documents are judged (up to :data:`_SPARSE_JUDGED`, as in
+    a TREC pool), only the judged documents are placed: the run is sorted by score once,
+    each judged document found by its score (a search in the sorted keys), and document
+    ids are compared only inside the tie groups that hold a judged document -- an
+    unjudged document gains 0 wherever it stands among its ties. Otherwise every document
+    is ordered (:func:`_trec_eval_order`). Both give the same arrays.
+    """
+    ids, runs, judgments, sizes, scores = _gathered(qrels, run, queries)
+    nq, n = len(ids), scores.size
+    jsizes = np.fromiter(map(len, judgments), np.int64, nq)
+    if jsizes.sum() > _SPARSE_JUDGED * n:  # most documents judged: order them all
+        j = _joined(ids, runs, judgments, sizes, scores)
+        compared = scores.astype(np.float32).astype(np.float64)  # as trec_eval stores them
+        order = _trec_eval_order(j, compared)
+        return Judged(query_ids=j.query_ids, relevance=j.relevance[order],
+                      scores=compared[order],
+                      offsets=j.offsets, doc_ids=None, unscored_labels=j.unscored_labels,
+                      unscored_offsets=j.unscored_offsets)
+    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    key = _order_key(np.repeat(np.arange(nq, dtype=np.int64), sizes), scores)
+    order = np.argsort(key, kind="stable")
+    ranked_key = key[order]
+    # every judged document: its score in the run (NaN: not retrieved) and its grade
+    m = int(jsizes.sum())
+    pairs = list(zip(runs, judgments, strict=True))
+    jscore = np.fromiter(chain.from_iterable(map(rq.get, jq, repeat(np.nan))
+                                             for rq, jq in pairs), np.float64, m)
+    jgrade = np.fromiter(chain.from_iterable(jq.values() for jq in judgments), np.float64, m)
+    jquery = np.repeat(np.arange(nq, dtype=np.int64), jsizes)
+    got = ~np.isnan(jscore)
+    jkey = _order_key(jquery[got], jscore[got])
+    lo = np.searchsorted(ranked_key, jkey, "left")
+    place = lo.copy()
+    # a judged document ties when the next ranked key is its own (lo is its group's first)
+    tied = np.flatnonzero(ranked_key[np.minimum(lo + 1, n - 1)] == jkey) if n else lo
+    tied = tied[lo[tied] + 1 < n]
+    if tied.size:
+        hi = lo.copy()
+        hi[tied] = np.searchsorted(ranked_key, jkey[tied], "right")
+        # the tie groups holding a judged document, each once, and their members' ids
+        g_lo, first = np.unique(lo[tied], return_index=True)
+        g_len = (hi[tied] - lo[tied])[first]
+        slots = np.repeat(g_lo - np.cumsum(g_len) + g_len, g_len) + np.arange(int(g_len.sum()))
+        flat = list(chain.from_iterable(runs))
+        names = [flat[i] for i in order[slots].tolist()]
+        # code-point order of the ids (trec_eval's strcmp on UTF-8): a rank per distinct id
+        rank_of = {d: i for i, d in enumerate(sorted(set(names)))}
+        group = np.repeat(np.arange(g_lo.size, dtype=np.int64), g_len)
+        desc = len(rank_of) - np.fromiter(map(rank_of.__getitem__, names), np.int64,
+                                          len(names))  # decreasing id first
+        member = np.sort((group << 32) + desc)
+        jflat = list(chain.from_iterable(judgments))
+        tj = [jflat[i] for i in np.flatnonzero(got)[tied].tolist()]
+        jgroup = np.searchsorted(g_lo, lo[tied])
+        jdesc = len(rank_of) - np.fromiter(map(rank_of.__getitem__, tj), np.int64, len(tj))
+        at = np.searchsorted(member, (jgroup << 32) + jdesc)
+        start = np.searchsorted(member, jgroup << 32)
+        place[tied] = lo[tied] + (at - start)
+    relevance = np.zeros(n)
+    relevance[place] = jgrade[got]
+    ranked_scores = scores.astype(np.float32)[order].astype(np.float64)
+    missed = ~got
+    usizes = np.bincount(jquery[missed], minlength=nq).astype(np.int64)
+    return Judged(
+        query_ids=np.array(ids, dtype=str) if ids else np.zeros(0, dtype=str),
+        relevance=relevance,
+        scores=ranked_scores,
+        offsets=offsets,
+        doc_ids=None,
+        unscored_labels=jgrade[missed],
+        unscored_offsets=np.concatenate([[0], np.cumsum(usizes)]).astype(np.int64),
+    )
 
 
 @dataclass(frozen=True, repr=False)
@@ -422,7 +531,10 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     if not names:
         raise ValueError("measures: name at least one measure")
     specs = [parse_measure(m) for m in names]
-    j = join(qrels, run, queries=queries)
+    if ties == "trec_eval":  # the run comes ranked: no order to apply
+        j, order, starts = _ranked_join(qrels, run, queries=queries), None, None
+    else:
+        j = join(qrels, run, queries=queries)
     lengths = np.diff(j.offsets)
     nq = lengths.size
     qidx = np.repeat(np.arange(nq), lengths)
@@ -430,13 +542,12 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     if convention == "trec_eval":
         scores = scores.astype(np.float32).astype(np.float64)
     # one ranking for every measure that reads an order
-    if ties == "trec_eval":
-        order, starts = _trec_eval_order(j, scores), None
-    else:
+    if ties != "trec_eval":
         order, starts = _policy_order(qidx, scores, j.relevance, ties)
-    ranked_grades = j.relevance[order]
+    ranked_grades = j.relevance if order is None else j.relevance[order]
     present = lengths > 0
-    out = {}
+    out: dict = {}
+    levels: dict = {}
     for spec in specs:
         if spec.kind in ("ndcg", "dcg"):
             vals = _graded(spec, j, scores, order, ties, convention, present)
@@ -447,12 +558,15 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
                     else auc_queries(j.relevance >= level, scores, j.offsets))
         else:
             level = rel if spec.rel is None else spec.rel
-            relevant = ranked_grades >= level
-            rel_ret = _per_query_counts(relevant, j.offsets)
-            num_rel = rel_ret
-            if convention != "sklearn":  # relevant judged documents never retrieved count
-                num_rel = rel_ret + _per_query_counts(j.unscored_labels >= level,
-                                                      j.unscored_offsets)
+            if level not in levels:  # the measures of one level share its counts
+                relevant = ranked_grades >= level
+                rel_ret = _per_query_counts(relevant, j.offsets)
+                num_rel = rel_ret
+                if convention != "sklearn":  # relevant judged documents never retrieved
+                    num_rel = rel_ret + _per_query_counts(j.unscored_labels >= level,
+                                                          j.unscored_offsets)
+                levels[level] = relevant, rel_ret, num_rel
+            relevant, rel_ret, num_rel = levels[level]
             if spec.kind == "num_rel":
                 vals = num_rel
             elif spec.kind == "num_ret":
@@ -468,19 +582,44 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     return Evaluation(out, j.query_ids, convention, queries, ties)
 
 
+def _top_ranks(rel, scores, offsets, unscored, unscored_offsets, k):
+    """Each ranked query cut to its first ``k`` ranks, the only ones DCG@k reads; the
+    positive grades below the cut join the judged, unretrieved ones, which the ideal
+    ordering takes. With the identity gain the values are those of the whole lists, bit
+    for bit: every positive grade stays in the ideal's pool, and the kept ranks leave at
+    least k - (positives kept) zeros in it."""
+    lengths = np.diff(offsets)
+    nq = lengths.size
+    kept = np.minimum(lengths, k)
+    qidx = np.repeat(np.arange(nq), lengths)
+    inside = np.arange(rel.size) - offsets[:-1][qidx] < k
+    below = ~inside & (rel > 0)
+    extra = np.concatenate([rel[below], unscored])
+    eq = np.concatenate([qidx[below], np.repeat(np.arange(nq), np.diff(unscored_offsets))])
+    by_query = np.argsort(eq, kind="stable")
+    return (rel[inside], scores[inside],
+            np.concatenate([[0], np.cumsum(kept)]).astype(np.int64),
+            extra[by_query],
+            np.concatenate([[0], np.cumsum(np.bincount(eq, minlength=nq))]).astype(np.int64))
+
+
 def _graded(spec: MeasureSpec, j: Judged, scores, order, ties, convention, present):
     """DCG or NDCG of every query under the convention (gain = grade, floored as the
     convention does, unless ``spec.gain`` names another)."""
     floor = 1.0 if convention == "ranx" else 0.0  # grades below it are not relevant
     rel = np.where(j.relevance >= floor, j.relevance, 0.0)
-    if ties == "trec_eval":
-        rel, scores = rel[order], scores[order]
+    unscored = np.where(j.unscored_labels >= floor, j.unscored_labels, 0.0)
+    offsets, unscored_offsets = j.offsets, j.unscored_offsets
+    if ties == "trec_eval":  # ranked already (_ranked_join)
         policy = "stable"
+        if spec.k is not None and spec.gain is None:
+            rel, scores, offsets, unscored, unscored_offsets = _top_ranks(
+                rel, scores, offsets, unscored, unscored_offsets, spec.k)
     else:
         policy = ties
     kw: dict = dict(ties=policy, k=spec.k, gain=spec.gain or "identity",
                     discount=spec.discount or "log2")
-    lengths = np.diff(j.offsets)
+    lengths = np.diff(offsets)
     sub_off = np.concatenate([[0], np.cumsum(lengths[present])]).astype(np.int64)
     vals = np.zeros(lengths.size)
     if not present.any():
@@ -489,8 +628,7 @@ def _graded(spec: MeasureSpec, j: Judged, scores, order, ties, convention, prese
         vals[present] = dcg_queries(rel, scores, offsets=sub_off, **kw).values
         return vals
     if convention != "sklearn":  # the ideal ordering takes every judged document
-        unscored = np.where(j.unscored_labels >= floor, j.unscored_labels, 0.0)
         kw["unscored_labels"], kw["unscored_offsets"] = _subset(
-            unscored, j.unscored_offsets, np.flatnonzero(present))
+            unscored, unscored_offsets, np.flatnonzero(present))
     vals[present] = ndcg_queries(rel, scores, offsets=sub_off, **kw).values
     return vals
