@@ -68,6 +68,25 @@ def test_every_measure_matches_pytrec_eval(level, trec_order):
                                    err_msg=name)
 
 
+def test_a_pool_of_equal_length_queries_matches_pytrec_eval():
+    """The shape of a TREC run: every query retrieves the same number of documents (one
+    2-d sort of the keys), a tenth of them judged, scores with two decimals (ties among
+    judged and unjudged documents); pytrec_eval agrees (1e-12)."""
+    rng = np.random.default_rng(9)
+    qrels, run = {}, {}
+    for q in range(400):
+        docs = [f"d{i}" for i in rng.permutation(300)[:60]]
+        run[f"q{q}"] = dict(zip(docs, np.round(rng.random(60), 2).tolist(), strict=True))
+        judged = [d for d in docs if rng.random() < 0.1] + ["never"]
+        qrels[f"q{q}"] = {d: int(rng.integers(0, 4)) for d in judged}
+    ref = pytrec_eval.RelevanceEvaluator(qrels, {m for m, _ in TREC.values()}).evaluate(run)
+    ours = evaluate(qrels, run, list(TREC))
+    for name, (_, key) in TREC.items():
+        want = [ref[q][key] for q in ours.query_ids]
+        np.testing.assert_allclose(ours[name].values, want, rtol=1e-12, atol=1e-15,
+                                   err_msg=name)
+
+
 def test_measure_level_overrides_the_call_level():
     qrels, run = _collection(5, 300)
     both = evaluate(qrels, run, ["P(rel=2)@5", "AP@5(rel=2)", "P@5", "AP@5"], rel=1)

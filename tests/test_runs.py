@@ -245,3 +245,42 @@ def test_trec_eval_ties_break_by_id_in_byte_order_among_unjudged_documents(spars
     assert ref["recip_rank"] == ev["RR"]["q"] and ref["P_4"] == ev["P@4"]["q"]
     assert abs(ref["map"] - ev["AP"]["q"]) < 1e-12
     assert abs(ref["ndcg_cut_7"] - ev["ndcg@7"]["q"]) < 1e-12
+
+
+@pytest.mark.parametrize("lengths", [[7, 7, 7], [1, 9, 4, 9], [1, 1, 50]],
+                         ids=["one length", "padded rows", "one flat sort"])
+def test_ranked_keys_and_scores_are_numpys_sort_of_the_float32_scores(lengths):
+    """runs._row_sorted sorts each query's key in a row (equal lengths, padded rows, or
+    one flat sort when padding would double the work): the keys must be np.sort's and the
+    scores it decodes each query's float32 scores in decreasing order (-0.0 read as 0.0)
+    -- on signed zeros, subnormals, float32's extremes and values equal in float32 only."""
+    from rankmeasures import runs
+
+    rng = np.random.default_rng(3)
+    special = np.array([0.0, -0.0, 1e-45, -1e-45, 3.4e38, -3.4e38, 1.0, 1.0 + 1e-12, -2.5,
+                        0.1, 0.1, 7.0])
+    n = sum(lengths)
+    scores = np.where(rng.random(n) < 0.5, rng.choice(special, n), rng.normal(size=n))
+    offsets = np.concatenate([[0], np.cumsum(lengths)])
+    qidx = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
+    key = runs._order_key(qidx, scores)
+    ranked, ranked_scores = runs._row_sorted(key, qidx, offsets)
+    assert np.array_equal(ranked, np.sort(key))
+    for q, (a, b) in enumerate(zip(offsets[:-1], offsets[1:], strict=True)):
+        want = -np.sort(-scores[a:b].astype(np.float32)).astype(np.float64)
+        assert np.array_equal(ranked_scores[a:b], want + 0.0), q  # +0.0: -0.0 -> 0.0
+        assert not np.signbit(ranked_scores[a:b][ranked_scores[a:b] == 0]).any()
+
+
+def test_tie_group_members_are_found_exactly():
+    """runs._members (a hash filter, then an exact search) against np.isin, with keys
+    chosen to collide in the filter's table (multiples of a large power of two)."""
+    from rankmeasures import runs
+
+    rng = np.random.default_rng(4)
+    key = np.concatenate([rng.integers(0, 2**40, 5000), rng.integers(0, 64, 3000) << 40])
+    wanted = np.unique(np.concatenate([key[rng.integers(0, key.size, 40)],
+                                       [2**41 + 1, -1 + 2**62]]))  # two keys not in key
+    pos, which = runs._members(key, wanted)
+    assert np.array_equal(pos, np.flatnonzero(np.isin(key, wanted)))
+    assert np.array_equal(wanted[which], key[pos])

@@ -52,13 +52,22 @@ def _per_relevant(big_r: np.ndarray, num: np.ndarray) -> np.ndarray:
     return np.divide(num, big_r, out=np.zeros(big_r.size), where=big_r > 0)
 
 
-def _untied(measure, rel, off, big_r, k) -> np.ndarray:
-    """:func:`ranked_measure` of rankings without tie groups: the order as given. Only the
-    relevant ranks are visited (a run retrieves far more documents than are relevant)."""
-    nq = off.size - 1
-    at = np.flatnonzero(rel)  # the relevant ranks, query by query, each query rising
-    q = np.searchsorted(off, at, side="right") - 1
-    pos = at - off[q]  # 0-based rank within its query
+def _relevant_ranks(relevant: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The relevant ranks of rankings without tie groups, for :func:`_untied`:
+    each relevant document's query and 0-based rank within it, query by query, rank by
+    rank, and whether it is its query's first (``relevant`` a bool mask in rank order)."""
+    at = np.flatnonzero(relevant)  # the relevant ranks, query by query, each query rising
+    q = np.searchsorted(offsets, at, side="right") - 1
+    first = np.r_[True, q[1:] != q[:-1]] if at.size else np.zeros(0, bool)
+    return q, at - offsets[q], first
+
+
+def _untied(measure, ranks, nq, big_r, k) -> np.ndarray:
+    """:func:`ranked_measure` of rankings without tie groups (the order as given), from
+    :func:`_relevant_ranks` (so that several measures of one level share them): only the
+    relevant ranks are visited (a run retrieves far more documents than are relevant).
+    The arguments are not checked."""
+    q, pos, first = ranks
     hit = pos < (big_r[q] if measure == "Rprec" else np.inf if k is None else k)
     if measure in ("P", "recall", "Rprec", "success"):
         count = np.bincount(q[hit], minlength=nq).astype(np.float64)
@@ -67,12 +76,10 @@ def _untied(measure, rel, off, big_r, k) -> np.ndarray:
         if measure == "success":
             return (count > 0).astype(np.float64)
         return _per_relevant(big_r, count)
-    first = np.r_[True, q[1:] != q[:-1]] if at.size else np.zeros(0, bool)
     if measure == "AP":
         # relevant documents at or above each relevant rank, query by query
-        c = np.arange(1, at.size + 1) - np.repeat(np.flatnonzero(first),
-                                                  np.diff(np.append(np.flatnonzero(first),
-                                                                    at.size)))
+        starts = np.flatnonzero(first)
+        c = np.arange(1, q.size + 1) - np.repeat(starts, np.diff(np.append(starts, q.size)))
         # bincount adds in rank order within each query, as trec_eval does
         return _per_relevant(big_r, np.bincount(q[hit], weights=(c / (pos + 1))[hit],
                                                 minlength=nq))
@@ -132,7 +139,7 @@ def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
     if np.any((rel != 0) & (rel != 1)):
         raise ValueError("relevant: must hold booleans or 0/1")
     if group_starts is None:
-        return _untied(measure, rel, off, big_r, k)
+        return _untied(measure, _relevant_ranks(rel != 0, off), nq, big_r, k)
     lengths = np.diff(off)
     qidx = np.repeat(np.arange(nq), lengths)
     pos = np.arange(rel.size) - off[:-1][qidx]  # 0-based rank within the query

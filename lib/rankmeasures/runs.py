@@ -84,7 +84,7 @@ import numpy as np
 from .dcg import QueryResults, _subset, dcg_queries, ndcg_queries
 from .measure_names import MEASURE_KINDS, MeasureSpec, parse_measure
 from .query_concordance import auc_queries, kendall_tau_b_queries
-from .retrieval import ranked_measure
+from .retrieval import _relevant_ranks, _untied, ranked_measure
 
 __all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURE_KINDS", "Judged", "Evaluation", "join",
            "evaluate"]
@@ -323,6 +323,55 @@ def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
     return order
 
 
+def _row_sorted(key: np.ndarray, qidx: np.ndarray,
+                offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """``np.sort(key)`` for a key from :func:`_order_key` (queries contiguous, in order),
+    and the float32 scores it encodes in that order (as float64; -0.0 as +0.0).
+
+    Each query's low 32 bits are sorted in a row of a 2-d uint32 array (a query's row fits
+    in cache; numpy's vectorised sort), padded with the largest uint32 where queries
+    differ in length; one sort of the flat int64 key when padding would double the work.
+    """
+    sizes = np.diff(offsets)
+    nq, n = sizes.size, key.size
+    width = int(sizes.max()) if nq else 0
+    if n == 0 or nq * width > 2 * n:
+        ranked = np.sort(key)
+        low = (ranked & 0xFFFFFFFF).astype(np.uint32)
+    elif nq * width == n:  # every query of one length
+        rows = (key & 0xFFFFFFFF).astype(np.uint32).reshape(nq, width)
+        rows.sort(axis=1)
+        low = rows.ravel()
+        ranked = (qidx << 32) + low
+    else:
+        rows = np.full((nq, width), np.iinfo(np.uint32).max, np.uint32)
+        rows[qidx, np.arange(n) - offsets[:-1][qidx]] = key & 0xFFFFFFFF
+        rows.sort(axis=1)
+        # a row's first sizes[q] values are its query's (the padding is no smaller)
+        low = rows[np.arange(width) < sizes[:, None]]
+        ranked = (qidx << 32) + low
+    # undo _order_key in 32 bits: mono = 0x7FFFFFFF - low (wrapping), then the sign flip
+    mono = (np.uint32(0x7FFFFFFF) - low).view(np.int32)
+    bits = mono ^ ((mono >> 31) & np.int32(0x7FFFFFFF))
+    return ranked, bits.view(np.float32).astype(np.float64)
+
+
+def _members(key: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The positions of ``key`` whose value is in ``wanted`` (sorted, distinct), and the
+    index in ``wanted`` of each: a table of multiplicative hashes (Knuth's, 64 bit) keeps
+    only candidates, each then looked up exactly."""
+    # about 1/64 of the keys pass; the table at most 2^26 bytes
+    bits = min(26, max(10, int(wanted.size * 64 - 1).bit_length()))
+    h = (key.view(np.uint64) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits)
+    table = np.zeros(1 << bits, bool)
+    table[(wanted.view(np.uint64) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(64 - bits)] \
+        = True
+    cand = np.flatnonzero(table[h])
+    at = np.minimum(np.searchsorted(wanted, key[cand]), wanted.size - 1)
+    hit = wanted[at] == key[cand]
+    return cand[hit], at[hit]
+
+
 #: the share of retrieved documents that are judged up to which :func:`_ranked_join`
 #: places the judged documents only; above it, every document is ordered
 _SPARSE_JUDGED = 0.25
@@ -334,9 +383,10 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
     (``doc_ids`` is None: the order is the arrays' own).
 
     When few of the retrieved documents are judged (up to :data:`_SPARSE_JUDGED`, as in
-    a TREC pool), only the judged documents are placed: the run is sorted by score once,
-    each judged document found by its score (a search in the sorted keys), and document
-    ids are compared only inside the tie groups that hold a judged document -- an
+    a TREC pool), only the judged documents are placed: each query's score keys are
+    sorted (values only, :func:`_row_sorted`), each judged document found by its score (a
+    search in the sorted keys), and document ids are compared only inside the tie groups
+    that hold a judged document (their members found by :func:`_members`) -- an
     unjudged document gains 0 wherever it stands among its ties. Otherwise every document
     is ordered (:func:`_trec_eval_order`). Both give the same arrays.
     """
@@ -352,9 +402,9 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
                       offsets=j.offsets, doc_ids=None, unscored_labels=j.unscored_labels,
                       unscored_offsets=j.unscored_offsets)
     offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    key = _order_key(np.repeat(np.arange(nq, dtype=np.int64), sizes), scores)
-    order = np.argsort(key, kind="stable")
-    ranked_key = key[order]
+    qidx = np.repeat(np.arange(nq, dtype=np.int64), sizes)
+    key = _order_key(qidx, scores)
+    ranked_key, ranked_scores = _row_sorted(key, qidx, offsets)
     # every judged document: its score in the run (NaN: not retrieved) and its grade
     m = int(jsizes.sum())
     pairs = list(zip(runs, judgments, strict=True))
@@ -364,36 +414,34 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
     jquery = np.repeat(np.arange(nq, dtype=np.int64), jsizes)
     got = ~np.isnan(jscore)
     jkey = _order_key(jquery[got], jscore[got])
-    lo = np.searchsorted(ranked_key, jkey, "left")
-    place = lo.copy()
-    # a judged document ties when the next ranked key is its own (lo is its group's first)
-    tied = np.flatnonzero(ranked_key[np.minimum(lo + 1, n - 1)] == jkey) if n else lo
-    tied = tied[lo[tied] + 1 < n]
+    by_key = np.argsort(jkey)  # sorted needles search faster
+    lo, hi = np.empty_like(jkey), np.empty_like(jkey)
+    lo[by_key] = np.searchsorted(ranked_key, jkey[by_key], "left")
+    hi[by_key] = np.searchsorted(ranked_key, jkey[by_key], "right")
+    place = lo
+    tied = np.flatnonzero(hi - lo > 1)  # judged documents sharing their key
     if tied.size:
-        hi = lo.copy()
-        hi[tied] = np.searchsorted(ranked_key, jkey[tied], "right")
-        # the tie groups holding a judged document, each once, and their members' ids
-        g_lo, first = np.unique(lo[tied], return_index=True)
-        g_len = (hi[tied] - lo[tied])[first]
-        slots = np.repeat(g_lo - np.cumsum(g_len) + g_len, g_len) + np.arange(int(g_len.sum()))
+        # the tie groups holding a judged document, and every member's id
+        groups = np.unique(jkey[tied])
+        members, group = _members(key, groups)
         flat = list(chain.from_iterable(runs))
-        names = [flat[i] for i in order[slots].tolist()]
+        names = [flat[i] for i in members.tolist()]
         # code-point order of the ids (trec_eval's strcmp on UTF-8): a rank per distinct id
         rank_of = {d: i for i, d in enumerate(sorted(set(names)))}
-        group = np.repeat(np.arange(g_lo.size, dtype=np.int64), g_len)
         desc = len(rank_of) - np.fromiter(map(rank_of.__getitem__, names), np.int64,
                                           len(names))  # decreasing id first
         member = np.sort((group << 32) + desc)
         jflat = list(chain.from_iterable(judgments))
         tj = [jflat[i] for i in np.flatnonzero(got)[tied].tolist()]
-        jgroup = np.searchsorted(g_lo, lo[tied])
+        jgroup = np.searchsorted(groups, jkey[tied])
         jdesc = len(rank_of) - np.fromiter(map(rank_of.__getitem__, tj), np.int64, len(tj))
+        # a tied judged document's place: its group's first rank + the members ranked
+        # before it (a greater id)
         at = np.searchsorted(member, (jgroup << 32) + jdesc)
         start = np.searchsorted(member, jgroup << 32)
         place[tied] = lo[tied] + (at - start)
     relevance = np.zeros(n)
     relevance[place] = jgrade[got]
-    ranked_scores = scores.astype(np.float32)[order].astype(np.float64)
     missed = ~got
     usizes = np.bincount(jquery[missed], minlength=nq).astype(np.int64)
     return Judged(
@@ -539,7 +587,7 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     nq = lengths.size
     qidx = np.repeat(np.arange(nq), lengths)
     scores = j.scores
-    if convention == "trec_eval":
+    if convention == "trec_eval" and ties != "trec_eval":  # _ranked_join's are float32's
         scores = scores.astype(np.float32).astype(np.float64)
     # one ranking for every measure that reads an order
     if ties != "trec_eval":
@@ -560,19 +608,25 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
             level = rel if spec.rel is None else spec.rel
             if level not in levels:  # the measures of one level share its counts
                 relevant = ranked_grades >= level
-                rel_ret = _per_query_counts(relevant, j.offsets)
+                if starts is None:  # no tie groups: the relevant ranks, found once
+                    ranks = _relevant_ranks(relevant, j.offsets)
+                    rel_ret = np.bincount(ranks[0], minlength=nq).astype(np.float64)
+                else:
+                    ranks, rel_ret = None, _per_query_counts(relevant, j.offsets)
                 num_rel = rel_ret
                 if convention != "sklearn":  # relevant judged documents never retrieved
                     num_rel = rel_ret + _per_query_counts(j.unscored_labels >= level,
                                                           j.unscored_offsets)
-                levels[level] = relevant, rel_ret, num_rel
-            relevant, rel_ret, num_rel = levels[level]
+                levels[level] = relevant, ranks, rel_ret, num_rel
+            relevant, ranks, rel_ret, num_rel = levels[level]
             if spec.kind == "num_rel":
                 vals = num_rel
             elif spec.kind == "num_ret":
                 vals = lengths.astype(np.float64)
             elif spec.kind == "num_rel_ret":
                 vals = rel_ret
+            elif ranks is not None:  # parse_measure has checked the cut-off
+                vals = _untied(spec.kind, ranks, nq, num_rel, spec.k)
             else:
                 vals = ranked_measure(spec.kind, relevant, j.offsets, num_rel, k=spec.k,
                                       group_starts=starts)
