@@ -264,7 +264,10 @@ def test_ranked_keys_and_scores_are_numpys_sort_of_the_float32_scores(lengths):
     offsets = np.concatenate([[0], np.cumsum(lengths)])
     qidx = np.repeat(np.arange(len(lengths), dtype=np.int64), lengths)
     key = runs._order_key(qidx, scores)
-    ranked, ranked_scores = runs._row_sorted(key, qidx, offsets)
+    ranked, ranked_scores = runs._row_sorted(runs._score_key(scores), qidx, offsets)
+    k, f = runs._score_key(special).astype(np.int64), special.astype(np.float32)
+    assert np.array_equal(k[:, None] < k[None, :], f[:, None] > f[None, :])
+    assert np.array_equal(k[:, None] == k[None, :], f[:, None] == f[None, :])
     assert np.array_equal(ranked, np.sort(key))
     for q, (a, b) in enumerate(zip(offsets[:-1], offsets[1:], strict=True)):
         want = -np.sort(-scores[a:b].astype(np.float32)).astype(np.float64)

@@ -287,13 +287,19 @@ def _joined(ids, runs, judgments, sizes, scores) -> Judged:
 
 # -- the measures ------------------------------------------------------------------------
 
+def _score_key(scores: np.ndarray) -> np.ndarray:
+    """A uint32 key decreasing with the float32 score (equal keys: tied scores; -0.0 ties
+    with +0.0): the float32 bits made order-preserving, then reversed."""
+    bits = (scores.astype(np.float32) + np.float32(0.0)).view(np.int32)
+    mono = bits ^ ((bits >> 31) & np.int32(0x7FFFFFFF))  # increasing with the score
+    return np.uint32(0x7FFFFFFF) - mono.view(np.uint32)  # wraps: decreasing
+
+
 def _order_key(qidx: np.ndarray, scores: np.ndarray) -> np.ndarray:
     """An int64 key increasing along trec_eval's order, documents of one query together:
-    (query, float32 score descending), the float32 bits made order-preserving integers
-    (-0.0 as +0.0). Equal keys are tied scores."""
-    bits = (scores.astype(np.float32) + np.float32(0.0)).view(np.int32).astype(np.int64)
-    mono = np.where(bits < 0, bits ^ 0x7FFFFFFF, bits)  # increasing with the score
-    return (qidx << 32) + (0x7FFFFFFF - mono)
+    (query, float32 score descending) from :func:`_score_key`. Equal keys are tied
+    scores."""
+    return (qidx << 32) + _score_key(scores)
 
 
 def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
@@ -323,34 +329,33 @@ def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
     return order
 
 
-def _row_sorted(key: np.ndarray, qidx: np.ndarray,
+def _row_sorted(low: np.ndarray, qidx: np.ndarray,
                 offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """``np.sort(key)`` for a key from :func:`_order_key` (queries contiguous, in order),
-    and the float32 scores it encodes in that order (as float64; -0.0 as +0.0).
+    """The sorted :func:`_order_key` of a run (queries contiguous, in order) from its
+    :func:`_score_key` ``low``, and the float32 scores it encodes in that order (as
+    float64; -0.0 as +0.0).
 
-    Each query's low 32 bits are sorted in a row of a 2-d uint32 array (a query's row fits
-    in cache; numpy's vectorised sort), padded with the largest uint32 where queries
-    differ in length; one sort of the flat int64 key when padding would double the work.
+    Each query's keys are sorted in a row of a 2-d uint32 array (a query's row fits in
+    cache; numpy's vectorised sort), padded with the largest uint32 where queries differ
+    in length; one sort of the flat int64 key when padding would double the work.
     """
     sizes = np.diff(offsets)
-    nq, n = sizes.size, key.size
+    nq, n = sizes.size, low.size
     width = int(sizes.max()) if nq else 0
     if n == 0 or nq * width > 2 * n:
-        ranked = np.sort(key)
+        ranked = np.sort((qidx << 32) + low)
         low = (ranked & 0xFFFFFFFF).astype(np.uint32)
-    elif nq * width == n:  # every query of one length
-        rows = (key & 0xFFFFFFFF).astype(np.uint32).reshape(nq, width)
-        rows.sort(axis=1)
-        low = rows.ravel()
-        ranked = (qidx << 32) + low
     else:
-        rows = np.full((nq, width), np.iinfo(np.uint32).max, np.uint32)
-        rows[qidx, np.arange(n) - offsets[:-1][qidx]] = key & 0xFFFFFFFF
+        if nq * width == n:  # every query of one length
+            rows = low.reshape(nq, width).copy()
+        else:
+            rows = np.full((nq, width), np.iinfo(np.uint32).max, np.uint32)
+            rows[qidx, np.arange(n) - offsets[:-1][qidx]] = low
         rows.sort(axis=1)
         # a row's first sizes[q] values are its query's (the padding is no smaller)
-        low = rows[np.arange(width) < sizes[:, None]]
+        low = rows.ravel() if nq * width == n else rows[np.arange(width) < sizes[:, None]]
         ranked = (qidx << 32) + low
-    # undo _order_key in 32 bits: mono = 0x7FFFFFFF - low (wrapping), then the sign flip
+    # undo _score_key: mono = 0x7FFFFFFF - low (wrapping), then the sign flip
     mono = (np.uint32(0x7FFFFFFF) - low).view(np.int32)
     bits = mono ^ ((mono >> 31) & np.int32(0x7FFFFFFF))
     return ranked, bits.view(np.float32).astype(np.float64)
@@ -403,8 +408,8 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
                       unscored_offsets=j.unscored_offsets)
     offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     qidx = np.repeat(np.arange(nq, dtype=np.int64), sizes)
-    key = _order_key(qidx, scores)
-    ranked_key, ranked_scores = _row_sorted(key, qidx, offsets)
+    low = _score_key(scores)
+    ranked_key, ranked_scores = _row_sorted(low, qidx, offsets)
     # every judged document: its score in the run (NaN: not retrieved) and its grade
     m = int(jsizes.sum())
     pairs = list(zip(runs, judgments, strict=True))
@@ -423,7 +428,7 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
     if tied.size:
         # the tie groups holding a judged document, and every member's id
         groups = np.unique(jkey[tied])
-        members, group = _members(key, groups)
+        members, group = _members((qidx << 32) + low, groups)
         flat = list(chain.from_iterable(runs))
         names = [flat[i] for i in members.tolist()]
         # code-point order of the ids (trec_eval's strcmp on UTF-8): a rank per distinct id
