@@ -50,7 +50,11 @@ def test_trec_eval_convention_matches_pytrec_eval(seed, sparse, monkeypatch):
         np.testing.assert_allclose(ours[name].values, expected, rtol=1e-12, atol=1e-15)
 
 
-def test_queries_policy_qrels_scores_missing_queries_zero_like_trec_eval_c():
+@pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
+def test_queries_policy_qrels_scores_missing_queries_zero_like_trec_eval_c(sparse, monkeypatch):
+    from rankmeasures import runs
+
+    monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     qrels, run = _random_collection(5, 400)
     both = evaluate(qrels, run, "ndcg@10")["ndcg@10"]
     allq = evaluate(qrels, run, "ndcg@10", queries="qrels")["ndcg@10"]
@@ -81,7 +85,12 @@ def test_sklearn_convention_matches_ndcg_score_query_by_query(k):
         assert v == pytest.approx(ndcg_score(y, s, k=k), rel=1e-12, abs=1e-15)
 
 
-def test_dicts_and_tables_give_identical_values():
+@pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
+def test_dicts_and_tables_give_identical_values(sparse, monkeypatch):
+    """Every input form, both ways of finding trec_eval's order (runs._SPARSE_JUDGED)."""
+    from rankmeasures import runs
+
+    monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     pd = pytest.importorskip("pandas")
     qrels, run = _random_collection(4, 300)
     qtab = {"query_id": [q for q in qrels for _ in qrels[q]],
@@ -117,7 +126,11 @@ def test_join_by_hand():
         1 / (2 + 1 / np.log2(3)), rel=1e-15)
 
 
-def test_bad_inputs_raise_clear_errors():
+@pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
+def test_bad_inputs_raise_clear_errors(sparse, monkeypatch):
+    from rankmeasures import runs
+
+    monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     with pytest.raises(ValueError, match="convention"):
         evaluate({}, {}, "ndcg", convention="trec")
     with pytest.raises(ValueError, match="ties"):
@@ -131,6 +144,8 @@ def test_bad_inputs_raise_clear_errors():
                  {"a": {"x": 1.0}}, "ndcg")
     with pytest.raises(ValueError, match="non-finite"):
         evaluate({"a": {"x": 1}}, {"a": {"x": float("nan")}}, "ndcg")
+    with pytest.raises(ValueError, match="score must be a number"):  # a judged document
+        evaluate({"a": {"x": 1}}, {"a": {"x": "high", "y": 0.5}}, "ndcg")
     with pytest.raises(ValueError, match="queries"):
         evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "ndcg", queries="all")
     with pytest.raises(ValueError, match="run: expected nested dicts"):
