@@ -6,10 +6,6 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 export PYTHONHASHSEED := 0
 export SOURCE_DATE_EPOCH := 0
-# one thread per process for the claims run, as the gate runs it (the companion sets the same
-# for its notebooks): the last digits of a long dot product depend on OpenBLAS's thread
-# count (lib/companion/threads.py); a value set in the environment is kept
-ONE_THREAD := $(foreach v,OMP OPENBLAS MKL NUMBA,$(v)_NUM_THREADS=$${$(v)_NUM_THREADS:-1})
 
 # uv installs the lock into the venv (the same pins as pip would; 18 s instead of 49 s, 31 s
 # of CPU instead of 48 s). It compiles the bytecode at install, as pip does: where
@@ -77,8 +73,12 @@ reproduce:
 	@$(PYTHON) lib/companion/timing.py "make reproduce" -- $(MAKE) --no-print-directory \
 		reproduce-steps
 
+# the claims run with one thread per pool, as the gate runs it (the companion sets the same
+# for its notebooks): the last digits of a long dot product depend on OpenBLAS's thread
+# count (lib/companion/threads.py); a value set in the environment is kept
 reproduce-steps: $(STAMP)
-	$(ONE_THREAD) $(BIN)/python -m proofs_check $(if $(FORCE),--force) & claims=$$!; \
+	$(BIN)/python -m companion.threads $(BIN)/python -m proofs_check $(if $(FORCE),--force) & \
+		claims=$$!; \
 		$(BIN)/python -m companion.run $(if $(FORCE),--force); notebooks=$$?; \
 		wait $$claims && exit $$notebooks
 	$(BIN)/python -m companion.gate write

@@ -10,12 +10,14 @@ product depend on it (OpenBLAS splits the sum by thread: 004's large-n Monte Car
 in its 10th digit, a claim's Monte Carlo gap in its 12th), and the gate compares
 byte for byte on the machine that wrote the outputs. The measures themselves do not
 depend on it: the compiled kernels compute each row on one thread. A variable the user
-has set is kept (the Makefile sets the same defaults for ``python -m proofs_check``).
+has set is kept. ``python -m companion.threads CMD [ARGS ...]`` runs a command so (the
+Makefile runs ``python -m proofs_check`` through it).
 """
 
 from __future__ import annotations
 
 import os
+import sys
 
 __all__ = ["THREAD_VARIABLES", "single_threaded"]
 
@@ -30,3 +32,15 @@ def single_threaded(env: dict | None = None) -> dict:
     for name in THREAD_VARIABLES:
         out.setdefault(name, "1")
     return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Replace this process by ``argv`` (a command and its arguments) run single-threaded."""
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv:
+        sys.exit("usage: python -m companion.threads CMD [ARGS ...]")
+    os.execvpe(argv[0], argv, single_threaded())
+
+
+if __name__ == "__main__":
+    main()
