@@ -175,3 +175,22 @@ def test_the_numpy_path_gives_the_compiled_kernels_bits(monkeypatch):
     without = [simulate_ndcg_segmented(m, "log2", 100_000, **kw) for m in (s, graded)]
     for a, b in zip(with_kernels, without, strict=True):
         assert all(np.array_equal(a[k], b[k]) for k in a)
+
+
+def test_simulate_ndcg_runs_the_segmented_generator_when_asked(monkeypatch):
+    """``simulate_ndcg(..., segment_size=...)`` is the segmented generator in this process,
+    bit for bit; ``workers=`` goes through to it (default segment size 2^20), the engine's
+    own tests showing the bits equal on workers; without either, the one-stream generator
+    (other streams: other values)."""
+    kw = dict(n_draws=2, seed=3)
+    a = simulate_ndcg(s, "log2", 5000, segment_size=1024, **kw)
+    b = simulate_ndcg_segmented(s, "log2", 5000, segment_size=1024, **kw)
+    assert all(np.array_equal(a[key], b[key]) for key in b)
+    assert not np.array_equal(simulate_ndcg(s, "log2", 5000, **kw)["dcg"], a["dcg"])
+    from rankmeasures.theory import segments
+
+    seen = {}
+    monkeypatch.setattr(segments, "simulate_ndcg_segmented",
+                        lambda *args, **kwargs: seen.update(kwargs) or "ran")
+    assert simulate_ndcg(s, "log2", 5000, workers="tcp://127.0.0.1:1", **kw) == "ran"
+    assert seen["workers"] == "tcp://127.0.0.1:1" and seen["segment_size"] == 1 << 20

@@ -94,7 +94,8 @@ def _labels(model, s: np.ndarray, u: np.ndarray, term: np.ndarray, compiled) -> 
 
 
 def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1, seed: int = 0,
-                  chunk: int = 1 << 20) -> dict[str, np.ndarray]:
+                  chunk: int = 1 << 20, workers: Any = None,
+                  segment_size: int | None = None) -> dict[str, np.ndarray]:
     """Independent draws of NDCG, DCG and IDCG for binary or graded relevance.
 
     Parameters
@@ -110,6 +111,18 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
     seed : int
     chunk : int
         Items generated at a time (memory bound).
+    workers : None, int, str or distributed.Client, optional
+        Run the draws on dask.distributed, segment by segment
+        (:func:`~rankmeasures.theory.segments.simulate_ndcg_segmented`): an integer starts
+        a local cluster of that many worker processes, a scheduler address
+        (``"tcp://host:8786"``) or a Client uses an existing cluster.
+    segment_size : int, optional
+        Ranks per segment of the segmented generator (default 2^20 when ``workers`` is
+        given). Given with ``workers=None``, the segmented generator runs in this process.
+        It draws from the same law as the default generator through other random
+        streams, so its values are not this function's default ones; for one seed, n
+        and segment size they are the same bits in this process, on any number of
+        workers and on a cluster. ``chunk`` does not apply to it.
 
     Returns
     -------
@@ -117,6 +130,12 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
     (the number of objects with a positive label in each draw). A draw with no relevant object has
     NDCG 0 (the library's default zero-IDCG policy).
     """
+    if workers is not None or segment_size is not None:
+        from .segments import simulate_ndcg_segmented
+
+        return simulate_ndcg_segmented(
+            ybar, discount, n, n_draws=n_draws, seed=seed, workers=workers,
+            segment_size=1 << 20 if segment_size is None else segment_size)
     check_positive_int("n", n)
     check_positive_int("n_draws", n_draws)
     if chunk < 1:
