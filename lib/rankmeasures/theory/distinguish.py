@@ -26,7 +26,8 @@ import numpy as np
 from .._validation import check_positive_int
 from ..dcg import ndcg
 from ..discounts import as_discount
-from .simulate import _numpy_curve, latent_sample
+from ._label_model import _numpy_curve
+from .simulate import latent_sample
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence

@@ -48,7 +48,7 @@ import numpy as np
 from .._kernels import jit as _jit
 from .._validation import check_positive_int
 from ..discounts import as_discount
-from .simulate import _labels, _prepare
+from ._label_model import _labels, _prepare
 
 if TYPE_CHECKING:
     from .._typing import DiscountLike
