@@ -173,6 +173,11 @@ def _table_dicts(obj, value: str, name: str) -> dict:
     return out
 
 
+def _nested(obj) -> bool:
+    """Whether ``obj`` is nested dicts ``{query_id: {doc_id: value}}`` (else a table)."""
+    return isinstance(obj, Mapping) and all(isinstance(v, Mapping) for v in obj.values())
+
+
 def _query_dicts(obj, value: str, name: str, probe: Mapping | None = None) -> tuple:
     """``{query_id: {doc_id: value}}`` with str ids, from nested dicts or a table; and,
     given ``probe`` (``{query_id: {doc_id: ...}}``), the value of each of a query's probed
@@ -182,7 +187,7 @@ def _query_dicts(obj, value: str, name: str, probe: Mapping | None = None) -> tu
     its dict is then in the cache (10^5 lookups in a run of 10^6 documents take 30 ms
     one pass later, 15 ms so)."""
     probed: dict = {}
-    if isinstance(obj, Mapping) and all(isinstance(v, Mapping) for v in obj.values()):
+    if _nested(obj):
         out: dict = {}
         for q, docs in _str_keys(obj, name, "query").items():
             docs = out[q] = _str_keys(docs, name, "document", f" for query {q!r}")
@@ -243,8 +248,9 @@ class Judged:
 
 def _gathered(qrels, run, queries, probe=False):
     """The inputs checked, and the kept queries (sorted ids): their documents as dicts,
-    the run's sizes and its scores in dict order; with ``probe``, also the run's score of
-    each kept query's judged documents, query by query (NaN: not retrieved)."""
+    the run's sizes and its scores in dict order, and -- with ``probe``, else None -- the
+    run's score of each kept query's judged documents, query by query (NaN: not
+    retrieved)."""
     if queries not in QUERY_POLICIES:
         raise ValueError(f"queries: must be one of {QUERY_POLICIES}, got {queries!r}")
     qd, _ = _query_dicts(qrels, "relevance", "qrels")
@@ -267,7 +273,7 @@ def _gathered(qrels, run, queries, probe=False):
         first = np.fromiter((where[q] if q in rd else 0 for q in ids), np.int64, len(ids))
         scores = all_scores[np.repeat(first - np.cumsum(sizes) + sizes, sizes) + np.arange(n)]
     if not probe:
-        return ids, runs, judgments, sizes, scores
+        return ids, runs, judgments, sizes, scores, None
     m = sum(map(len, judgments))
     jscore = np.fromiter(chain.from_iterable(probed.get(q) or repeat(np.nan, len(jq))
                                              for q, jq in zip(ids, judgments, strict=True)),
@@ -282,7 +288,7 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
     join, no sort of ids). Raises ValueError on a document listed twice for one query (in
     either input) and on a non-finite score or relevance.
     """
-    return _joined(*_gathered(qrels, run, queries))
+    return _joined(*_gathered(qrels, run, queries)[:5])
 
 
 def _joined(ids, runs, judgments, sizes, scores) -> Judged:
@@ -407,7 +413,7 @@ def _judged_share(qrels, run) -> float:
     """Judged documents per retrieved document, over every query of either input (inf
     for an empty run); a table's rows are counted as they stand."""
     def size(obj, column):
-        if isinstance(obj, Mapping) and all(isinstance(v, Mapping) for v in obj.values()):
+        if _nested(obj):
             return sum(map(len, obj.values()))
         try:
             return len(obj[column])
@@ -433,7 +439,7 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
     (:func:`_trec_eval_order`). Both give the same arrays.
     """
     sparse = _judged_share(qrels, run) <= _SPARSE_JUDGED
-    ids, runs, judgments, sizes, scores, *jscore = _gathered(qrels, run, queries, sparse)
+    ids, runs, judgments, sizes, scores, jscore = _gathered(qrels, run, queries, sparse)
     nq, n = len(ids), scores.size
     jsizes = np.fromiter(map(len, judgments), np.int64, nq)
     if not sparse:  # most documents judged: order them all
@@ -450,7 +456,6 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
     ranked_key, ranked_scores = _row_sorted(low, qidx, offsets)
     # every judged document: its score in the run (NaN: not retrieved) and its grade
     m = int(jsizes.sum())
-    jscore = jscore[0]
     jgrade = np.fromiter(chain.from_iterable(jq.values() for jq in judgments), np.float64, m)
     jquery = np.repeat(np.arange(nq, dtype=np.int64), jsizes)
     got = ~np.isnan(jscore)
