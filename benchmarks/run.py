@@ -198,7 +198,6 @@ def distributed_case(quick):
         print("\n(j) dask.distributed not installed: skipped")
         return None
     from rankmeasures.theory.asymptotics import s as s_sym
-    from rankmeasures.theory.segments import simulate_ndcg_segmented
     from rankmeasures.theory.simulate import simulate_ndcg
 
     big, mid = (10**9, 10**8) if quick else (10**10, 10**9)
@@ -214,15 +213,15 @@ def distributed_case(quick):
 
     for k in (1, 2):
         with connect(k) as client:  # the embedded default: a LocalCluster of k processes
-            simulate_ndcg_segmented(s_sym, "log2", 10**5, workers=client)  # warm the workers
+            simulate_ndcg(s_sym, "log2", 10**5, workers=client)  # warm the workers
             if k == 1:
                 t0 = time.perf_counter()
-                v = simulate_ndcg_segmented(s_sym, "log2", mid, workers=client)["ndcg"][0]
+                v = simulate_ndcg(s_sym, "log2", mid, workers=client)["ndcg"][0]
                 out["mid1"] = time.perf_counter() - t0
                 print(f"  n = {mid:.0e}, 1 worker: {out['mid1']:.1f} s (NDCG {v:.6f}), "
                       f"{out['mid1'] / inproc - 1:+.1%} against the in-process simulator")
             t0 = time.perf_counter()
-            v = simulate_ndcg_segmented(s_sym, "log2", big, workers=client)["ndcg"][0]
+            v = simulate_ndcg(s_sym, "log2", big, workers=client)["ndcg"][0]
             out[f"big{k}"] = time.perf_counter() - t0
             out[f"mem{k}"] = max(client.run(_worker_peak_mib).values())
             print(f"  n = {big:.0e}, {k} worker{'s' if k > 1 else ''}: {out[f'big{k}']:.1f} s "

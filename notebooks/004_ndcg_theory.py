@@ -72,8 +72,7 @@ from companion import figures
 from rankmeasures.theory import asymptotics as A
 from rankmeasures.theory import rates
 from rankmeasures.theory.distinguish import win_rate
-from rankmeasures.theory.segments import simulate_ndcg_segmented, simulate_ndcg_segmented_many
-from rankmeasures.theory.simulate import latent_sample
+from rankmeasures.theory.simulate import latent_sample, simulate_ndcg, simulate_ndcg_many
 
 s = A.s
 rankers = {"good": s, "weaker": sympy.Rational(1, 4) + s / 2, "random": sympy.Rational(1, 2)}
@@ -150,7 +149,7 @@ for thm, dname, disc in theorems:
             pseudo[min(pseudo_exponents)] - float(lim)) + 1e-12, (thm, rname)
         mc_means, mc_ses = [], []
         for n in mc_sizes:
-            draws = simulate_ndcg_segmented(y, disc, n, n_draws=n_draws, seed=seed + n,
+            draws = simulate_ndcg(y, disc, n, n_draws=n_draws, seed=seed + n,
                                             workers=mc_workers or None)["ndcg"]
             mean, se = float(draws.mean()), float(draws.std(ddof=1) / np.sqrt(n_draws))
             mc_pseudo[thm, rname, n] = float(A.pseudo_expectation(y, disc, n, dps=dps))
@@ -384,7 +383,7 @@ for ax, (thm, dname, disc) in zip(axes, graded_theorems, strict=True):
             for e in line_exponents]
     means, ses = [], []
     for n in mc_sizes:
-        draws = simulate_ndcg_segmented(graded, disc, n, n_draws=graded_draws, seed=seed + 5 * n,
+        draws = simulate_ndcg(graded, disc, n, n_draws=graded_draws, seed=seed + 5 * n,
                                         workers=mc_workers or None)["ndcg"]
         means.append(float(draws.mean()))
         ses.append(float(draws.std(ddof=1) / np.sqrt(graded_draws)))
@@ -462,7 +461,7 @@ display(Markdown(figures.markdown_table(graded_rate_rows)))
 # once) keep tracking the pseudo-expectation, for the ranking functions in `large_rankers`
 # (by default the random one, whose labels do not depend on the scores: the simulator
 # then draws no scores, and a draw of $10^9$ documents costs seconds). Every Monte Carlo
-# of this notebook draws with `simulate_ndcg_segmented`, in this process or on dask
+# of this notebook draws with `simulate_ndcg`, in this process or on dask
 # workers (`mc_workers`), the same bits either way; on a cluster the check reaches
 # $n = 10^{10}$ and beyond for every ranking function, for instance
 #
@@ -489,7 +488,7 @@ for rname in large_rankers if large_discounts else []:
     y = rankers[rname]
     for n in large_sizes:
         # one generation of the draws, scored under every discount of the check
-        sims = simulate_ndcg_segmented_many(y, [d for _, d in large_discounts], n,
+        sims = simulate_ndcg_many(y, [d for _, d in large_discounts], n,
                                             n_draws=large_draws, seed=seed + 3 * n,
                                             workers=mc_workers or None)
         for (thm, disc), sim in zip(large_discounts, sims, strict=True):
@@ -926,7 +925,7 @@ law_rows = []
 spread = {}
 for rname, y in rankers.items():
     for n in thm6_sizes:
-        draws = simulate_ndcg_segmented(y, rm.exponential_discount, n, n_draws=thm6_draws,
+        draws = simulate_ndcg(y, rm.exponential_discount, n, n_draws=thm6_draws,
                                         seed=seed + 31 * n, workers=mc_workers or None)["ndcg"]
         ks = stats.kstest(draws, "uniform")
         law_rows.append({"ranker": rname, "n": n, "mean": float(draws.mean()),

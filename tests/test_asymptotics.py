@@ -63,11 +63,14 @@ def test_simulation_agrees_with_pseudo_expectation():
     assert abs(res["ndcg"].mean() - pe) < 4 * se + 2e-3
 
 
-def test_simulation_is_chunk_invariant_and_seeded():
-    a = simulate_ndcg(lambda x: x**2, "log", 5000, n_draws=3, seed=11, chunk=1 << 20)
-    b = simulate_ndcg(lambda x: x**2, "log", 5000, n_draws=3, seed=11, chunk=777)
-    np.testing.assert_allclose(a["ndcg"], b["ndcg"], rtol=1e-12)
-    np.testing.assert_array_equal(a["relevant"], b["relevant"])
+def test_simulation_is_task_invariant_and_seeded():
+    a = simulate_ndcg(lambda x: x**2, "log", 5000, n_draws=3, seed=11, segment_size=700)
+    b = simulate_ndcg(lambda x: x**2, "log", 5000, n_draws=3, seed=11, segment_size=700,
+                      task_ranks=777)
+    for key in a:
+        np.testing.assert_array_equal(a[key], b[key])
+    c = simulate_ndcg(lambda x: x**2, "log", 5000, n_draws=3, seed=12, segment_size=700)
+    assert not np.array_equal(a["dcg"], c["dcg"])
 
 
 def test_simulation_matches_the_library_ndcg_on_small_lists():

@@ -14,7 +14,7 @@ distributed = pytest.importorskip("distributed")
 
 from rankmeasures.theory.asymptotics import s  # noqa: E402
 from rankmeasures.theory.engine import connect  # noqa: E402
-from rankmeasures.theory.segments import simulate_ndcg_segmented  # noqa: E402
+from rankmeasures.theory.simulate import simulate_ndcg  # noqa: E402
 
 KW = dict(n_draws=2, seed=11, segment_size=1 << 13, task_ranks=1 << 14)
 N = 200_000
@@ -22,7 +22,7 @@ N = 200_000
 
 @pytest.fixture(scope="module")
 def reference():
-    return simulate_ndcg_segmented(s, "log2", N, **KW)
+    return simulate_ndcg(s, "log2", N, **KW)
 
 
 @pytest.fixture(scope="module")
@@ -39,16 +39,16 @@ def _same(a, b):
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_local_workers_give_the_in_process_bits(reference, workers):
-    assert _same(simulate_ndcg_segmented(s, "log2", N, workers=workers, **KW), reference)
+    assert _same(simulate_ndcg(s, "log2", N, workers=workers, **KW), reference)
 
 
 def test_a_cluster_by_address_or_client_gives_the_same_bits(reference, cluster):
     assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
-    by_address = simulate_ndcg_segmented(s, "log2", N, workers=cluster.scheduler_address,
+    by_address = simulate_ndcg(s, "log2", N, workers=cluster.scheduler_address,
                                          **KW)
     assert _same(by_address, reference)
     with distributed.Client(cluster) as client:
-        assert _same(simulate_ndcg_segmented(s, "log2", N, workers=client, **KW), reference)
+        assert _same(simulate_ndcg(s, "log2", N, workers=client, **KW), reference)
 
 
 def test_a_worker_killed_mid_draw_changes_nothing(cluster):
@@ -56,11 +56,11 @@ def test_a_worker_killed_mid_draw_changes_nothing(cluster):
     draw; the scheduler recomputes them elsewhere and the result is the in-process one."""
     kw = dict(n_draws=2, seed=12, segment_size=1 << 15, task_ranks=1 << 15)
     n = 3_000_000  # 184 tasks of about 5 ms: some are always running when we look
-    want = simulate_ndcg_segmented(s, "log2", n, **kw)
+    want = simulate_ndcg(s, "log2", n, **kw)
     got, killed = {}, []
     with distributed.Client(cluster) as client:
         job = threading.Thread(target=lambda: got.update(
-            simulate_ndcg_segmented(s, "log2", n, workers=client, **kw)))
+            simulate_ndcg(s, "log2", n, workers=client, **kw)))
         job.start()
         deadline = time.monotonic() + 60
         while not killed and time.monotonic() < deadline:

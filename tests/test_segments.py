@@ -1,13 +1,15 @@
-"""rankmeasures.theory.segments (issue 25, step 1): a draw generated in independent
-segments has the model's distribution -- order statistics against their exact moments and
-Beta laws, NDCG against the one-stream simulator -- and its result does not depend on the
-order in which the segments are computed."""
+"""The simulator of Wang et al. (2013)'s model (rankmeasures.theory.simulate, segments): a
+draw generated in independent segments has the model's distribution -- order statistics
+against their exact moments and Beta laws, NDCG against a plain sort-based draw scored by
+scikit-learn -- and its result does not depend on the order in which the segments are
+computed."""
 
 import random
 
 import numpy as np
 import pytest
 from scipy import stats
+from sklearn.metrics import ndcg_score
 
 import rankmeasures as rm
 from rankmeasures.theory.asymptotics import GradedRelevance, s
@@ -16,10 +18,8 @@ from rankmeasures.theory.segments import (
     segment_ends,
     segment_scores,
     segment_sums,
-    simulate_ndcg_segmented,
-    simulate_ndcg_segmented_many,
 )
-from rankmeasures.theory.simulate import simulate_ndcg
+from rankmeasures.theory.simulate import simulate_ndcg, simulate_ndcg_many
 
 
 def _draw_scores(n, size, seed, draw):
@@ -53,23 +53,43 @@ def test_boundaries_follow_their_beta_laws():
         assert p > 1e-3, (e, p)
 
 
-@pytest.mark.parametrize("n", [1000, 20_000])
-def test_ndcg_has_the_simulators_mean_and_variance(n):
-    """200 draws each way: means within 4.5 standard errors, variances by an F-test."""
-    seg = simulate_ndcg_segmented(s, "log2", n, n_draws=200, seed=1, segment_size=777)
-    ref = simulate_ndcg(s, "log2", n, n_draws=200, seed=2)
-    a, b = seg["ndcg"], ref["ndcg"]
+def _sorted_draws(ybar, n, draws, seed):
+    """NDCG of the model drawn the plain way, independently of the generator: n uniform
+    scores, labels Y = 1 iff U < ybar(score), sorted, scored by scikit-learn's
+    ``ndcg_score`` (the log2 discount)."""
+    rng = np.random.default_rng(seed)
+    out = []
+    for _ in range(draws):
+        sc = rng.random(n)
+        y = (rng.random(n) < ybar(sc)).astype(float)
+        out.append(ndcg_score(y[None, :], sc[None, :]) if y.any() else 0.0)
+    return np.array(out)
+
+
+@pytest.mark.parametrize("n, size", [(1000, 777), (20_000, 1 << 20), (20_000, 3000)])
+def test_ndcg_has_the_sorted_models_mean_and_variance(n, size):
+    """200 draws each way against the plain sort-based draw: means within 4.5 standard
+    errors (false alarm 7e-6), variances by an F-test at 1e-3."""
+    a = simulate_ndcg(s, "log2", n, n_draws=200, seed=1, segment_size=size)["ndcg"]
+    b = _sorted_draws(lambda x: x, n, 200, seed=2)
     se = np.sqrt(a.var(ddof=1) / a.size + b.var(ddof=1) / b.size)
     assert abs(a.mean() - b.mean()) < 4.5 * se
     f = a.var(ddof=1) / b.var(ddof=1)
     assert 2 * min(stats.f.cdf(f, 199, 199), stats.f.sf(f, 199, 199)) > 1e-3, f
 
 
-def test_graded_relevance_matches_the_simulator():
+def test_graded_relevance_matches_the_sorted_model():
+    """Grades 2/1/0 with probabilities s^2, 2s(1-s), (1-s)^2 against the plain draw scored
+    by scikit-learn (linear gains, log2 discount): means within 4.5 standard errors."""
     graded = GradedRelevance([2, 1, 0], [s**2, 2 * s * (1 - s), (1 - s) ** 2])
-    seg = simulate_ndcg_segmented(graded, "log2", 5000, n_draws=100, seed=1, segment_size=999)
-    ref = simulate_ndcg(graded, "log2", 5000, n_draws=100, seed=2)
-    a, b = seg["ndcg"], ref["ndcg"]
+    a = simulate_ndcg(graded, "log2", 5000, n_draws=100, seed=1, segment_size=999)["ndcg"]
+    rng = np.random.default_rng(2)
+    b = []
+    for _ in range(100):
+        sc = rng.random(5000)
+        g = (rng.random(5000) < sc).astype(float) + (rng.random(5000) < sc)
+        b.append(ndcg_score(g[None, :], sc[None, :]))
+    b = np.array(b)
     se = np.sqrt(a.var(ddof=1) / a.size + b.var(ddof=1) / b.size)
     assert abs(a.mean() - b.mean()) < 4.5 * se
 
@@ -78,7 +98,7 @@ def test_sums_equal_the_whole_array_measure():
     """A draw's DCG and IDCG from its segments equal rankmeasures.dcg / idcg of the whole
     labelled list (rel 1e-12: only the order of the additions differs)."""
     n, size = 3001, 500
-    out = simulate_ndcg_segmented(s, "log2", n, n_draws=1, seed=9, segment_size=size)
+    out = simulate_ndcg(s, "log2", n, n_draws=1, seed=9, segment_size=size)
     logs = boundary_log_scores(n, size, seed=9, draw=0)
     his = np.concatenate([[0.0], logs[:-1]])
     labels = []
@@ -92,6 +112,11 @@ def test_sums_equal_the_whole_array_measure():
     assert out["dcg"][0] == pytest.approx(rm.dcg(y, ranked), rel=1e-12)
     assert out["idcg"][0] == pytest.approx(rm.idcg(y), rel=1e-12)
     assert out["relevant"][0] == int(y.sum())
+    scores = np.concatenate([segment_scores(n, size, j, seed=9, draw=0, log_hi=his[j],
+                                            log_lo=logs[j]) for j in range(logs.size)])
+    assert np.all(np.diff(scores) < 0)  # the order statistics come out sorted
+    peer = ndcg_score(y[None, :], scores[None, :])
+    assert out["ndcg"][0] == pytest.approx(peer, rel=1e-12)
 
 
 def test_result_does_not_depend_on_the_order_segments_are_computed():
@@ -103,8 +128,8 @@ def test_result_does_not_depend_on_the_order_segments_are_computed():
         return [done[i] for i in range(len(tasks))]
 
     kw = dict(n_draws=3, seed=7, segment_size=1000, task_ranks=2000)
-    a = simulate_ndcg_segmented(s, "log2", 10_500, **kw)
-    b = simulate_ndcg_segmented(s, "log2", 10_500, map_segments=shuffled, **kw)
+    a = simulate_ndcg(s, "log2", 10_500, **kw)
+    b = simulate_ndcg(s, "log2", 10_500, map_segments=shuffled, **kw)
     for key in a:
         assert np.array_equal(a[key], b[key]), key
 
@@ -116,17 +141,17 @@ def test_several_discounts_score_the_same_draws_bit_for_bit():
     kw = dict(n_draws=3, seed=11, segment_size=1000, task_ranks=2500)
     graded = GradedRelevance([2, 1, 0], [s**2, 2 * s * (1 - s), (1 - s) ** 2])
     for ybar in (s, graded):
-        many = simulate_ndcg_segmented_many(ybar, discounts, 10_500, **kw)
+        many = simulate_ndcg_many(ybar, discounts, 10_500, **kw)
         assert len(many) == 3
         for d, got in zip(discounts, many, strict=True):
-            alone = simulate_ndcg_segmented(ybar, d, 10_500, **kw)
+            alone = simulate_ndcg(ybar, d, 10_500, **kw)
             for key in alone:
                 assert np.array_equal(got[key], alone[key]), (d, key)
         assert not np.array_equal(many[0]["ndcg"], many[1]["ndcg"])
     with pytest.raises(ValueError, match="discounts: need a non-empty list"):
-        simulate_ndcg_segmented_many(s, [], 100)
+        simulate_ndcg_many(s, [], 100)
     with pytest.raises(ValueError, match="discounts: need a non-empty list"):
-        simulate_ndcg_segmented_many(s, "log2", 100)
+        simulate_ndcg_many(s, "log2", 100)
 
 
 def test_a_constant_law_skips_the_scores_and_keeps_the_bits():
@@ -135,8 +160,8 @@ def test_a_constant_law_skips_the_scores_and_keeps_the_bits():
     import sympy
 
     kw = dict(n_draws=2, seed=3, segment_size=1000, task_ranks=2500)
-    fast = simulate_ndcg_segmented_many(sympy.Rational(1, 2), ["log2", "zipf"], 5_500, **kw)
-    slow = simulate_ndcg_segmented_many(lambda x: np.full(x.shape, 0.5), ["log2", "zipf"],
+    fast = simulate_ndcg_many(sympy.Rational(1, 2), ["log2", "zipf"], 5_500, **kw)
+    slow = simulate_ndcg_many(lambda x: np.full(x.shape, 0.5), ["log2", "zipf"],
                                         5_500, **kw)
     for a, b in zip(fast, slow, strict=True):
         for key in a:
@@ -145,14 +170,14 @@ def test_a_constant_law_skips_the_scores_and_keeps_the_bits():
                                          sympy.Rational(1, 2)])
     curves = GradedRelevance([2, 1, 0], [lambda x: np.full(x.shape, 0.25)] * 2
                              + [lambda x: np.full(x.shape, 0.5)])
-    a = simulate_ndcg_segmented(graded, "log2", 5_500, **kw)
-    b = simulate_ndcg_segmented(curves, "log2", 5_500, **kw)
+    a = simulate_ndcg(graded, "log2", 5_500, **kw)
+    b = simulate_ndcg(curves, "log2", 5_500, **kw)
     assert all(np.array_equal(a[key], b[key]) for key in a)
 
 
 def test_bad_arguments():
     with pytest.raises(ValueError, match="n: must be a positive integer"):
-        simulate_ndcg_segmented(s, "log2", 0)
+        simulate_ndcg(s, "log2", 0)
     with pytest.raises(ValueError, match="segment_size"):
         segment_ends(10, 0)
     with pytest.raises(ValueError, match="j: segment index"):
@@ -160,7 +185,7 @@ def test_bad_arguments():
     with pytest.raises(ValueError, match="log_lo, log_hi"):
         segment_scores(10, 5, 0, seed=0, draw=0, log_hi=-1.0, log_lo=0.0)
     with pytest.raises(ValueError, match="ybar: values must lie in"):
-        simulate_ndcg_segmented(2 * s, "log2", 100)
+        simulate_ndcg(2 * s, "log2", 100)
 
 
 def test_the_numpy_path_gives_the_compiled_kernels_bits(monkeypatch):
@@ -170,27 +195,32 @@ def test_the_numpy_path_gives_the_compiled_kernels_bits(monkeypatch):
 
     kw = dict(n_draws=2, seed=3, segment_size=40_000)
     graded = GradedRelevance([2, 1, 0], [s**2, 2 * s * (1 - s), (1 - s) ** 2])
-    with_kernels = [simulate_ndcg_segmented(m, "log2", 100_000, **kw) for m in (s, graded)]
+    with_kernels = [simulate_ndcg(m, "log2", 100_000, **kw) for m in (s, graded)]
     monkeypatch.setattr(segments._jit, "load", lambda name: None)
-    without = [simulate_ndcg_segmented(m, "log2", 100_000, **kw) for m in (s, graded)]
+    without = [simulate_ndcg(m, "log2", 100_000, **kw) for m in (s, graded)]
     for a, b in zip(with_kernels, without, strict=True):
         assert all(np.array_equal(a[k], b[k]) for k in a)
 
 
-def test_simulate_ndcg_runs_the_segmented_generator_when_asked(monkeypatch):
-    """``simulate_ndcg(..., segment_size=...)`` is the segmented generator in this process,
-    bit for bit; ``workers=`` goes through to it (default segment size 2^20), the engine's
-    own tests showing the bits equal on workers; without either, the one-stream generator
-    (other streams: other values)."""
-    kw = dict(n_draws=2, seed=3)
-    a = simulate_ndcg(s, "log2", 5000, segment_size=1024, **kw)
-    b = simulate_ndcg_segmented(s, "log2", 5000, segment_size=1024, **kw)
-    assert all(np.array_equal(a[key], b[key]) for key in b)
-    assert not np.array_equal(simulate_ndcg(s, "log2", 5000, **kw)["dcg"], a["dcg"])
-    from rankmeasures.theory import segments
+def test_workers_go_through_to_the_engine(monkeypatch):
+    """``workers=`` reaches the engine's connect (the engine's own tests show the bits
+    equal on workers); the segment size and the seed alone fix the values."""
+    from rankmeasures.theory import engine
 
     seen = {}
-    monkeypatch.setattr(segments, "simulate_ndcg_segmented",
-                        lambda *args, **kwargs: seen.update(kwargs) or "ran")
-    assert simulate_ndcg(s, "log2", 5000, workers="tcp://127.0.0.1:1", **kw) == "ran"
-    assert seen["workers"] == "tcp://127.0.0.1:1" and seen["segment_size"] == 1 << 20
+
+    class Stop(Exception):
+        pass
+
+    def connect(workers):
+        seen["workers"] = workers
+        raise Stop
+
+    monkeypatch.setattr(engine, "connect", connect)
+    with pytest.raises(Stop):
+        simulate_ndcg(s, "log2", 5000, workers="tcp://127.0.0.1:1")
+    assert seen["workers"] == "tcp://127.0.0.1:1"
+    kw = dict(n_draws=2, seed=3)
+    a = simulate_ndcg(s, "log2", 5000, **kw)
+    b = simulate_ndcg(s, "log2", 5000, segment_size=1 << 20, task_ranks=1000, **kw)
+    assert all(np.array_equal(a[key], b[key]) for key in b)

@@ -1,66 +1,27 @@
-"""The streaming simulator of Wang et al. (2013)'s model (rankmeasures.theory.simulate) against a
-whole-array reference of the same model and scikit-learn's ``ndcg_score``; its blocks and
-its compiled loops (issue 14) must not move a single bit."""
+"""The simulator of Wang et al. (2013)'s model (rankmeasures.theory.simulate): its compiled
+loops must not move a single bit, and it refuses a ybar outside [0, 1] (its
+distribution against a plain sort-based draw and scikit-learn: tests/test_segments.py)."""
 
 import numpy as np
 import pytest
-from sklearn.metrics import ndcg_score
 
 import rankmeasures as rm
 from rankmeasures._kernels import jit as _jit
-from rankmeasures.theory import simulate
 from rankmeasures.theory.asymptotics import GradedRelevance, s
 from rankmeasures.theory.simulate import simulate_ndcg
 
 kernel = _jit.load("simulate_numba")
 
 
-def _whole_array_draw(ybar, n, seed):
-    """One draw of the model written out in full, the way its module docstring states
-    it: the decreasing order statistics from log s_(r) = sum_{i<=r} log V_i / (n-i+1),
-    then Y = 1 iff U < ybar(s), on the seed's documented streams (scores, labels)."""
-    child = np.random.SeedSequence(seed).spawn(1)[0]
-    score_rng, label_rng = (np.random.default_rng(c) for c in child.spawn(2))
-    scores = np.exp(np.cumsum(np.log(score_rng.random(n)) / np.arange(n, 0, -1)))
-    labels = (label_rng.random(n) < ybar(scores)).astype(float)
-    return scores, labels
-
-
-@pytest.mark.parametrize("n, chunk", [(50_000, 1 << 20), (50_000, 9_999), (70_001, 1 << 15)])
-def test_a_draw_is_the_whole_array_model_and_sklearn_agrees(n, chunk):
-    scores, labels = _whole_array_draw(lambda x: x, n, seed=3)
-    assert np.all(np.diff(scores) < 0)  # the order statistics come out sorted
-    res = simulate_ndcg(s, rm.log2_discount, n, seed=3, chunk=chunk)
-    d = 1 / np.log2(np.arange(2, n + 2))
-    dcg, idcg = d @ labels, d[: int(labels.sum())].sum()
-    assert res["relevant"][0] == labels.sum()
-    np.testing.assert_allclose([res["dcg"][0], res["idcg"][0]], [dcg, idcg], rtol=1e-12)
-    peer = ndcg_score(labels[None, :], scores[None, :])
-    np.testing.assert_allclose(res["ndcg"][0], peer, rtol=1e-12)
-
-
 CASES = [
     (s, rm.log2_discount, 100_003, {"n_draws": 2, "seed": 1}),
-    (s**2, rm.PowerDiscount(0.5), 40_000, {"seed": 2, "chunk": 12_345}),
-    (s, rm.LogDiscount(10), 30_000, {"seed": 4, "chunk": 7_000}),
+    (s**2, rm.PowerDiscount(0.5), 40_000, {"seed": 2, "segment_size": 12_345}),
+    (s, rm.LogDiscount(10), 30_000, {"seed": 4, "segment_size": 7_000}),
     (s, rm.linear_discount, 20_000, {"seed": 5}),
     (s, rm.cutoff(rm.log2_discount, k=100), 20_000, {"seed": 6}),
     (GradedRelevance([3, 1, 0], [s**2 / 2, s / 2, 1 - s**2 / 2 - s / 2]), "log", 50_000,
-     {"n_draws": 2, "seed": 7, "chunk": 20_000}),
+     {"n_draws": 2, "seed": 7, "segment_size": 20_000}),
 ]
-
-
-@pytest.mark.parametrize("ybar, disc, n, kw", CASES)
-def test_blocks_do_not_change_a_bit(monkeypatch, ybar, disc, n, kw):
-    """The block size is a cache detail: blocks of 7 items, of the library's size and of a
-    whole chunk give the same floats (the running sum goes on in np.cumsum's order and
-    the chunk sums are taken over the whole chunk)."""
-    base = simulate_ndcg(ybar, disc, n, **kw)
-    for block in (7, 1 << 20):
-        monkeypatch.setattr(simulate, "_BLOCK", block)
-        got = simulate_ndcg(ybar, disc, n, **kw)
-        for key in base:
-            np.testing.assert_array_equal(got[key], base[key])
 
 
 @pytest.mark.skipif(kernel is None, reason="numba not installed")

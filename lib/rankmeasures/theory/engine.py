@@ -1,6 +1,6 @@
 """dask.distributed as the engine of the segmented Monte Carlo (issue 25).
 
-``workers=`` of :func:`~rankmeasures.theory.segments.simulate_ndcg_segmented` names where
+``workers=`` of :func:`~rankmeasures.theory.simulate.simulate_ndcg` names where
 its tasks run:
 
 * an integer k: a ``distributed.LocalCluster`` of k worker processes, one thread each, on

@@ -1,9 +1,9 @@
-"""One Monte Carlo draw of NDCG in segments that can be computed independently, in any order.
+"""The segments of one Monte Carlo draw of NDCG, computed independently, in any order.
 
-The model is :func:`~rankmeasures.theory.simulate.simulate_ndcg`'s (Wang et al. (2013),
-Section 2: canonical scores ``U[0, 1]``, labels with ``P[Y = 1 | s] = ybar(s)``), generated
-so that the work of one draw splits (issue 25). The ranks 1..n are cut into segments of
-``segment_size`` ranks; segment j ends at rank ``e_j``.
+The generator behind :func:`~rankmeasures.theory.simulate.simulate_ndcg` (Wang et al.
+(2013), Section 2: canonical scores ``U[0, 1]``, labels with ``P[Y = 1 | s] = ybar(s)``),
+laid out so that the work of one draw splits over processes or machines. The ranks 1..n
+are cut into segments of ``segment_size`` ranks; segment j ends at rank ``e_j``.
 
 1. **Boundaries**, for the whole draw at once: given the score ``t`` at ``e_{j-1}``, the
    ``n - e_{j-1}`` lower scores are uniform on ``[0, t]``, and the score at ``e_j`` is the
@@ -27,20 +27,19 @@ A model whose label law does not depend on the score (a constant ``ybar``, as fo
 ranking function) skips step 2's scores: the labels come from their own stream, so the
 values are those the scores would have given, at about half the work.
 
-Several discounts can score the same draws (:func:`simulate_ndcg_segmented_many`): the
-scores and labels are generated once and each discount's sums are reduced as above, so
-each discount's values are bit for bit those of a call with that discount alone.
+Several discounts can score the same draws (:func:`~rankmeasures.theory.simulate.
+simulate_ndcg_many`): the scores and labels are generated once and each discount's sums are
+reduced as above, so each discount's values are bit for bit those of a call with that
+discount alone.
 
-The distribution is the simulator's (tested: the moments of the order statistics against
-their exact values, the boundaries against their Beta laws by Kolmogorov-Smirnov, NDCG's
-mean and variance against :func:`~rankmeasures.theory.simulate.simulate_ndcg`); the values
-of a given seed are not, the random streams being laid out differently.
+Tested: the order statistics against their exact moments, the boundaries against their
+Beta laws by Kolmogorov-Smirnov, a draw's DCG and IDCG against the library's measures of
+its scores and labels, and NDCG's mean against the closed-form pseudo-expectation.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import partial
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -54,7 +53,7 @@ if TYPE_CHECKING:
     from .._typing import DiscountLike
 
 __all__ = ["segment_ends", "boundary_log_scores", "segment_scores", "segment_sums",
-           "simulate_ndcg_segmented", "simulate_ndcg_segmented_many"]
+           "run_group", "ideal_dcg"]
 
 
 def segment_ends(n: int, segment_size: int) -> np.ndarray:
@@ -74,8 +73,8 @@ def boundary_log_scores(n: int, segment_size: int, *, seed: int, draw: int) -> n
     return np.cumsum(-np.log1p(gb / ga))
 
 
-#: items per pass inside a segment: a block's arrays stay in a core's L2 cache (as in
-#: :func:`~rankmeasures.theory.simulate.simulate_ndcg`)
+#: Items per pass inside a segment: a block's few arrays stay in a core's L2 cache, where
+#: a whole segment's (8 MiB each at 2^20) would not; 35 % less time per draw at n = 10^9.
 _BLOCK = 1 << 15
 
 
@@ -193,21 +192,25 @@ def segment_sums(ybar: Any, discount: DiscountLike, n: int, segment_size: int, j
     return {"dcg": out["dcg"][0], "counts": out["counts"], "weight": out["weight"][0]}
 
 
-def _run_group(ybar, ds, n: int, segment_size: int, seed: int, group: list) -> list:
+def run_group(ybar, ds, n: int, segment_size: int, seed: int, group: list) -> list:
     """The sums of a group of segments ``(draw, j, log_hi, log_lo)``, ordered by segment:
-    one task. Each segment's discount weights are computed once for all its draws."""
+    one task. A segment drawn more than once in the task has its discount weights computed
+    once for all its draws; a segment drawn once fills them block by block, in cache (the
+    same bits: the fill is elementwise)."""
     model, constant = _prepare(ybar), _constant(ybar)
     out, current, weights = [], None, None
+    times = Counter(j for _, j, _, _ in group)
     for t, j, hi, lo in group:
         if j != current:
             current = j
-            weights = [_segment_weights(d, n, segment_size, j) for d in ds]
+            weights = ([_segment_weights(d, n, segment_size, j) for d in ds]
+                       if times[j] > 1 else None)
         out.append(_segment_pass(model, ds, n, segment_size, j, seed=seed, draw=t,
                                  log_hi=hi, log_lo=lo, weights=weights, constant=constant))
     return out
 
 
-def _ideal(values, counts, weights, ends, segment_size, d, n, cache: dict) -> float:
+def ideal_dcg(values, counts, weights, ends, segment_size, d, n, cache: dict) -> float:
     """IDCG from the label counts: grade j fills the ranks after the higher grades.
     ``cache``: segment index -> its discount weights, shared by the draws of a call."""
     before = np.concatenate([[0.0], np.cumsum(weights)])
@@ -227,112 +230,3 @@ def _ideal(values, counts, weights, ends, segment_size, d, n, cache: dict) -> fl
         if v != 0 and b > a:
             total += v * (prefix(int(b)) - prefix(int(a)))
     return total
-
-
-def simulate_ndcg_segmented(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1,
-                            seed: int = 0, segment_size: int = 1 << 20,
-                            task_ranks: int = 1 << 23, workers: Any = None,
-                            map_segments: Callable[[Callable, Iterable], Iterable] | None = None
-                            ) -> dict[str, np.ndarray]:
-    """Independent draws of NDCG, DCG and IDCG, each draw computed segment by segment.
-
-    Parameters as :func:`~rankmeasures.theory.simulate.simulate_ndcg`, and
-
-    segment_size : int
-        Ranks per segment (the unit of the random streams: with the seed and n it fixes
-        every value). Memory while a segment is computed: about 48 bytes per rank (50 MiB
-        at the default 2^20), whatever n.
-    task_ranks : int
-        Ranks per task (segments in segment-major order, each segment for the draws in the
-        task; about a second of work at the default 2^23 on one core). Does not change any
-        value.
-    workers : None, int, str or distributed.Client
-        Where the tasks run (:func:`rankmeasures.theory.engine.connect`): None in this
-        process; an integer starts a local dask cluster of that many worker processes; a
-        scheduler address (``"tcp://host:8786"``) or a Client uses an existing cluster.
-        Does not change any value.
-    map_segments : callable, optional
-        ``map_segments(fn, tasks)`` returns ``fn(task)`` for every task, in the order of
-        the tasks, computed however it likes (overrides ``workers``; for tests). Does not
-        change any value.
-
-    Returns
-    -------
-    dict with arrays ``ndcg``, ``dcg``, ``idcg`` and ``relevant``, shape (n_draws,).
-    """
-    return simulate_ndcg_segmented_many(
-        ybar, [discount], n, n_draws=n_draws, seed=seed, segment_size=segment_size,
-        task_ranks=task_ranks, workers=workers, map_segments=map_segments)[0]
-
-
-def simulate_ndcg_segmented_many(ybar: Any, discounts: list, n: int, *, n_draws: int = 1,
-                                 seed: int = 0, segment_size: int = 1 << 20,
-                                 task_ranks: int = 1 << 23, workers: Any = None,
-                                 map_segments: Callable | None = None
-                                 ) -> list[dict[str, np.ndarray]]:
-    """The draws of :func:`simulate_ndcg_segmented`, scored under several discounts at
-    once: each draw's scores and labels are generated once (the bulk of the work), so
-    ``k`` discounts cost little more than one.
-
-    Parameters as :func:`simulate_ndcg_segmented`, with ``discounts`` a non-empty list.
-
-    Returns
-    -------
-    list of dict
-        One per discount, in the order given: what :func:`simulate_ndcg_segmented` returns
-        for that discount alone, bit for bit (the same draws).
-    """
-    if not isinstance(discounts, list | tuple) or not discounts:
-        raise ValueError(f"discounts: need a non-empty list of discounts, got {discounts!r}")
-    n = check_positive_int("n", n)
-    n_draws = check_positive_int("n_draws", n_draws)
-    segment_size = check_positive_int("segment_size", segment_size)
-    task_ranks = check_positive_int("task_ranks", task_ranks)
-    ds = [as_discount(d) for d in discounts]
-    values = _prepare(ybar)[0]
-    ends = segment_ends(n, segment_size)
-    bounds = [(np.concatenate([[0.0], lg[:-1]]), lg) for lg in
-              (boundary_log_scores(n, segment_size, seed=seed, draw=t) for t in range(n_draws))]
-    # tasks: runs of (segment, draw) in segment-major order, about task_ranks ranks each,
-    # so that a task computes each segment's discount weights once for all its draws
-    sizes = np.diff(np.concatenate([[0], ends]))
-    groups, group, ranks = [], [], 0
-    for j in range(ends.size):
-        for t in range(n_draws):
-            group.append((t, j, float(bounds[t][0][j]), float(bounds[t][1][j])))
-            ranks += int(sizes[j])
-            if ranks >= task_ranks:
-                groups.append(group)
-                group, ranks = [], 0
-    if group:
-        groups.append(group)
-    run = partial(_run_group, ybar, ds, n, segment_size, seed)
-    if map_segments is not None:
-        done = list(map_segments(run, groups))
-    elif workers is None:
-        done = list(map(run, groups))
-    else:
-        from .engine import connect, gather_map
-
-        with connect(workers) as client:
-            done = gather_map(client, run, groups)
-    results = {(t, j): r for group, res in zip(groups, done, strict=True)
-               for (t, j, _, _), r in zip(group, res, strict=True)}
-    outs = []
-    for i, d in enumerate(ds):
-        out = {key: np.zeros(n_draws) for key in ("ndcg", "dcg", "idcg")}
-        out["relevant"] = np.zeros(n_draws, dtype=np.int64)
-        cache: dict = {}
-        for t in range(n_draws):
-            parts = [results[t, j] for j in range(ends.size)]  # in segment order
-            dcg = 0.0
-            for p in parts:  # in segment order
-                dcg += p["dcg"][i]
-            counts = np.sum([p["counts"] for p in parts], axis=0)
-            weights = np.array([p["weight"][i] for p in parts])
-            idcg = _ideal(values, counts, weights, ends, segment_size, d, n, cache)
-            out["dcg"][t], out["idcg"][t] = dcg, idcg
-            out["ndcg"][t] = dcg / idcg if idcg > 0 else 0.0
-            out["relevant"][t] = int(counts[values > 0].sum())
-        outs.append(out)
-    return outs

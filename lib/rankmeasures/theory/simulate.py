@@ -1,12 +1,13 @@
 """Monte Carlo NDCG of a ranking function at large n, in O(n) time and bounded memory.
 
 The model of Wang et al. (2013), Section 2: n objects with canonical scores
-``ftilde(X) ~ U[0, 1]`` (Lemma 1) and binary labels with ``P[Y = 1 | ftilde = s] =
-ybar(s)``. The scores are never sorted: the decreasing order statistics are generated
-directly, ``log s_(r) = sum_{i<=r} log(V_i) / (n - i + 1)`` with ``V_i ~ U(0, 1)`` (the
-maximum of m uniforms on [0, t] is ``t V^(1/m)``), chunk by chunk with the running sum
-carried over, so n = 10^9 needs only one chunk of memory. Each draw uses two child
-streams of the seed (scores, labels), so results do not depend on the chunk size.
+``ftilde(X) ~ U[0, 1]`` (Lemma 1) and binary or graded labels with ``P[Y = 1 | ftilde = s]
+= ybar(s)``. The scores are never sorted: their decreasing order statistics are generated
+directly, segment by segment (:mod:`~rankmeasures.theory.segments`): each segment's two
+ends from their Beta laws, its interior by the exponential-spacings recursion, with random
+streams fixed by (seed, draw, segment). So n = 10^9 needs one segment's memory, and a
+result depends on the seed, n and the segment size only: the same bits in this process, on
+k local worker processes and on a dask cluster.
 
 :func:`latent_sample` is the joint model used to compare ranking functions on one
 sample (the paper's prefixes S_n, and P[NDCG(f0) > NDCG(f1)]): several scores of the
@@ -15,29 +16,34 @@ same objects, which :func:`simulate_ndcg`'s one-function model cannot couple.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .._kernels import jit as _jit
 from .._validation import check_positive_int
 from ..discounts import as_discount
-from ._label_model import _labels, _prepare
+from ._label_model import _prepare
+from .segments import boundary_log_scores, ideal_dcg, run_group, segment_ends
 
 if TYPE_CHECKING:
     from .._typing import ArrayLike, DiscountLike
 
-__all__ = ["simulate_ndcg", "latent_sample"]
-
-#: Items per pass inside a chunk: a block's few arrays stay in a core's L2 cache, where
-#: the whole chunk's (8 MiB each at 2^20) would not; 35 % less time per draw at n = 10^9.
-_BLOCK = 1 << 15
+__all__ = ["simulate_ndcg", "simulate_ndcg_many", "latent_sample"]
 
 
-def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1, seed: int = 0,
-                  chunk: int = 1 << 20, workers: Any = None,
-                  segment_size: int | None = None) -> dict[str, np.ndarray]:
+def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1,
+                  seed: int = 0, segment_size: int = 1 << 20, task_ranks: int = 1 << 23,
+                  workers: Any = None,
+                  map_segments: Callable[[Callable, Iterable], Iterable] | None = None
+                  ) -> dict[str, np.ndarray]:
     """Independent draws of NDCG, DCG and IDCG for binary or graded relevance.
+
+    Wang et al. (2013), Section 2's model; each draw is generated in segments of
+    ``segment_size`` ranks (:mod:`~rankmeasures.theory.segments`), so its values depend
+    on ``(seed, n, segment_size)`` only, never on where or in what order the segments are
+    computed.
 
     Parameters
     ----------
@@ -50,118 +56,122 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
         Objects per draw.
     n_draws : int
     seed : int
-    chunk : int
-        Items generated at a time (memory bound).
-    workers : None, int, str or distributed.Client, optional
-        Run the draws on dask.distributed, segment by segment
-        (:func:`~rankmeasures.theory.segments.simulate_ndcg_segmented`): an integer starts
-        a local cluster of that many worker processes, a scheduler address
-        (``"tcp://host:8786"``) or a Client uses an existing cluster.
-    segment_size : int, optional
-        Ranks per segment of the segmented generator (default 2^20 when ``workers`` is
-        given). Given with ``workers=None``, the segmented generator runs in this process.
-        It draws from the same law as the default generator through other random
-        streams, so its values are not this function's default ones; for one seed, n
-        and segment size they are the same bits in this process, on any number of
-        workers and on a cluster. ``chunk`` does not apply to it.
+    segment_size : int
+        Ranks per segment: the unit of the random streams (with the seed and n it fixes
+        every value). Memory while a segment is computed: about 48 bytes per rank (50 MiB
+        at the default 2^20), whatever n.
+    task_ranks : int
+        Ranks per task (segments in segment-major order, each segment for the draws in the
+        task; about a second of work at the default 2^23 on one core). Does not change any
+        value.
+    workers : None, int, str or distributed.Client
+        Where the tasks run (:func:`rankmeasures.theory.engine.connect`): None in this
+        process; an integer starts a local dask cluster of that many worker processes; a
+        scheduler address (``"tcp://host:8786"``) or a Client uses an existing cluster.
+        Does not change any value. A script that starts local workers must call this
+        under ``if __name__ == "__main__":`` (the workers re-import the script).
+    map_segments : callable, optional
+        ``map_segments(fn, tasks)`` returns ``fn(task)`` for every task, in the order of
+        the tasks, computed however it likes (overrides ``workers``). Does not change any
+        value.
 
     Returns
     -------
     dict with arrays ``ndcg``, ``dcg``, ``idcg`` (shape (n_draws,)) and ``relevant``
-    (the number of objects with a positive label in each draw). A draw with no relevant object has
-    NDCG 0 (the library's default zero-IDCG policy).
+    (the number of objects with a positive label in each draw). A draw with no relevant
+    object has NDCG 0 (the library's default zero-IDCG policy).
+
+    Examples
+    --------
+    >>> from rankmeasures.theory.asymptotics import s
+    >>> out = simulate_ndcg(s, "log2", 10_000, n_draws=2, seed=1)
+    >>> sorted(out)
+    ['dcg', 'idcg', 'ndcg', 'relevant']
+    >>> bool(((0.9 < out["ndcg"]) & (out["ndcg"] < 1)).all())
+    True
     """
-    if workers is not None or segment_size is not None:
-        from .segments import simulate_ndcg_segmented
+    return simulate_ndcg_many(
+        ybar, [discount], n, n_draws=n_draws, seed=seed, segment_size=segment_size,
+        task_ranks=task_ranks, workers=workers, map_segments=map_segments)[0]
 
-        return simulate_ndcg_segmented(
-            ybar, discount, n, n_draws=n_draws, seed=seed, workers=workers,
-            segment_size=1 << 20 if segment_size is None else segment_size)
-    check_positive_int("n", n)
-    check_positive_int("n_draws", n_draws)
-    if chunk < 1:
-        raise ValueError(f"chunk: must be positive, got {chunk}")
-    model = _prepare(ybar)
-    values, _, binary = model
-    d = as_discount(discount)
-    children = np.random.SeedSequence(seed).spawn(n_draws)
-    dcg = np.zeros(n_draws)
-    idcg = np.zeros(n_draws)
-    relevant = np.zeros(n_draws, dtype=np.int64)
-    length = n if d.needs_n else None
-    ln = None if length is None else np.float64(length)
-    compiled = _jit.load("simulate_numba")  # the same values, fewer passes (tested)
-    first = min(n, chunk)  # the longest chunk; buffers are reused across chunks and draws
-    w_buf = np.empty(first)  # D(r) over the chunk
-    term_buf = np.empty(first)  # per item: 1.0 if relevant (binary) or its gain (graded)
-    s_buf = np.empty(min(first, _BLOCK))
-    u_buf = np.empty(min(first, _BLOCK))
-    # chunk by chunk, and within a chunk draw by draw: D over the chunk is the same for
-    # every draw and is computed once. Each draw keeps its own two streams and running
-    # state, consumed in the same order as draw by draw, so every value is the one a
-    # draw-by-draw loop gives (the draws are independent)
-    draws = []
-    for child in children:
-        score_rng, label_rng = (np.random.default_rng(c) for c in child.spawn(2))
-        draws.append({"score_rng": score_rng, "label_rng": label_rng, "log_s": 0.0,
-                      "total": 0.0, "counts": np.zeros(values.size, dtype=np.int64)})
-    chunk_sums = []  # sum of D over each chunk: the prefix sums IDCG needs
-    for start in range(0, n, chunk):
-        stop = min(n, start + chunk)
-        w, term = w_buf[: stop - start], term_buf[: stop - start]
-        for b in range(0, stop - start, _BLOCK):  # in the blocks the draws use below
-            d._fill(start + b + 1, w[b:min(stop - start, b + _BLOCK)], ln)
-        chunk_sums.append(float(w.sum()))
-        for st in draws:
-            score_rng, label_rng, log_s = st["score_rng"], st["label_rng"], st["log_s"]
-            counts = st["counts"]
-            within = 0.0  # the chunk's running sum of log U / (n - r + 1) so far
-            # block by block, each block's arrays in cache; every value is the one the
-            # whole-chunk computation gives: the running sum goes on in np.cumsum's order
-            # and the sums over the chunk (D, DCG) are taken over the whole chunk below
-            for b in range(0, stop - start, _BLOCK):
-                e = min(stop - start, b + _BLOCK)
-                sc, u = s_buf[: e - b], u_buf[: e - b]
-                score_rng.random(e - b, out=sc)
-                np.log(sc, out=sc)
-                if compiled is not None:
-                    within = compiled.running_log_scores(sc, float(n - start - b), within, log_s)
-                else:
-                    sc /= np.arange(n - start - b, n - start - e, -1, dtype=np.float64)
-                    if b:
-                        sc[0] += within
-                    np.cumsum(sc, out=sc)
-                    within = float(sc[-1])
-                    sc += log_s
-                np.exp(sc, out=sc)
-                label_rng.random(e - b, out=u)
-                counts += _labels(model, sc, u, term[b:e], compiled)
-            st["log_s"] = log_s + within
-            if binary:
-                st["total"] += float(w @ term)
-            else:
-                st["total"] += float((term * w).sum())
-    # IDCG: grade j fills positions edges[j]+1 .. edges[j+1]; S(m) = sum_{r<=m} D(r)
-    # from the chunk sums plus one partial chunk
-    before = np.concatenate([[0.0], np.cumsum(chunk_sums)])
 
-    def prefix(m):
-        full, rest = divmod(int(m), chunk)
-        if rest == 0:
-            return float(before[full])
-        pos = np.arange(full * chunk + 1, full * chunk + rest + 1, dtype=np.float64)
-        return float(before[full]) + float(d.evaluate(pos, length).sum())
+def simulate_ndcg_many(ybar: Any, discounts: list, n: int, *, n_draws: int = 1,
+                       seed: int = 0, segment_size: int = 1 << 20, task_ranks: int = 1 << 23,
+                       workers: Any = None, map_segments: Callable | None = None
+                       ) -> list[dict[str, np.ndarray]]:
+    """The draws of :func:`simulate_ndcg`, scored under several discounts at once: each
+    draw's scores and labels are generated once (the bulk of the work), so ``k``
+    discounts cost little more than one.
 
-    for t, st in enumerate(draws):
-        edges = np.concatenate([[0], np.cumsum(st["counts"])])
-        ideal = 0.0
-        for j in range(values.size):
-            if values[j] != 0 and edges[j + 1] > edges[j]:
-                ideal += values[j] * (prefix(edges[j + 1]) - prefix(edges[j]))
-        dcg[t], idcg[t] = st["total"], ideal
-        relevant[t] = int(st["counts"][values > 0].sum())
-    ndcg = np.divide(dcg, idcg, out=np.zeros_like(dcg), where=idcg > 0)
-    return {"ndcg": ndcg, "dcg": dcg, "idcg": idcg, "relevant": relevant}
+    Parameters as :func:`simulate_ndcg`, with ``discounts`` a non-empty list.
+
+    Returns
+    -------
+    list of dict
+        One per discount, in the order given: what :func:`simulate_ndcg` returns for that
+        discount alone, bit for bit (the same draws).
+
+    Examples
+    --------
+    >>> from rankmeasures.theory.asymptotics import s
+    >>> a, b = simulate_ndcg_many(s, ["log2", "zipf"], 1000, seed=3)
+    >>> bool(a["relevant"][0] == b["relevant"][0])
+    True
+    """
+    if not isinstance(discounts, list | tuple) or not discounts:
+        raise ValueError(f"discounts: need a non-empty list of discounts, got {discounts!r}")
+    n = check_positive_int("n", n)
+    n_draws = check_positive_int("n_draws", n_draws)
+    segment_size = check_positive_int("segment_size", segment_size)
+    task_ranks = check_positive_int("task_ranks", task_ranks)
+    ds = [as_discount(d) for d in discounts]
+    values = _prepare(ybar)[0]
+    ends = segment_ends(n, segment_size)
+    bounds = [(np.concatenate([[0.0], lg[:-1]]), lg) for lg in
+              (boundary_log_scores(n, segment_size, seed=seed, draw=t) for t in range(n_draws))]
+    # tasks: runs of (segment, draw) in segment-major order, about task_ranks ranks each,
+    # so that a task computes each segment's discount weights once for all its draws
+    sizes = np.diff(np.concatenate([[0], ends]))
+    groups, group, ranks = [], [], 0
+    for j in range(ends.size):
+        for t in range(n_draws):
+            group.append((t, j, float(bounds[t][0][j]), float(bounds[t][1][j])))
+            ranks += int(sizes[j])
+            if ranks >= task_ranks:
+                groups.append(group)
+                group, ranks = [], 0
+    if group:
+        groups.append(group)
+    run = partial(run_group, ybar, ds, n, segment_size, seed)
+    if map_segments is not None:
+        done = list(map_segments(run, groups))
+    elif workers is None:
+        done = list(map(run, groups))
+    else:
+        from .engine import connect, gather_map
+
+        with connect(workers) as client:
+            done = gather_map(client, run, groups)
+    results = {(t, j): r for group, res in zip(groups, done, strict=True)
+               for (t, j, _, _), r in zip(group, res, strict=True)}
+    outs = []
+    for i, d in enumerate(ds):
+        out = {key: np.zeros(n_draws) for key in ("ndcg", "dcg", "idcg")}
+        out["relevant"] = np.zeros(n_draws, dtype=np.int64)
+        cache: dict = {}
+        for t in range(n_draws):
+            parts = [results[t, j] for j in range(ends.size)]  # in segment order
+            dcg = 0.0
+            for p in parts:  # in segment order
+                dcg += p["dcg"][i]
+            counts = np.sum([p["counts"] for p in parts], axis=0)
+            weights = np.array([p["weight"][i] for p in parts])
+            idcg = ideal_dcg(values, counts, weights, ends, segment_size, d, n, cache)
+            out["dcg"][t], out["idcg"][t] = dcg, idcg
+            out["ndcg"][t] = dcg / idcg if idcg > 0 else 0.0
+            out["relevant"][t] = int(counts[values > 0].sum())
+        outs.append(out)
+    return outs
 
 
 def latent_sample(n: int, noise: ArrayLike, *, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:

@@ -51,7 +51,7 @@ from ..exact import dcg_symbolic
 from ..gains import y
 from . import asymptotics, distinguish
 from ._budget import BudgetExceeded, time_budget
-from .segments import simulate_ndcg_segmented
+from .simulate import simulate_ndcg
 
 __all__ = [
     "ALLOWED_FUNCTIONS",
@@ -379,7 +379,7 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
     workers : None, int, str or distributed.Client
         Where the Monte Carlo runs (:func:`rankmeasures.theory.engine.connect`): this
         process, k local worker processes, a scheduler address or a client. The draws are
-        :func:`~rankmeasures.theory.segments.simulate_ndcg_segmented`'s, the same bits
+        :func:`~rankmeasures.theory.simulate.simulate_ndcg`'s, the same bits
         wherever they run; the Monte Carlo ceiling grows with the workers' cores.
     dist_n, dist_draws : sequence of int, int
         For two binary models: ``P[NDCG(f0) > NDCG(f1)]`` (Wang et al. (2013),
@@ -516,7 +516,7 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
         for nv in mc_n:
             disc = _discount_at(base, k_expr, nv)
             with time_budget(f"the Monte Carlo of {label} at n = {_n_key(nv)}", budget):
-                draws = simulate_ndcg_segmented(yb, disc, int(nv), n_draws=mc_draws,
+                draws = simulate_ndcg(yb, disc, int(nv), n_draws=mc_draws,
                                                 seed=seed + int(nv) % 10**6,
                                                 workers=client)["ndcg"]
             mc[_n_key(nv)] = {"mean": float(draws.mean()),
