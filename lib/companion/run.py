@@ -39,10 +39,19 @@ import tomllib
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 
-__all__ = ["notebook_parameters", "resolve_parameters", "execute", "main"]
+__all__ = ["NotebookFailed", "notebook_parameters", "resolve_parameters", "execute", "main"]
 
 _ENV = {"PYTHONHASHSEED": "0", "SOURCE_DATE_EPOCH": "0"}
 _PROGRESS_EVERY = 30.0  # seconds between progress lines of one notebook
+
+
+class NotebookFailed(RuntimeError):
+    """A notebook run that raised or wrote an error; ``path`` is the notebook as far as it
+    ran (kept in ``scratch/failed/``)."""
+
+    def __init__(self, message: str, path: Path):
+        super().__init__(message)
+        self.path = path
 
 
 def _root() -> Path:
@@ -200,13 +209,21 @@ def _normalise(nb) -> None:
 
 
 def _problems(nb) -> list[str]:
+    from .checks import MIME
+
     found = []
+    records = 0
     for i, cell in enumerate(nb.cells):
         for out in cell.get("outputs", []):
+            records += MIME in out.get("data", {})
             if out.get("output_type") == "error":
                 found.append(f"cell {i}: {out.get('ename')}: {out.get('evalue')}")
             elif out.get("output_type") == "stream" and out.get("name") == "stderr":
                 found.append(f"cell {i}: stderr: {out.get('text', '')[:300]}")
+    if not found and records != 1:
+        # companion.checks.finish() displays the record once, after every check ran
+        found.append(f"{records} checks records (need exactly one): a notebook ends with "
+                     f"companion.checks.finish()")
     return found
 
 
@@ -236,12 +253,12 @@ def execute(path, *, parameters=None, quick=False, output_dir=None,
             kernel_manager_class=_kernel_manager_class(), **hooks,
         )
     except Exception as exc:  # noqa: BLE001 - re-raised with the partial notebook named
-        raise RuntimeError(f"{path.name}: {type(exc).__name__}: {exc}\n  the notebook as "
-                           f"far as it ran: {failed}") from None
+        raise NotebookFailed(f"{path.name}: {type(exc).__name__}: {exc}\n  the notebook as "
+                             f"far as it ran: {failed}", failed) from None
     problems = _problems(executed)
     if problems:
-        raise RuntimeError(f"{path.name}: error output\n  " + "\n  ".join(problems)
-                           + f"\n  the executed notebook: {failed}")
+        raise NotebookFailed(f"{path.name}: error output\n  " + "\n  ".join(problems)
+                             + f"\n  the executed notebook: {failed}", failed)
     failed.unlink(missing_ok=True)
     _normalise(executed)
     out = out_dir / f"{path.stem}.ipynb"

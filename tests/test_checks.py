@@ -1,0 +1,129 @@
+"""companion.checks: a check site that never runs fails the run, a statistical check allows
+the quantile of its false-alarm level, and ``make reseed`` (companion.reseed) catches a
+deliberately fragile notebook under the seeds it is given."""
+
+import math
+import textwrap
+
+import pytest
+
+from companion import checks
+from companion.reseed import reseed
+
+
+def test_sites_are_the_literal_first_arguments():
+    src = textwrap.dedent("""
+        checks.check("a", x, "m")
+        for i in range(3):
+            checks.within("b", 1, 1, 1)
+        if y:
+            check("c", True, "m")
+        else:
+            checks.skip("c", "y is false")
+    """)
+    magic = "get_ipython().run_line_magic('matplotlib', 'inline')"  # as IPython runs it
+    assert checks.sites([src, "print(1)", magic]) == {"a", "b", "c"}
+    with pytest.raises(ValueError, match="does not parse"):
+        checks.sites(["%matplotlib inline"])
+    with pytest.raises(ValueError, match="written twice"):
+        checks.sites(['checks.check("a", 1, "m")', 'checks.check("a", 2, "m")'])
+    with pytest.raises(ValueError, match="string literal"):
+        checks.sites(['checks.check(name, 1, "m")'])
+
+
+def test_a_site_that_never_ran_fails_unless_declared_skipped():
+    src = ['checks.check("ran", 1, "m")', 'if False:\n    checks.check("dead", 1, "m")']
+    checks.begin("t")
+    checks.check("ran", True, "m")
+    with pytest.raises(checks.CheckFailed, match=r"never ran.*\['dead'\]"):
+        checks.finish(src, display=False)
+    checks.begin("t")
+    checks.check("ran", True, "m")
+    checks.skip("dead", "the branch is for another parameter set")
+    record = checks.finish(src, display=False)
+    assert record["complete"] and record["skipped"] == {
+        "dead": "the branch is for another parameter set"}
+
+
+def test_a_failing_check_raises_or_is_collected(monkeypatch):
+    checks.begin("t")
+    with pytest.raises(checks.CheckFailed, match="bad: two is not one"):
+        checks.check("bad", 2 == 1, "two is not one")
+    monkeypatch.setenv("RANKMEASURES_CHECKS", "collect")
+    checks.begin("t")
+    assert checks.check("bad", False, "first") is False
+    assert checks.check("other", False, "second") is False
+    with pytest.raises(checks.CheckFailed, match="bad: first.*other: second"):
+        checks.finish(['checks.check("bad", 0, "")', 'checks.check("other", 0, "")'],
+                      display=False)
+
+
+def test_within_allows_the_bonferroni_quantile():
+    # one evaluation at false alarm 0.05: the normal's 97.5 % quantile, 1.959964
+    checks.begin("t", statistical=1, false_alarm=0.05)
+    out = checks.within("w", 1.0 + 1.95 * 0.1, 1.0, 0.1)
+    assert out and out.q == pytest.approx(1.959964, abs=1e-6)
+    # 50 declared at 1e-3 with 3 degrees of freedom: Student's t_3 with upper tail 1e-5,
+    # from t_3's closed-form tail 1/2 - (u/(1 + u^2) + atan u)/pi, u = t/sqrt(3)
+    checks.begin("t", statistical=50, false_alarm=1e-3)
+    out = checks.within("w", 0.0, 0.0, 1.0, dof=3)
+    u = out.q / math.sqrt(3)
+    assert 0.5 - (u / (1 + u * u) + math.atan(u)) / math.pi == pytest.approx(1e-5, rel=1e-6)
+    with pytest.raises(checks.CheckFailed, match="w: .*standard errors"):
+        checks.within("w", 48.0, 0.0, 1.0, dof=3)
+    # one-sided: only an excess fails; the allowance is added to q se
+    assert checks.within("w", -1e6, 0.0, 1.0, side="below")
+    assert checks.within("w", 5.0, 0.0, 1.0, side="below", allowance=4.9)
+
+
+def test_more_evaluations_than_declared_break_the_budget():
+    checks.begin("t", statistical=1)
+    checks.within("w", 0.0, 0.0, 1.0)
+    checks.within("w", 0.0, 0.0, 1.0)
+    with pytest.raises(checks.CheckFailed, match="2 statistical evaluations ran, 1 declared"):
+        checks.finish(['checks.within("w", 0, 0, 1)'], display=False)
+
+
+def test_bad_arguments():
+    checks.begin("t", statistical=1)
+    with pytest.raises(ValueError, match="se > 0"):
+        checks.within("w", 0.0, 0.0, 0.0)
+    with pytest.raises(ValueError, match="side"):
+        checks.within("w", 0.0, 0.0, 1.0, side="left")
+    with pytest.raises(ValueError, match="reason"):
+        checks.skip("w", " ")
+    with pytest.raises(ValueError, match="statistical"):
+        checks.begin("t", statistical=-1)
+    with pytest.raises(ValueError, match="false_alarm"):
+        checks.begin("t", false_alarm=1.5)
+
+
+FRAGILE = '''\
+# %% tags=["parameters"]
+seed = 0
+
+# %%
+import numpy as np
+
+from companion import checks
+
+checks.begin("fragile", statistical=1)
+x = np.random.default_rng(seed).normal(size=4)
+# the standard error of the mean of 4 unit normals is 0.5, understated 1000-fold
+checks.within("mean", x.mean(), 0.0, 0.5 / 1000, what="the mean of 4 normals")
+if x.max() > 100:
+    checks.check("dead", True, "a branch no seed takes")
+checks.finish()
+'''
+
+
+def test_reseed_reports_every_failing_check_of_a_fragile_notebook(tmp_path):
+    nb = tmp_path / "notebooks" / "900_fragile.py"
+    nb.parent.mkdir()
+    nb.write_text(FRAGILE)
+    out = reseed([nb], [11, 12], jobs=2, out_root=tmp_path / "out")
+    assert [r["seed"] for r in out] == [11, 12]
+    for r in out:
+        assert not r["ok"]
+        assert any(f.startswith("mean: the mean of 4 normals") for f in r["failures"]), r
+        assert any("never ran" in f and "dead" in f for f in r["failures"]), r
