@@ -1,0 +1,61 @@
+"""rankmeasures.theory.fluctuation: closed forms against exact enumeration and a peer."""
+
+import itertools
+import math
+
+import numpy as np
+import pytest
+
+from rankmeasures.theory.fluctuation import (condition2_asymptotics, cutoff_ndcg_sd,
+                                              random_ranking_expected_ndcg)
+
+
+def test_cutoff_sd_limit_is_the_weighted_bernoulli_sum():
+    d = np.array([1.0, 0.5, 0.25])
+    q = 0.75
+    by_hand = math.sqrt(q * (1 - q) * (1 + 0.25 + 0.0625)) / 1.75
+    assert cutoff_ndcg_sd(d, q) == pytest.approx(by_hand, rel=1e-14)
+
+
+def test_cutoff_sd_exact_for_small_n_by_enumeration():
+    # n = 3, k = 2, ybar = 1/4 + s/2: integrate over the order statistics exactly
+    n, d, a, b = 3, np.array([1.0, 0.6]), 0.25, 0.5
+    # E[s_(r)] = (n - r + 1)/(n + 1); Var(s_(r)) = r (n - r + 1) / ((n+1)^2 (n+2))
+    mu = a + b * np.array([3 / 4, 2 / 4])
+    cov12 = b**2 * 1 * (n - 2 + 1) / ((n + 1) ** 2 * (n + 2))
+    var = d[0] ** 2 * mu[0] * (1 - mu[0]) + d[1] ** 2 * mu[1] * (1 - mu[1]) \
+        + 2 * d[0] * d[1] * cov12
+    assert cutoff_ndcg_sd(d, a, b, n=n) == pytest.approx(math.sqrt(var) / d.sum(), rel=1e-14)
+
+
+def test_cutoff_sd_against_monte_carlo():
+    rng = np.random.default_rng(1)
+    n, d, a, b = 50, 1 / np.log2(1 + np.arange(1, 8)), 0.25, 0.5
+    s = np.sort(rng.random((200_000, n)), axis=1)[:, ::-1][:, :7]
+    y = rng.random(s.shape) < a + b * s
+    vals = (y * d).sum(axis=1) / d.sum()
+    assert vals.std() == pytest.approx(cutoff_ndcg_sd(d, a, b, n=n), rel=0.01)
+
+
+def test_condition2_asymptotics_by_hand():
+    out = condition2_asymptotics(0.8, 0.5, 0.75, 0.5)
+    from scipy.special import zeta  # an independent peer for zeta(1.6)
+    zeta08, zeta16 = -4.437538415895550, float(zeta(1.6))  # zeta(0.8) from tables
+    scale = 0.2 / 0.5**0.2
+    assert out["scaled gap"] == pytest.approx(-0.2 * zeta08 * 0.25 / 0.5**0.2, rel=1e-9)
+    assert out["scaled sd f0"] == pytest.approx(scale * math.sqrt(zeta16 * 0.1875), rel=1e-9)
+    with pytest.raises(ValueError):
+        condition2_asymptotics(0.4, 0.5, 0.75, 0.5)
+
+
+def test_random_ranking_expected_ndcg_by_enumeration():
+    d = np.array([1.0, 0.63, 0.5, 0.43])
+    probs, grades = np.array([0.2, 0.3, 0.5]), np.array([2.0, 1.0, 0.0])
+    exact = 0.0
+    for labels in itertools.product(range(3), repeat=d.size):
+        pr = np.prod(probs[list(labels)])
+        gains = grades[list(labels)]
+        ideal = np.sort(gains)[::-1] @ d
+        # a random ranking: average DCG over all orders = mean gain * sum D
+        exact += pr * (gains.mean() * d.sum() / ideal if ideal > 0 else 0.0)
+    assert random_ranking_expected_ndcg(d, probs, grades) == pytest.approx(exact, rel=1e-12)
