@@ -8,14 +8,14 @@ renders the report.
 """
 
 from . import doc000, doc001, doc002, doc003, doc004  # noqa: F401  (registers the checks)
-from .registry import OUTCOMES, REGISTRY, Claim, Result, run_claim
+from .registry import KINDS, OUTCOMES, REGISTRY, Claim, Result, run_claim
 
-__all__ = ["OUTCOMES", "REGISTRY", "Claim", "Result", "run_claim", "document_rows",
+__all__ = ["OUTCOMES", "KINDS", "REGISTRY", "Claim", "Result", "run_claim", "document_rows",
            "recorded_rows", "settled_rows"]
 
 
 def document_rows(doc: str, done: dict[str, Result] | None = None) -> list[dict]:
-    """Run every check of one document; rows of id, statement, outcome, method.
+    """Run every check of one document; rows of id, kind, statement, outcome, method.
 
     ``done``: results of this document's checks that the caller has already computed in
     this run (claim id -> the :class:`Result` of ``REGISTRY[id].check()``), reused instead
@@ -31,17 +31,19 @@ def document_rows(doc: str, done: dict[str, Result] | None = None) -> list[dict]
             res = done[c.id] if c.id in done else run_claim(c)[0]
             if not isinstance(res, Result):
                 raise ValueError(f"done: {c.id} is not a Result")
-            rows.append({"id": c.id, "statement": c.statement, "outcome": res.outcome,
-                         "recorded": c.recorded, "method": res.method})
+            rows.append({"id": c.id, "kind": c.kind, "statement": c.statement,
+                         "outcome": res.outcome, "recorded": c.recorded,
+                         "method": res.method})
     return rows
 
 
 def recorded_rows(doc: str) -> list[dict]:
-    """The outcome the catalogue records for each claim of one document (rows of id and
-    outcome), which the claims run (``python -m proofs_check``, beside the notebooks in
+    """The outcome the catalogue records for each claim of one document (rows of id, kind
+    and outcome), which the claims run (``python -m proofs_check``, beside the notebooks in
     ``make reproduce`` and in the gate) checks: for a notebook that does not rerun every
     check of its document (001's simulations, 004's high-precision limits)."""
-    rows = [{"id": c.id, "outcome": c.recorded} for c in REGISTRY.values() if c.doc == doc]
+    rows = [{"id": c.id, "kind": c.kind, "outcome": c.recorded}
+            for c in REGISTRY.values() if c.doc == doc]
     if not rows:
         raise ValueError(f"doc: no claims of document {doc!r}")
     return rows
@@ -50,7 +52,7 @@ def recorded_rows(doc: str) -> list[dict]:
 def settled_rows(ids: list[str], done: dict[str, Result] | list[dict] | None = None
                  ) -> list[dict]:
     """The claims a notebook section settles, for its box (:func:`companion.guide.claims_box`):
-    rows of id, outcome, location (``where``, as text) and ``checked_here``.
+    rows of id, kind, outcome, location (``where``, as text) and ``checked_here``.
 
     ``done``: the results of those checks the notebook ran (claim id -> :class:`Result`),
     or the rows of :func:`document_rows` it computed for the whole document; a claim
@@ -76,6 +78,6 @@ def settled_rows(ids: list[str], done: dict[str, Result] | list[dict] | None = N
         if outcome != c.recorded:
             raise ValueError(f"done: {cid} found {outcome!r}, the catalogue records "
                              f"{c.recorded!r}")
-        rows.append({"id": cid, "outcome": outcome, "where": str(c.at),
+        rows.append({"id": cid, "kind": c.kind, "outcome": outcome, "where": str(c.at),
                      "checked_here": cid in done})
     return rows

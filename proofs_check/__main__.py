@@ -163,7 +163,8 @@ def main(argv=None) -> int:
             bad.append(c.id)
         flag = "  <-- CHANGED" if changed else ""
         print(f"{c.id:<10} {res.outcome:<17} {c.recorded:<17} {sec:7.2f}  {res.method}{flag}")
-        row = {"id": c.id, "doc": c.doc, "location": c.at.as_dict(), "statement": c.statement,
+        row = {"id": c.id, "doc": c.doc, "kind": c.kind, "location": c.at.as_dict(),
+               "statement": c.statement,
                "outcome": res.outcome, "recorded": c.recorded, "method": res.method,
                "evidence": canonical(_jsonable(res.evidence))}
         if res.tolerance:

@@ -139,7 +139,7 @@ def s000_t0(max_n: int = 4, max_levels: int = 4) -> Result:
                   ev)
 
 
-@claim("S000-T0P", doc=DOC, recorded="verified",
+@claim("S000-T0P", doc=DOC, recorded="verified", kind="companion",
        at=Location("2 NDCG^β and Pair-wise Loss",
                    "eq. (5): its proof, which stops at 'Next, we will prove'"),
        statement="the missing proof of eq. (5), in three steps: (i) sum_i r_(i)(|S|-i) = "
@@ -258,7 +258,7 @@ def s000_l1(max_total: int = 8, bound=min) -> Result:
                   {"bound_attained_for_every_size": tight, "violations": bad[:3]})
 
 
-@claim("S000-T0R", doc=DOC, recorded="verified",
+@claim("S000-T0R", doc=DOC, recorded="verified", kind="companion",
        at=Location("2 NDCG^β and Pair-wise Loss", "eq. (5) by Theorem 1 and Lemma 1"),
        statement="the paper's own route to eq. (5), completed: Lemma 1's exchanges give "
                  "Delta DCG^beta = R in the bipartite case, and the thresholds of Theorem 1 "

@@ -375,12 +375,14 @@ def s001_s4(seeds=range(8), min_corr: float = 0.95) -> Result:
                            "identity"})
 
 
-@claim("S001-S5", doc=DOC, recorded="erratum",
+@claim("S001-S5", doc=DOC, recorded="not-reproduced",
        at=Location("6 Simulation", "Figures 1-13 (Sections 6-8)"),
        statement="Figures 1-13: precision grows with the number of training pairs, falls with "
                  "noisy pairs and with noisy grades, stays nearly flat for optimal-ranking "
                  "pairs, improves little with the Hamming margin, and w 'can be precisely "
-                 "learned even without the grades'")
+                 "learned even without the grades' -- under our protocol: Data 1, 6 seeds, "
+                 "500 test pairs, at most 200 training pairs, C = 10 fixed (the paper gives "
+                 "none) except under noise, where C is chosen on validation from {0.1, 10}")
 def s001_s5(seeds=range(6), grid=(0.1, 10.0)) -> Result:
     def prec(**kw):
         return _short(_runs(seeds, n_test=500, **kw))
@@ -407,7 +409,9 @@ def s001_s5(seeds=range(6), grid=(0.1, 10.0)) -> Result:
                   gap("grade-free 20", "grade-free 200") > 3}
     # 'precisely learned without grades': as precise as with grades at 200 pairs
     precise = abs(gap("pairs 200", "grade-free 200")) < 3
-    return Result(verdict(all(trends.values()) and precise, all(trends.values())),
+    # an empirical result checked under our protocol: one that fails is not reproduced
+    # here, not shown false (another C or more pairs may reproduce it)
+    return Result(verdict(all(trends.values()) and precise, protocol=True),
                   f"Monte Carlo at the end points of each figure, {len(seeds)} seeds, 500 test "
                   f"pairs; a trend counts when the end points differ by > 3 standard errors "
                   f"(the optimal-pairs figure is S001-S3; all figures: notebook 001)",
@@ -416,8 +420,13 @@ def s001_s5(seeds=range(6), grid=(0.1, 10.0)) -> Result:
                    "grade-free minus graded precision at 200 pairs, in s.e.":
                        round(float(gap("pairs 200", "grade-free 200")), 2),
                    "precision at the end points": rows,
-                   "corrected": "every trend holds, but without grades the "
-                                          "precision at 200 pairs stays well below the graded "
-                                          "model's: w is learned without grades, with a "
-                                          "precision that grows with the pairs, not "
-                                          "'precisely'"})
+                   "found": ("the precision trends hold" if all(trends.values()) else
+                             "precision trends that fail: " + ", ".join(
+                                 k for k, v in trends.items() if not v))
+                            + ("; without grades the precision at 200 pairs is as high as "
+                               "with them" if precise else
+                               "; without grades the precision at 200 pairs stays below the "
+                               "graded model's: under this protocol w is learned without "
+                               "grades with a precision that grows with the pairs, not "
+                               "'precisely'") + " (the paper's Figure 13, its range of pairs "
+                            "and its C are lost)"})

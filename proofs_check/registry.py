@@ -7,16 +7,34 @@ and the outcome recorded for it. A check returns a :class:`Result`; the runner c
 outcome with the recorded one, so a regression (or a fix) in the library shows up as a
 changed outcome.
 
-Outcomes, exactly one per claim:
+Outcomes, exactly one per claim, decided by a rule (:data:`LEGEND` holds the one-line
+explanation the reports print once):
 
 ``verified``
-    the statement holds as printed (the evidence says how it was checked);
+    the statement holds as printed (the evidence says how it was checked); a proof with a
+    slip whose intended argument goes through as read (a mistyped symbol) stays verified,
+    the slip noted in the evidence;
 ``erratum``
-    the statement as printed fails, and the corrected statement holds (both shown);
+    what the document prints is false -- a theorem, lemma, formula, example value, a step
+    of a proof taken as its own claim, a cross-reference -- and the corrected statement
+    holds (both shown). A claim is judged on its own subject: a false step of a proof is
+    an erratum of that step, whether or not the result it serves survives;
+``proof-gap``
+    the statement holds (checked), but the document's proof does not give it: a step
+    drops a term or a case, and the argument as written proves less than it states (the
+    missing piece shown);
 ``needs-assumption``
     true only under an assumption the document does not state (both sides shown);
+``not-reproduced``
+    an empirical result (a figure, a trend, an experiment) that our own protocol does not
+    reproduce; the protocol's choices are named in the claim's statement, since another
+    protocol may reproduce it -- not evidence that the document is wrong;
 ``not-checkable``
     a definition, or a figure whose data is not available (the reason is given).
+
+Each claim has a ``kind``: ``"document"``, a statement of the document, or
+``"companion"``, a result the companion adds (a missing proof, completed); reading guides
+count only the document's own claims and list the companion's apart.
 
 A check whose own computations contradict each other returns ``failed``: that is never a
 recorded outcome, so the run exits non-zero.
@@ -28,12 +46,16 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .report import location_text
+from .report import LEGEND, location_text
 
-__all__ = ["OUTCOMES", "PAGINATION", "Location", "Result", "Claim", "REGISTRY", "claim",
-           "run_claim", "verdict"]
+__all__ = ["OUTCOMES", "KINDS", "LEGEND", "PAGINATION", "Location", "Result", "Claim",
+           "REGISTRY", "claim", "run_claim", "verdict"]
 
-OUTCOMES = ("verified", "erratum", "needs-assumption", "not-checkable")
+#: the outcomes, in the order the reports list them
+OUTCOMES = tuple(LEGEND)
+
+#: whose statement a claim is: the document's, or a result the companion adds
+KINDS = ("document", "companion")
 
 
 #: which texts carry page numbers: a :class:`Location` gives a page only where the text the
@@ -111,20 +133,27 @@ class Result:
 
 @dataclass
 class Claim:
+    """One entry of the catalogue: ``kind`` is ``"document"`` (a statement of the
+    document) or ``"companion"`` (a result the companion adds, e.g. a missing proof)."""
+
     id: str
     doc: str
     statement: str
     recorded: str
     check: Callable[[], Result]
     at: Location
+    kind: str = "document"
 
 
 REGISTRY: dict[str, Claim] = {}
 
 
-def claim(cid: str, *, doc: str, statement: str, recorded: str, at: Location):
+def claim(cid: str, *, doc: str, statement: str, recorded: str, at: Location,
+          kind: str = "document"):
     """Register ``check`` as the check of claim ``cid``, which stands ``at`` its place in
-    document ``doc``."""
+    document ``doc``; ``kind="companion"`` for a result the companion adds."""
+    if kind not in KINDS:
+        raise ValueError(f"kind: must be one of {KINDS}, got {kind!r}")
     if recorded not in OUTCOMES:
         raise ValueError(f"recorded: must be one of {OUTCOMES}, got {recorded!r}")
     if not isinstance(at, Location):
@@ -135,22 +164,28 @@ def claim(cid: str, *, doc: str, statement: str, recorded: str, at: Location):
     def deco(fn):
         if cid in REGISTRY:
             raise ValueError(f"claim {cid} registered twice")
-        REGISTRY[cid] = Claim(cid, doc, statement, recorded, fn, at)
+        REGISTRY[cid] = Claim(cid, doc, statement, recorded, fn, at, kind)
         return fn
 
     return deco
 
 
 def verdict(printed_holds: bool, corrected_holds: bool | None = None, *,
-            assumption: bool = False) -> str:
-    """Outcome from what the check established.
+            assumption: bool = False, proof_holds: bool | None = None,
+            protocol: bool = False) -> str:
+    """Outcome from what the check established, by the rules of the module docstring.
 
-    ``printed_holds``: the statement as printed survived the check. When it did not,
-    ``corrected_holds`` says whether the corrected (or assumption-qualified) statement
-    did; ``assumption=True`` reports the correction as an unstated assumption.
+    ``printed_holds``: the statement as printed survived the check. When it did,
+    ``proof_holds=False`` says the document's proof does not give it (``proof-gap``).
+    When it did not, ``corrected_holds`` says whether the corrected (or
+    assumption-qualified) statement did; ``assumption=True`` reports the correction as an
+    unstated assumption. ``protocol=True`` marks an empirical result checked under our own
+    protocol: one that does not survive is ``not-reproduced``, not an erratum.
     """
     if printed_holds:
-        return "verified"
+        return "proof-gap" if proof_holds is False else "verified"
+    if protocol:
+        return "not-reproduced"
     if corrected_holds:
         return "needs-assumption" if assumption else "erratum"
     return "failed"

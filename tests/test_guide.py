@@ -30,7 +30,7 @@ def test_the_guide_by_hand():
     assert text.splitlines()[0] == "**Reading guide.** The paper claims things."
     assert (f"Of its 4 claims in the catalogue (checked in this notebook) the companion "
             f"verified 2, corrected 1 (errata: [B]({CLAIMS_LINK})) and could not check 1 "
-            "(definitions and notation).") in text
+            "(definitions, or figures whose data are lost).") in text
     assert text.endswith("The most surprising finding, in the section *Where B is*: B is "
                          "wrong.")
     other = reading_guide(rows[:1], claims="x", surprise="y", section="z",
@@ -41,6 +41,27 @@ def test_the_guide_by_hand():
         reading_guide([{"id": "A", "outcome": "maybe"}], claims="", surprise="", section="")
     with pytest.raises(ValueError, match="empty"):
         reading_guide([], claims="", surprise="", section="")
+
+
+def test_the_guide_counts_the_documents_claims_and_lists_the_companions_apart():
+    rows = [{"id": "A", "kind": "document", "outcome": "verified"},
+            {"id": "G", "kind": "document", "outcome": "proof-gap"},
+            {"id": "N", "kind": "document", "outcome": "not-reproduced"},
+            {"id": "H", "kind": "document", "outcome": "needs-assumption"},
+            {"id": "P", "kind": "companion", "outcome": "verified"},
+            {"id": "Q", "kind": "companion", "outcome": "verified"}]
+    text = reading_guide(rows, claims="c.", surprise="s", section="t")
+    assert (f"Of its 4 claims in the catalogue (checked in this notebook) the companion "
+            f"verified 1, corrected none, found 1 true but not given by the document's proof "
+            f"(proof gaps: [G]({CLAIMS_LINK})), found 1 true only under an added assumption "
+            f"and did not reproduce 1 under its own protocol ([N]({CLAIMS_LINK})).") in text
+    assert (f"The companion adds 2 results of its own, not counted among the document's "
+            f"claims ([P]({CLAIMS_LINK}): verified; [Q]({CLAIMS_LINK}): verified).") in text
+    with pytest.raises(ValueError, match="no claim of the document"):
+        reading_guide(rows[-1:], claims="", surprise="", section="")
+    with pytest.raises(ValueError, match="unknown kinds"):
+        reading_guide([{"id": "A", "kind": "mine", "outcome": "verified"}], claims="",
+                      surprise="", section="")
 
 
 @pytest.mark.parametrize("doc", ["000", "001", "002", "003", "004"])
@@ -57,12 +78,17 @@ def test_each_document_notebook_opens_with_its_guide(doc):
     assert first_code is cells[1]  # the first cell after the title
     text = "".join(first_code["outputs"][0]["data"]["text/markdown"])
     assert PLACEHOLDER not in text and text.startswith("**Reading guide.**")
-    counts = Counter(c["outcome"] for c in claims)
-    assert f"Of its {len(claims)} claims" in text
+    own = [c for c in claims if c.get("kind", "document") == "document"]
+    added = [c["id"] for c in claims if c.get("kind", "document") == "companion"]
+    counts = Counter(c["outcome"] for c in own)
+    assert f"Of its {len(own)} claim" in text
     assert f"verified {counts['verified']}" in text
-    errata = [c["id"] for c in claims if c["outcome"] == "erratum"]
+    errata = [c["id"] for c in own if c["outcome"] == "erratum"]
     assert (f"corrected {len(errata)} (errata: " if errata else "corrected none") in text
-    assert all(f"[{cid}]({CLAIMS_LINK})" in text for cid in errata)
+    named = [c["id"] for c in own if c["outcome"] in ("erratum", "proof-gap",
+                                                       "not-reproduced")]
+    assert all(f"[{cid}]({CLAIMS_LINK})" in text for cid in named + added)
+    assert ("The companion adds" in text) == bool(added)
     assert 3 <= len([line for line in text.split("\n\n") if line.strip()]) <= 6
 
 
@@ -82,6 +108,9 @@ def test_the_claims_box_by_hand():
         claims_box(rows[:1] * 2)
     with pytest.raises(ValueError, match="unknown outcomes"):
         claims_box([{**rows[0], "outcome": "maybe"}])
+    mine = claims_box([{**rows[0], "id": "S3", "kind": "companion", "outcome": "verified"}])
+    assert (f"| [S3]({CLAIMS_LINK}#S3) | verified | §2 Two — eq. (3) (the companion's own "
+            "result) |") in mine
 
 
 def test_the_conjectures_guide_by_hand():
@@ -132,6 +161,8 @@ def test_each_box_agrees_with_the_claims_report(doc):
                     r"^\| \[([^\]]+)\]\([^)]+\) \| ([a-z-]+)(?: †)? \| (.+) \|$", text, re.M):
                 assert cid.startswith(f"S{doc}-"), cid
                 assert outcome == claims[cid]["outcome"], cid
-                assert where == location_text(claims[cid]["location"]), cid
+                mark = (" (the companion's own result)"
+                        if claims[cid].get("kind") == "companion" else "")
+                assert where == location_text(claims[cid]["location"]) + mark, cid
                 seen.append(cid)
     assert seen and len(seen) == len(set(seen)), seen

@@ -12,7 +12,7 @@ import sympy
 
 from proofs_check import REGISTRY, doc000, doc001, doc002, doc003, doc004, run_claim
 from proofs_check.__main__ import main
-from proofs_check.registry import OUTCOMES
+from proofs_check.registry import KINDS, OUTCOMES, verdict
 
 
 @pytest.mark.regeneration
@@ -25,8 +25,72 @@ def test_full_run_reproduces_every_recorded_outcome(capsys):
 def test_catalogue_is_well_formed():
     for cid, c in REGISTRY.items():
         assert c.recorded in OUTCOMES
+        assert c.kind in KINDS
         assert cid.startswith(f"S{c.doc}-")
         assert len(c.statement) > 20
+
+
+def test_outcomes_and_their_legend():
+    """Six outcomes, each explained once in the report's legend, which the companion's
+    reading aids copy (the companion does not import the claims engine)."""
+    from companion.guide import LEGEND as GUIDE_LEGEND
+    from proofs_check.report import LEGEND
+
+    assert OUTCOMES == ("verified", "erratum", "proof-gap", "needs-assumption",
+                        "not-reproduced", "not-checkable")
+    assert tuple(LEGEND) == OUTCOMES and GUIDE_LEGEND == LEGEND
+
+
+def test_verdict_by_rule():
+    # the statement holds: verified, unless the check found the proof does not give it
+    assert verdict(True) == verdict(True, proof_holds=True) == "verified"
+    assert verdict(True, proof_holds=False) == "proof-gap"
+    # the statement fails: an erratum when the correction holds, an unstated assumption
+    # when the correction is an added hypothesis, else the check itself is inconsistent
+    assert verdict(False, True) == "erratum"
+    assert verdict(False, True, assumption=True) == "needs-assumption"
+    assert verdict(False, False) == verdict(False) == "failed"
+    # an empirical result under our own protocol is not reproduced, never an erratum
+    assert verdict(False, protocol=True) == "not-reproduced"
+    assert verdict(True, protocol=True) == "verified"
+
+
+def test_the_companion_results_are_marked_apart():
+    """The proofs the companion adds to document 000 (its proof of eq. 5 is missing) are
+    its own results, not claims of the document; every other entry is the document's."""
+    companion = sorted(cid for cid, c in REGISTRY.items() if c.kind == "companion")
+    assert companion == ["S000-T0P", "S000-T0R"]
+
+
+def test_reclassified_claims_by_rule():
+    """The outcomes the rules of proofs_check.registry give where the first catalogue had
+    only erratum / verified: Lemma 4 holds but its proof drops a term (proof gap); Lemma 7's
+    statement is false where alpha > 3(1 - beta) (erratum); the grade-free sub-claim of
+    Figures 1-13 is not reproduced under our protocol, which its statement names."""
+    assert REGISTRY["S004-L4"].recorded == "proof-gap"
+    assert REGISTRY["S004-L7"].recorded == "erratum"
+    s5 = REGISTRY["S001-S5"]
+    assert s5.recorded == "not-reproduced" and "under our protocol" in s5.statement
+    assert "C = 10" in s5.statement
+
+
+def test_004_lemma_4_proof_gap_is_the_dropped_hoeffding_term():
+    res = doc004.s004_l4(draws=40)
+    ratios = res.evidence["Hoeffding term 2F(n)^{2/3}/F(np) over C p^-1 n^-1/3 (C = p = 1/2)"]
+    vals = list(ratios.values())
+    # the term over C p^-1 n^-1/3 grows like log^{1/3} n and exceeds 1 (the slack between
+    # eq. (32)'s 4 and the lemma's 5) at every n
+    assert min(vals) > 1 and vals == sorted(vals)
+    # at n = 1000 by hand: F(t) = int_1^t dr / ln(1 + r) = li(t + 1) - li(2) (the paper's
+    # natural logarithm; Definition 5)
+    import mpmath
+
+    def f(t):
+        return mpmath.li(t + 1) - mpmath.li(2)
+
+    by_hand = 2 * f(1000) ** (mpmath.mpf(2) / 3) / f(500) / (1000 ** (-mpmath.mpf(1) / 3))
+    assert ratios["n=1e3"] == pytest.approx(float(by_hand), rel=1e-3)
+    assert res.outcome == "proof-gap"
 
 
 def test_subset_selection_and_unknown_id(capsys):
@@ -107,9 +171,14 @@ def test_every_erratum_and_assumption_states_what_holds_instead():
     assert [r["id"] for r in rows] == list(REGISTRY)
     for r in rows:
         assert r["outcome"] == r["recorded"] == REGISTRY[r["id"]].recorded, r["id"]
+        assert r["kind"] == REGISTRY[r["id"]].kind, r["id"]
+        ev = r["evidence"]
         if r["recorded"] in ("erratum", "needs-assumption"):
-            ev = r["evidence"]
             assert ev.get("corrected") or ev.get("assumption") or ev.get("explanation"), r["id"]
+        if r["recorded"] == "proof-gap":
+            assert ev.get("gap"), r["id"]
+        if r["recorded"] == "not-reproduced":
+            assert ev.get("found") and "protocol" in r["statement"], r["id"]
 
 
 def test_004_perturbed_order_statistics_fail():
@@ -242,10 +311,11 @@ def test_settled_rows_for_a_section_box():
     rows = proofs_check.settled_rows(["S002-C2", "S002-D1"],
                                      done={"S002-C2": Result("erratum", "here", {})})
     assert rows == [
-        {"id": "S002-C2", "outcome": "erratum", "checked_here": True,
+        {"id": "S002-C2", "kind": "document", "outcome": "erratum", "checked_here": True,
          "where": "§17.4.1 Linear Predictors for Ranking — A Hinge Loss for the Kendall Tau "
                   "Loss Function"},
-        {"id": "S002-D1", "outcome": REGISTRY["S002-D1"].recorded, "checked_here": False,
+        {"id": "S002-D1", "kind": "document", "outcome": REGISTRY["S002-D1"].recorded,
+         "checked_here": False,
          "where": "§17.4 Learning to Rank — the top-k discount D(i), p. 240"}]
     # the rows of a whole document's run count as done for the claims they hold
     doc_rows = [{"id": "S002-D1", "outcome": REGISTRY["S002-D1"].recorded},
@@ -265,3 +335,30 @@ def test_readme_counts_the_claims_of_the_catalogue():
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
     stated = re.search(r"All (\d+) claims of the catalogue are checked", readme)
     assert stated and int(stated.group(1)) == len(REGISTRY)
+
+
+def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apart():
+    from proofs_check.report import LEGEND, render_markdown
+
+    loc = {"section": "2 Two", "item": "eq. (5)", "page": None}
+    rows = [{"id": "S000-A1", "doc": "000", "kind": "document", "location": loc,
+             "statement": "a claim of the paper", "outcome": "proof-gap",
+             "recorded": "proof-gap", "method": "by hand",
+             "evidence": {"gap": "step 3 drops a term"}},
+            {"id": "S000-A2", "doc": "000", "kind": "document", "location": loc,
+             "statement": "a figure, under our protocol (C = 1)", "outcome": "not-reproduced",
+             "recorded": "not-reproduced", "method": "by hand",
+             "evidence": {"found": "it falls"}},
+            {"id": "S000-P9", "doc": "000", "kind": "companion", "location": loc,
+             "statement": "the companion's proof", "outcome": "verified",
+             "recorded": "verified", "method": "by hand", "evidence": {}}]
+    text = render_markdown(rows)
+    for k, v in LEGEND.items():
+        assert text.count(f"- **{k}**: {v}") == 1
+    assert "The documents' claims: proof-gap 1, not-reproduced 1." in text
+    assert "The companion's own results (not claims of the documents, not counted " \
+           "above): verified 1." in text
+    own, added = text.split("## The companion's own results")
+    assert "| S000-P9 |" not in own and "| S000-P9 |" in added.split("## Errata")[0]
+    assert "  The gap: step 3 drops a term" in text
+    assert "  Under our protocol: it falls" in text

@@ -1,6 +1,8 @@
 """Reading aids of the notebooks (issue 28): the guide that opens each notebook — what the
-document claims, how many of its claims the companion verified, corrected or could not
-check, and where the most surprising finding is — and the box that closes each section
+document claims, how many of its own claims the companion verified, corrected, found
+unproved, true only under an added assumption, not reproduced or not checkable (the
+results the companion adds, such as a missing proof, listed apart), and where the most
+surprising finding is — and the box that closes each section
 settling claims: their ids, outcomes and places in the document.
 
 A notebook displays a placeholder in its first cell after the title, ``guide =
@@ -20,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-__all__ = ["PLACEHOLDER", "CLAIMS_LINK", "BOX_TITLE", "reading_guide",
+__all__ = ["PLACEHOLDER", "CLAIMS_LINK", "BOX_TITLE", "LEGEND", "reading_guide",
            "conjectures_guide", "claims_box"]
 
 PLACEHOLDER = "*The reading guide is written when the notebook has run to its end.*"
@@ -31,7 +33,25 @@ CLAIMS_LINK = "../../figures/claims.md"
 #: the first line of a claims box, by which the HTML edition finds it
 BOX_TITLE = "**Claims settled in this section**"
 
-_KNOWN = ("verified", "erratum", "needs-assumption", "not-checkable")
+#: the outcomes of the claims catalogue, each with the line that explains it: the claims
+#: engine's ``proofs_check.report.LEGEND``, which the companion does not import (the claims
+#: engine imports the companion); tests/test_guide.py holds the two equal
+LEGEND = {
+    "verified": "the statement holds as printed.",
+    "erratum": "what the document prints is false (a statement, formula, value, step of a "
+               "proof or cross-reference); the correction is shown and holds.",
+    "proof-gap": "the statement holds, but the document's proof does not give it; the "
+                 "missing piece is shown.",
+    "needs-assumption": "true only under an assumption the document does not state.",
+    "not-reproduced": "an empirical result our own protocol (named in the statement) does "
+                      "not reproduce; another protocol may.",
+    "not-checkable": "a definition, or a figure whose data is not available.",
+}
+_KNOWN = tuple(LEGEND)
+
+
+def _links(ids: list[str]) -> str:
+    return ", ".join(f"[{cid}]({CLAIMS_LINK})" for cid in ids)
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:
@@ -45,8 +65,9 @@ def reading_guide(rows: list[dict], *, claims: str, surprise: str, section: str,
     Parameters
     ----------
     rows : list of dict
-        The notebook's table of claims (``id`` and ``outcome`` of each), computed in the
-        run.
+        The notebook's table of claims (``id``, ``outcome`` and ``kind`` of each), computed
+        in the run. Only the document's own claims (``kind`` "document", the default) are
+        counted; the companion's own results (``kind`` "companion") are listed apart.
     claims : str
         What the document claims, in one sentence (the notebook's words).
     surprise, section : str
@@ -58,28 +79,48 @@ def reading_guide(rows: list[dict], *, claims: str, surprise: str, section: str,
     """
     if not rows:
         raise ValueError("rows: the notebook's table of claims is empty")
-    counts = Counter(r["outcome"] for r in rows)
-    unknown = sorted(set(counts) - set(_KNOWN))
+    unknown = sorted({r["outcome"] for r in rows} - set(_KNOWN))
     if unknown:
         raise ValueError(f"rows: unknown outcomes {unknown}")
-    errata = [r["id"] for r in rows if r["outcome"] == "erratum"]
+    kinds = sorted({r.get("kind", "document") for r in rows} - {"document", "companion"})
+    if kinds:
+        raise ValueError(f"rows: unknown kinds {kinds}")
+    own = [r for r in rows if r.get("kind", "document") == "document"]
+    added = [r for r in rows if r.get("kind", "document") == "companion"]
+    if not own:
+        raise ValueError("rows: no claim of the document itself")
+    counts = Counter(r["outcome"] for r in own)
+
+    def ids(outcome):
+        return [r["id"] for r in own if r["outcome"] == outcome]
+
     parts = [f"verified {counts['verified']}"]
-    if errata:
-        links = ", ".join(f"[{cid}]({CLAIMS_LINK})" for cid in errata)
-        parts.append(f"corrected {len(errata)} (errata: {links})")
-    else:
-        parts.append("corrected none")
+    errata = ids("erratum")
+    parts.append(f"corrected {len(errata)} (errata: {_links(errata)})" if errata
+                 else "corrected none")
+    if counts["proof-gap"]:
+        parts.append(f"found {counts['proof-gap']} true but not given by the document's "
+                     f"proof (proof gaps: {_links(ids('proof-gap'))})")
     if counts["needs-assumption"]:
         parts.append(f"found {counts['needs-assumption']} true only under an added "
                      "assumption")
-    parts.append(f"could not check {counts['not-checkable']} (definitions and notation)")
+    if counts["not-reproduced"]:
+        parts.append(f"did not reproduce {counts['not-reproduced']} under its own protocol "
+                     f"({_links(ids('not-reproduced'))})")
+    if counts["not-checkable"]:
+        parts.append(f"could not check {counts['not-checkable']} (definitions, or figures "
+                     "whose data are lost)")
     where = ("checked in this notebook" if checked_here else
              "checked by the claims run beside this notebook, `python -m proofs_check`")
-    tally = (f"Of its {_count(len(rows), 'claim')} in the catalogue ({where}) the companion "
+    tally = (f"Of its {_count(len(own), 'claim')} in the catalogue ({where}) the companion "
              + ", ".join(parts[:-1]) + " and " + parts[-1] + ".")
-    return "\n\n".join([f"**Reading guide.** {claims}", tally,
-                        f"The most surprising finding, in the section *{section}*: "
-                        f"{surprise}."])
+    blocks = [f"**Reading guide.** {claims}", tally]
+    if added:
+        listed = "; ".join(f"[{r['id']}]({CLAIMS_LINK}): {r['outcome']}" for r in added)
+        blocks.append(f"The companion adds {_count(len(added), 'result')} of its own, not "
+                      f"counted among the document's claims ({listed}).")
+    blocks.append(f"The most surprising finding, in the section *{section}*: {surprise}.")
+    return "\n\n".join(blocks)
 
 
 def conjectures_guide(rows: list[dict], *, what: str, surprise: str, section: str) -> str:
@@ -140,6 +181,8 @@ def claims_box(rows: list[dict]) -> str:
     for r in rows:
         mark = "" if r["checked_here"] else " †"
         where = r["where"].replace("|", "\\|")
+        if r.get("kind", "document") == "companion":
+            where += " (the companion's own result)"
         lines.append(f"| [{r['id']}]({CLAIMS_LINK}#{r['id']}) | {r['outcome']}{mark} "
                      f"| {where} |")
     if not all(r["checked_here"] for r in rows):

@@ -4,13 +4,15 @@
 ``site/`` (git-ignored build output):
 
 * ``index.html`` lists the documents with their claims counts by outcome (from
-  ``figures/claims.json``) and their figures;
+  ``figures/claims.json``; the results the companion adds counted apart) and their
+  figures;
 * one page per notebook: the prose (Markdown with its TeX), the code folded under a
   "code" toggle and highlighted, the outputs (text, tables, figures as image files); its
   contents (every heading, each with an anchor and a pilcrow link), links to the
   previous and next document, and downloads of the notebook's ``.py`` source and
   executed ``.ipynb``; wide tables and formulas scroll inside their own box;
-* ``claims.html``: every claim of the claims report with its outcome and its place in
+* ``claims.html``: the rule of each outcome, once; every claim of the claims report with
+  its outcome (a result the companion adds marked so) and its place in
   the document (section and item), linked to the section of the notebook that settles
   it -- the section whose claims box lists it, else the heading above the claim's first
   mention, else the notebook's top -- and to its document's page; each claims box links
@@ -39,7 +41,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from .guide import BOX_TITLE, CLAIMS_LINK
+from .guide import BOX_TITLE, CLAIMS_LINK, LEGEND
 
 __all__ = ["build", "main"]
 
@@ -229,7 +231,10 @@ def _claims_page(claims: list, mentions: dict, titles: dict, md,
                       "shows one), its outcome, the method, and where the companion "
                       "settles it -- the notebook section whose box lists the claim, else "
                       "the section that names it, else the top of the notebook of its "
-                      "document.")]
+                      "document. The results the companion adds to a document (a missing "
+                      "proof, completed) are marked *companion* and are not counted among "
+                      "its claims.\n\nEach claim has one outcome, by these rules:\n\n"
+                      + "\n".join(f"- **{k}**: {v}" for k, v in LEGEND.items()))]
     for doc in sorted({c["doc"] for c in claims}):
         stem, title = titles.get(doc, (None, f"document {doc}"))
         head = (f'<a href="{stem}.html">{html.escape(title)}</a>' if stem
@@ -252,8 +257,9 @@ def _claims_page(claims: list, mentions: dict, titles: dict, md,
             mark = "§" if loc["section"][:1].isdigit() else ""  # no § before an appendix
             place = html.escape(mark + loc["section"]) + "<br>" + html.escape(loc["item"]) + (
                 f", p. {loc['page']}" if loc.get("page") is not None else "")
+            kind = "<br>companion" if c.get("kind", "document") == "companion" else ""
             body.append(
-                f'<tr id="{html.escape(c["id"])}"><td>{html.escape(c["id"])}</td>'
+                f'<tr id="{html.escape(c["id"])}"><td>{html.escape(c["id"])}{kind}</td>'
                 f'<td class="location">{place}</td>'
                 f'<td>{html.escape(c["outcome"])}</td><td>{html.escape(c["recorded"])}</td>'
                 f'<td>{html.escape(c["statement"])}</td><td>{html.escape(c["method"])}</td>'
@@ -308,8 +314,11 @@ def build(out: Path | None = None, root: Path = ROOT, reports: Path | None = Non
         titles[doc] = (stem, title)
         (out / f"{stem}.html").write_text(page)
         counts: dict[str, int] = {}
+        added = 0
         for c in claims:
-            if c["doc"] == doc:
+            if c["doc"] == doc and c.get("kind", "document") == "companion":
+                added += 1
+            elif c["doc"] == doc:
                 counts[c["outcome"]] = counts.get(c["outcome"], 0) + 1
         figs = sorted((root / "figures").glob(f"{doc}_*.png"))
         (out / "figures").mkdir(exist_ok=True)
@@ -317,7 +326,9 @@ def build(out: Path | None = None, root: Path = ROOT, reports: Path | None = Non
             shutil.copyfile(f, out / "figures" / f.name)
         thumbs = "".join(f'<a href="figures/{f.name}"><img src="figures/{f.name}" '
                          f'alt="{html.escape(f.stem)}"></a>' for f in figs)
-        count_text = ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none"
+        count_text = ", ".join(f"{k} {counts[k]}" for k in LEGEND if k in counts) or "none"
+        if added:
+            count_text += f"; and {added} result{'s' if added > 1 else ''} the companion adds"
         rows.append(f'<h2 id="doc-{doc}"><a href="{stem}.html">{html.escape(title)}</a></h2>'
                     f'<p>Claims of document {doc}: <a href="claims.html#doc-{doc}">'
                     f"{count_text}</a>.</p>"
