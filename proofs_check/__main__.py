@@ -138,9 +138,9 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     full_run = not args.doc and not args.ids
     committed_run = full_run and not args.no_write and _figures_dir() == FIGURES
-    key = manifest.input_key() if committed_run else None
-    if committed_run and not args.force and manifest.is_up_to_date(
-            "claims", key, ("figures/claims.",)):
+    recorded = manifest.recorded_inputs("claims") if committed_run else None
+    if recorded is not None and not args.force and manifest.is_up_to_date(
+            "claims", manifest.input_key(files=recorded), ("figures/claims.",)):
         print("claims report up to date (the code is unchanged); --force reruns the checks")
         return 0
     claims = list(REGISTRY.values())
@@ -184,7 +184,12 @@ def main(argv=None) -> int:
         (out / "claims.md").write_text(render_markdown(rows) + "\n")
         print(f"wrote {out / 'claims.json'} and claims.md")
         if committed_run and not bad:
-            manifest.update_manifest("claims", key=key)
+            # the inputs: every module of the checkout this run imported
+            files = manifest.imported_files(
+                getattr(m, "__file__", None) for n, m in list(sys.modules.items())
+                if n.split(".")[0] in manifest.PACKAGES)
+            manifest.update_manifest("claims", key=manifest.input_key(files=files),
+                                     inputs=files)
     return 1 if bad else 0
 
 

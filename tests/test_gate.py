@@ -5,6 +5,7 @@ check's split between determinism (same machine) and another machine."""
 import contextlib
 import json
 import shutil
+from functools import partial
 
 import matplotlib
 
@@ -55,12 +56,35 @@ def test_sums_round_trip_up_to_date_and_machine_recorded(tmp_path):
 def test_input_key_tracks_notebook_parameters_and_code(tmp_path):
     nb = tmp_path / "007_x.py"
     nb.write_text("# %%\nx = 1\n")
-    k1 = manifest.input_key(notebook=nb, parameters={"x": 1})
-    assert k1 == manifest.input_key(notebook=nb, parameters={"x": 1})
-    assert k1 != manifest.input_key(notebook=nb, parameters={"x": 2})
+    (tmp_path / "m.py").write_text("a = 1\n")
+    key = partial(manifest.input_key, files=["m.py"], root=tmp_path)
+    k1 = key(notebook=nb, parameters={"x": 1})
+    assert k1 == key(notebook=nb, parameters={"x": 1})
+    assert k1 != key(notebook=nb, parameters={"x": 2})
     nb.write_text("# %%\nx = 2\n")
-    assert k1 != manifest.input_key(notebook=nb, parameters={"x": 1})
-    assert manifest.input_key() != k1
+    assert k1 != key(notebook=nb, parameters={"x": 1})
+    assert key() != k1
+    nb.write_text("# %%\nx = 1\n")
+    (tmp_path / "m.py").write_text("a = 2\n")  # an input module changed
+    assert k1 != key(notebook=nb, parameters={"x": 1})
+
+
+def test_inputs_are_recorded_and_a_change_is_named(tmp_path):
+    lib = tmp_path / "lib" / "rankmeasures"
+    lib.mkdir(parents=True)
+    for name in ("a.py", "b.py"):
+        (lib / name).write_text(f"# {name}\n")
+    files = manifest.imported_files([str(lib / "a.py"), "/elsewhere/numpy/__init__.py", None],
+                                    root=tmp_path)
+    assert files == ["lib/rankmeasures/a.py"]  # RUNNER's files do not exist in tmp_path
+    manifest.update_manifest("007_x", key="k", inputs=files, root=tmp_path)
+    assert manifest.recorded_inputs("007_x", tmp_path) == ["lib/rankmeasures/a.py"]
+    assert manifest.stale_inputs("007_x", tmp_path) == []
+    (lib / "b.py").write_text("# not imported by the run: no effect\n")
+    assert manifest.stale_inputs("007_x", tmp_path) == []
+    (lib / "a.py").write_text("# changed\n")
+    assert manifest.stale_inputs("007_x", tmp_path) == ["lib/rankmeasures/a.py"]
+    assert manifest.stale_inputs("never", tmp_path) is None
 
 
 def test_machine_differences():

@@ -19,11 +19,14 @@ label = "x"
 
 # %%
 import matplotlib.pyplot as plt
-from companion import figures
+from companion import checks, figures
+checks.begin("999_tiny")
 fig, ax = plt.subplots()
 ax.plot(range(n))
 figures.save(fig, "999_tiny")
 print(label * n)
+checks.check("n", n > 0, "n is positive")
+checks.finish()
 '''
 
 

@@ -7,11 +7,19 @@
   were made with, and the versions of the packages that compute them.
 
 The input key of an output is the SHA-256 of everything that can change it: the
-notebook's source and parameters, the library and claims-engine sources, the companion's
-output writers (runner, figures, tolerances), the lock file and ``pyproject.toml``.
+notebook's source and parameters, and the files it was made from -- every module of the
+checkout's packages (``rankmeasures``, ``companion``, ``proofs_check``) that the run
+actually imported (read from ``sys.modules`` at its end: lazy and compiled-kernel imports
+included), the companion's runner and output writers, the lock file and
+``pyproject.toml``. The manifest records each of those files with its hash (``inputs``),
+so a module the run never imported cannot make it stale, and a stale entry names the
+files that changed (:func:`stale_inputs`). A module that starts being imported can only
+do so through a change to a module already listed, which makes the entry stale.
+
 ``python -m companion.run`` and ``python -m proofs_check`` skip work whose key and outputs
 are unchanged (:func:`is_up_to_date`), so a second ``make reproduce`` takes seconds; the
-gate (:mod:`companion.gate`) compares regenerated outputs with this record.
+gate (:mod:`companion.gate`) compares regenerated outputs with this record, and
+``tests/test_manifest.py`` fails when a committed entry is stale.
 """
 
 from __future__ import annotations
@@ -25,8 +33,10 @@ from pathlib import Path
 
 from . import machine
 
-__all__ = ["ROOT", "SUMS", "MANIFEST", "file_sha256", "input_key", "output_sums", "read_sums",
-           "byte_differences", "load_manifest", "update_manifest", "is_up_to_date", "write"]
+__all__ = ["ROOT", "SUMS", "MANIFEST", "PACKAGES", "RUNNER", "file_sha256", "imported_files",
+           "file_hashes", "input_key", "recorded_inputs", "stale_inputs", "output_sums",
+           "read_sums", "byte_differences", "load_manifest", "update_manifest",
+           "is_up_to_date", "write"]
 
 ROOT = Path(__file__).resolve().parents[2]
 SUMS = "figures/SHA256SUMS"
@@ -39,26 +49,65 @@ def file_sha256(path: Path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-def _code_files(root: Path) -> list[Path]:
-    files = sorted((root / "lib" / "rankmeasures").rglob("*.py"))
-    # of the companion, what writes the outputs (not the gate, comparison or site)
-    files += [root / "lib" / "companion" / f for f in ("figures.py", "run.py", "tolerance.py")]
-    files += sorted((root / "proofs_check").rglob("*.py"))
-    files += [root / "requirements.lock", root / "pyproject.toml"]
-    return [f for f in files if f.exists()]
+#: the checkout's packages whose imported modules are inputs of an output
+PACKAGES = ("rankmeasures", "companion", "proofs_check")
+#: files every output depends on besides the modules it imports: the runner and the
+#: output writers (the runner runs in another process than the notebook), the pins
+RUNNER = ("lib/companion/run.py", "lib/companion/figures.py", "lib/companion/tolerance.py",
+          "lib/companion/checks.py", "requirements.lock", "pyproject.toml")
 
 
-def input_key(*, root: Path = ROOT, notebook: Path | None = None,
+def imported_files(module_files, root: Path = ROOT) -> list[str]:
+    """The checkout's files among ``module_files`` (the ``__file__`` of every imported
+    module), relative to ``root``, plus :data:`RUNNER`; sorted, without repeats."""
+    root = Path(root).resolve()
+    out = set(RUNNER)
+    for f in module_files:
+        if not f:
+            continue
+        try:
+            rel = Path(f).resolve().relative_to(root).as_posix()
+        except ValueError:
+            continue  # a package outside the checkout: its version is in the lock
+        if rel.endswith(".py"):
+            out.add(rel)
+    return sorted(f for f in out if (root / f).exists())
+
+
+def file_hashes(files, root: Path = ROOT) -> dict[str, str]:
+    """``{path: sha256}`` of ``files`` (paths relative to ``root``; a missing file hashes
+    as ``"missing"``)."""
+    return {f: file_sha256(root / f) if (root / f).exists() else "missing"
+            for f in sorted(files)}
+
+
+def input_key(*, files, root: Path = ROOT, notebook: Path | None = None,
               parameters: dict | None = None) -> str:
-    """SHA-256 over the code every output depends on, plus one notebook and its
-    parameters when given (the claims report's key has no notebook)."""
+    """SHA-256 over ``files`` (relative to ``root``), plus one notebook and its parameters
+    when given (the claims report's key has no notebook)."""
     h = hashlib.sha256()
-    for f in _code_files(root):
-        h.update(f.relative_to(root).as_posix().encode() + b"\0" + f.read_bytes() + b"\0")
+    for f, digest in file_hashes(files, root).items():
+        h.update(f.encode() + b"\0" + digest.encode() + b"\0")
     if notebook is not None:
         h.update(b"notebook\0" + Path(notebook).read_bytes())
         h.update(json.dumps(parameters or {}, sort_keys=True).encode())
     return h.hexdigest()
+
+
+def recorded_inputs(entry: str, root: Path = ROOT) -> list[str] | None:
+    """The files ``entry`` was made from, as recorded; None if it has no record."""
+    rec = load_manifest(root).get("outputs", {}).get(entry)
+    return sorted(rec["inputs"]) if rec and "inputs" in rec else None
+
+
+def stale_inputs(entry: str, root: Path = ROOT) -> list[str] | None:
+    """The recorded input files of ``entry`` whose bytes differ from the record (or that
+    are gone); None if the entry has no record of its inputs."""
+    rec = load_manifest(root).get("outputs", {}).get(entry)
+    if not rec or "inputs" not in rec:
+        return None
+    now = file_hashes(rec["inputs"], root)
+    return [f for f, d in rec["inputs"].items() if now[f] != d]
 
 
 def output_sums(figures: Path, executed: Path, prefix_figures="figures",
@@ -117,10 +166,11 @@ def _commit(root: Path) -> str:
 
 
 def update_manifest(entry: str, *, key: str, parameters: dict | None = None,
-                    root: Path = ROOT) -> None:
+                    inputs: list[str] | None = None, root: Path = ROOT) -> None:
     """Record that ``entry`` (a notebook stem, or "claims") was generated from ``key`` on
-    this machine. The claims run and the notebook pool update the file side by side
-    (``make reproduce``): each read-modify-write holds an exclusive lock on it."""
+    this machine, from the files ``inputs`` (recorded with their hashes). The claims run
+    and the notebook pool update the file side by side (``make reproduce``): each
+    read-modify-write holds an exclusive lock on it."""
     import fcntl
 
     path = root / MANIFEST
@@ -130,9 +180,11 @@ def update_manifest(entry: str, *, key: str, parameters: dict | None = None,
         fh.seek(0)
         text = fh.read()
         man = json.loads(text) if text.strip() else {}
-        man.setdefault("outputs", {})[entry] = {
-            "input_key": key, "parameters": parameters or {},
-            "generated_at_commit": _commit(root), "machine": machine.fingerprint()}
+        rec = {"input_key": key, "parameters": parameters or {},
+               "generated_at_commit": _commit(root), "machine": machine.fingerprint()}
+        if inputs is not None:
+            rec["inputs"] = file_hashes(inputs, root)
+        man.setdefault("outputs", {})[entry] = rec
         fh.seek(0)
         fh.truncate()
         fh.write(_manifest_text(man))

@@ -42,6 +42,15 @@ from pathlib import Path
 __all__ = ["NotebookFailed", "notebook_parameters", "resolve_parameters", "execute", "main"]
 
 _ENV = {"PYTHONHASHSEED": "0", "SOURCE_DATE_EPOCH": "0"}
+_MODULES_MIME = "application/vnd.rankmeasures.modules+json"
+#: appended to every run and removed from its output: the files of the modules the
+#: kernel imported, the notebook's inputs in the manifest (companion.manifest)
+_MODULES_CELL = (
+    "import sys as _sys\n"
+    "from IPython.display import display as _display\n"
+    "_display({%r: sorted(getattr(_m, '__file__', None) or '' for _n, _m in "
+    "list(_sys.modules.items()) if _n.split('.')[0] in %r)}, raw=True)"
+)
 _PROGRESS_EVERY = 30.0  # seconds between progress lines of one notebook
 
 
@@ -228,14 +237,19 @@ def _problems(nb) -> list[str]:
 
 
 def execute(path, *, parameters=None, quick=False, output_dir=None,
-            progress: str = "lines") -> Path:
+            progress: str = "lines", modules: list | None = None) -> Path:
     """Execute one notebook and write its normalised copy; return the output path.
-    ``progress``: ``"bar"`` (papermill's), ``"lines"`` (every 30 s) or ``"none"``."""
+    ``progress``: ``"bar"`` (papermill's), ``"lines"`` (every 30 s) or ``"none"``;
+    ``modules``: a list that receives the files of the checkout's modules the kernel
+    imported."""
     import nbformat
     import papermill
 
+    from .manifest import PACKAGES
+
     path = Path(path).resolve()
     nb = _read(path)
+    nb.cells.append(nbformat.v4.new_code_cell(_MODULES_CELL % (_MODULES_MIME, PACKAGES)))
     params = resolve_parameters(path, nb, parameters or {}, quick)
     out_dir = Path(output_dir) if output_dir else path.parent / "executed"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -260,6 +274,11 @@ def execute(path, *, parameters=None, quick=False, output_dir=None,
         raise NotebookFailed(f"{path.name}: error output\n  " + "\n  ".join(problems)
                              + f"\n  the executed notebook: {failed}", failed)
     failed.unlink(missing_ok=True)
+    last = executed.cells.pop()  # the modules cell: read, then dropped from the output
+    found = [o["data"][_MODULES_MIME] for o in last.get("outputs", [])
+             if _MODULES_MIME in o.get("data", {})]
+    if modules is not None and found:
+        modules.extend(found[0])
     _normalise(executed)
     out = out_dir / f"{path.stem}.ipynb"
     nbformat.write(executed, str(out))
@@ -283,9 +302,10 @@ def _job(args):
     path, params, quick, output_dir, progress = args
     print(f"  started {path.name}", flush=True)
     before = usage()
+    modules: list = []
     out = execute(path, parameters=params, quick=quick, output_dir=output_dir,
-                  progress=progress)
-    return path, out, usage() - before
+                  progress=progress, modules=modules)
+    return path, out, usage() - before, modules
 
 
 def main(argv=None) -> int:
@@ -348,14 +368,17 @@ def main(argv=None) -> int:
         print(f"exploration run: executed notebooks in {output_dir}, figures and tables in "
               f"{os.environ['RANKMEASURES_FIGURES']} (committed outputs untouched)",
               flush=True)
-    keys = {}
+    params_of = {}
     if canonical:
         for path in list(paths):
-            params = notebook_parameters(_read(path))
-            keys[path] = (manifest.input_key(notebook=path, parameters=params), params)
+            params = params_of[path] = notebook_parameters(_read(path))
+            files = manifest.recorded_inputs(path.stem)
+            if files is None:
+                continue  # never recorded with its inputs: run it
+            key = manifest.input_key(files=files, notebook=path, parameters=params)
             prefix = path.stem.split("_")[0]
             if not args.force and manifest.is_up_to_date(
-                    path.stem, keys[path][0],
+                    path.stem, key,
                     (f"figures/{prefix}_", f"notebooks/executed/{path.stem}.")):
                 print(f"{path.name}: up to date (source, parameters and code unchanged)")
                 paths.remove(path)
@@ -371,12 +394,15 @@ def main(argv=None) -> int:
         futures = {pool.submit(_job, j): j[0] for j in jobs}
         for i, fut in enumerate(as_completed(futures), start=1):
             try:
-                path, out, used = fut.result()
+                path, out, used, modules = fut.result()
                 print(f"[{i}/{len(jobs)}] {path.name} -> {out} (wall {used.wall:.1f} s, "
                       f"CPU {used.cpu:.1f} s)", flush=True)
                 if canonical:
-                    manifest.update_manifest(path.stem, key=keys[path][0],
-                                             parameters=keys[path][1])
+                    files = manifest.imported_files(modules)
+                    manifest.update_manifest(
+                        path.stem, parameters=params_of[path], inputs=files,
+                        key=manifest.input_key(files=files, notebook=path,
+                                               parameters=params_of[path]))
             except Exception as exc:  # noqa: BLE001 - reported, exit status says it
                 failed += 1
                 print(f"[{i}/{len(jobs)}] {futures[fut].name} FAILED: {exc}", flush=True)
