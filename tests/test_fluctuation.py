@@ -6,8 +6,11 @@ import math
 import numpy as np
 import pytest
 
-from rankmeasures.theory.fluctuation import (condition2_asymptotics, cutoff_ndcg_sd,
-                                              random_ranking_expected_ndcg)
+from rankmeasures.theory.fluctuation import (
+    condition2_asymptotics,
+    cutoff_ndcg_sd,
+    random_ranking_expected_ndcg,
+)
 
 
 def test_cutoff_sd_limit_is_the_weighted_bernoulli_sum():
@@ -59,3 +62,18 @@ def test_random_ranking_expected_ndcg_by_enumeration():
         # a random ranking: average DCG over all orders = mean gain * sum D
         exact += pr * (gains.mean() * d.sum() / ideal if ideal > 0 else 0.0)
     assert random_ranking_expected_ndcg(d, probs, grades) == pytest.approx(exact, rel=1e-12)
+
+
+def test_latent_relevance_ends_and_symmetry():
+    from rankmeasures.theory.distinguish import latent_relevance
+
+    assert latent_relevance(0.2, 0.0) == 0.2 and latent_relevance(0.2, float("inf")) == 0.5
+    # Z and 1 - Z have the same law and the noise is symmetric: ybar(1 - s) = 1 - ybar(s)
+    assert latent_relevance(0.9, 0.5) == pytest.approx(1 - latent_relevance(0.1, 0.5), abs=1e-9)
+    # a peer: E[Z | Z + 0.5 E <= t-quantile] by Monte Carlo near s = 0.9
+    rng = np.random.default_rng(3)
+    z = rng.random(2_000_000)
+    t = z + 0.5 * rng.standard_normal(z.size)
+    lo, hi = np.quantile(t, [0.895, 0.905])
+    band = (t > lo) & (t < hi)
+    assert z[band].mean() == pytest.approx(latent_relevance(0.9, 0.5), abs=0.003)

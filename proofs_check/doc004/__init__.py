@@ -11,7 +11,9 @@ of the paper:
 * :mod:`.appendix` — cross-references, eqs. 15, 16, 23, 24, 27, Claims 4, 6-8, 21 and
   their proofs, Section 4's experiments;
 * :mod:`.distinguishability` — concentration (Lemmas 2, 4, 5, 7) and consistent
-  distinguishability (Theorems 2/14, 4).
+  distinguishability (Theorems 2/14, 4);
+* :mod:`.cutoff_remark` — the remark after Theorem 9 (NDCG@cn distinguishes under
+  Theorem 2's condition).
 
 The modules are imported in this order, which is the catalogue's (and the report's) order
 of the claims; the shared curves and precision are in :mod:`._common`.
@@ -75,6 +77,7 @@ from .distinguishability import (
     s004_t4a,
     s004_t4b,
 )
+from .cutoff_remark import s004_t9d
 # isort: on
 
 __all__ = [
@@ -122,4 +125,5 @@ __all__ = [
     "s004_t2",
     "s004_t4a",
     "s004_t4b",
+    "s004_t9d",
 ]

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
     from .._typing import ArrayLike, DiscountLike
 
-__all__ = ["win_rate", "coupled_sample", "model_win_rate"]
+__all__ = ["win_rate", "coupled_sample", "model_win_rate", "latent_relevance"]
 
 _EPS = np.finfo(np.float64).eps / 2  # the unit roundoff u
 
@@ -238,3 +238,58 @@ def model_win_rate(n: int, models, discount: DiscountLike, *, seeds: Iterable[in
         labels, scores = coupled_sample(n, models, seed=int(sd))
         wins += int(_wins(labels, scores, w, [d])[0])
     return wins / len(seeds)
+
+
+def latent_relevance(s: float, noise: float) -> float:
+    """The relevance curve ``ybar(s) = P[Y = 1 | canonical score = s]`` of the latent model
+    of :func:`~rankmeasures.theory.simulate.latent_sample`: ``Z ~ U(0, 1)``,
+    ``Y ~ Bernoulli(Z)``, score ``Z + noise * E`` with ``E`` standard normal.
+
+    Wang et al. (2013), Section 2: a ranking function is summarised by its canonical score
+    ``s = P[score <= t]`` (uniform when the score has no atoms, Lemma 1) and
+    ``ybar(s) = E[Z | score = t]``. Noise 0 gives ``ybar(s) = s``; infinite noise (an
+    independent score) gives 1/2; any finite noise gives a curve from 0 to 1, so
+    ``ybar(1) = 1`` and Theorem 6's delta-condition fails at the top.
+
+    Parameters
+    ----------
+    s : float
+        The canonical score, in (0, 1).
+    noise : float
+        The standard deviation of the Gaussian noise, >= 0 (``inf``: a random score).
+
+    Returns
+    -------
+    float
+
+    Examples
+    --------
+    >>> latent_relevance(0.3, 0.0), latent_relevance(0.3, float("inf"))
+    (0.3, 0.5)
+    >>> round(latent_relevance(0.5, 0.5), 12)  # symmetric about the middle
+    0.5
+    """
+    from scipy import integrate, optimize, stats
+
+    if not 0 < s < 1:
+        raise ValueError(f"s: need 0 < s < 1, got {s!r}")
+    if not noise >= 0:
+        raise ValueError(f"noise: need noise >= 0, got {noise!r}")
+    if noise == 0:
+        return float(s)
+    if math.isinf(noise):
+        return 0.5
+
+    def tail(t, upper):  # P[score > t] (upper) or P[score <= t], accurate in the tails
+        f = stats.norm.sf if upper else stats.norm.cdf
+        return integrate.quad(lambda z: f((t - z) / noise), 0.0, 1.0, epsabs=0,
+                              epsrel=1e-12)[0]
+
+    upper = s > 0.5
+    goal = 1 - s if upper else s
+    span = 1.0 + 10 * noise  # beyond it the tail is below 1e-23
+    t = optimize.brentq(lambda x: math.log(max(tail(x, upper), 1e-300)) - math.log(goal), -span,
+                        1 + span, xtol=1e-14, rtol=1e-14)
+    w = [integrate.quad(lambda z, j=j: z**j * stats.norm.pdf((t - z) / noise), 0.0, 1.0,
+                        epsabs=0, epsrel=1e-12)[0] for j in (0, 1)]
+    return float(w[1] / w[0])
