@@ -110,3 +110,20 @@ def test_the_monte_carlo_ceiling_grows_with_the_cores():
                                          r"core, above the limit of 2e\+09"):
         _check_monte_carlo([10**9], 4, cores=1)
     _check_monte_carlo([10**9], 4, cores=2)  # within 2 x 2e9
+
+
+def test_a_script_without_a_main_guard_is_told_what_to_write(tmp_path):
+    """Local workers are spawned and re-import the main script: asked for by a script's
+    top-level code outside ``if __name__ == "__main__":``, the call refuses at once with
+    what to write, instead of dask's "Nanny failed to start" (no cluster is started)."""
+    import subprocess
+    import sys
+
+    script = tmp_path / "noguard.py"
+    script.write_text("from rankmeasures.theory.simulate import simulate_ndcg\n"
+                      "simulate_ndcg(lambda x: x, 'log2', 100, workers=2)\n")
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == 1
+    assert "outside an 'if __name__ == \"__main__\":' block" in proc.stderr
+    assert f"{script} (line 2)" in proc.stderr and "Nanny" in proc.stderr

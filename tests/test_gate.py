@@ -427,3 +427,19 @@ def test_the_pools_done_line_is_found_even_when_it_shares_a_write():
     for text in (line + "\n", line + "  started 003_preference_losses.py\n"):
         assert gate._DONE.search(text).groups() == ("000_linear_ndcg", "31.5", "21.1")
     assert gate._DONE.search("  000_linear_ndcg.py: cell 20 of 20 (39 s)\n") is None
+
+
+def test_the_cross_step_adds_to_the_callers_disabled_features():
+    """A caller who already set NPY_DISABLE_CPU_FEATURES keeps those features off in the
+    cross step, which switches off every feature still on besides (the switch would
+    otherwise turn the caller's features back on, and the probe see no reduction)."""
+    from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+
+    on = [f for f in __cpu_dispatch__ if __cpu_features__.get(f)]
+    env = gate.other_instruction_set({"NPY_DISABLE_CPU_FEATURES": "CALLERS_FEATURE, X"})
+    if not on:  # a CPU where numpy runs its baseline: nothing to switch off
+        assert env is None
+        return
+    listed = env["NPY_DISABLE_CPU_FEATURES"].split()
+    assert listed[:2] == ["CALLERS_FEATURE", "X"] and set(on) <= set(listed)
+    assert gate.other_instruction_set({})["NPY_DISABLE_CPU_FEATURES"].split() == on

@@ -212,15 +212,21 @@ CROSS_CLAIMS = ("S004-L2", "S004-L4", "S004-L7", "S004-T3", "S004-T5", "S004-T4b
 CROSS_NOTEBOOK = "002_textbook_ndcg_loss"
 
 
-def other_instruction_set() -> dict | None:
+def other_instruction_set(environ=None) -> dict | None:
     """The environment that switches off every SIMD path numpy dispatches to on this CPU
     (numpy's own ``NPY_DISABLE_CPU_FEATURES``), or None when it runs its baseline only.
-    OpenBLAS's kernel is left as the machine sets it (``OPENBLAS_CORETYPE`` is for a manual
-    run only)."""
+    Features the caller has already switched off (``NPY_DISABLE_CPU_FEATURES`` in
+    ``environ``, default this process's) stay off: the list adds to the caller's. OpenBLAS's
+    kernel is left as the machine sets it (``OPENBLAS_CORETYPE`` is for a manual run
+    only)."""
     from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
 
+    environ = os.environ if environ is None else environ
     available = [f for f in __cpu_dispatch__ if __cpu_features__.get(f)]
-    return {"NPY_DISABLE_CPU_FEATURES": " ".join(available)} if available else None
+    if not available:
+        return None
+    already = environ.get("NPY_DISABLE_CPU_FEATURES", "").replace(",", " ").split()
+    return {"NPY_DISABLE_CPU_FEATURES": " ".join(dict.fromkeys([*already, *available]))}
 
 
 def _cross_runs(root: Path, out: Path, isa: dict) -> list:
@@ -377,8 +383,10 @@ def check(root: Path = ROOT, jobs: int | None = None, keep: Path | None = None,
             if name not in compared:
                 problems += _cross_differences(out, name)
         if cross and not isa:
-            print("gate: this CPU runs numpy's baseline only: no other instruction set to "
-                  "check against")
+            caller = os.environ.get("NPY_DISABLE_CPU_FEATURES")
+            print("gate: numpy runs its baseline only here" + (
+                f" (NPY_DISABLE_CPU_FEATURES={caller!r} set by the caller)" if caller else "")
+                + ": no other instruction set to check against; the cross step is skipped")
     determinism, elsewhere = _byte_report(expected, produced, root)
     here = machine.fingerprint()
     n = len(expected)

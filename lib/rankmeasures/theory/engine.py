@@ -51,6 +51,39 @@ def _distributed():
     return distributed
 
 
+def _unguarded_script_line() -> int | None:
+    """The line of the main script that (through this call) starts local workers outside
+    an ``if __name__ == "__main__":`` block, or None. Worker processes are spawned: each
+    re-imports the main script, which would start workers again, and dask reports only
+    "Nanny failed to start"."""
+    import ast
+    import inspect
+    import sys
+
+    main = sys.modules.get("__main__")
+    path = getattr(main, "__file__", None)
+    if not path or not str(path).endswith(".py"):
+        return None  # an interactive session, a notebook, python -c or -m of a package
+    frame = inspect.currentframe()
+    line = None
+    while frame is not None:
+        if frame.f_globals.get("__name__") in ("__main__", "__mp_main__") and \
+                frame.f_code.co_name == "<module>":
+            line = frame.f_lineno
+        frame = frame.f_back
+    if line is None:
+        return None
+    try:
+        tree = ast.parse(open(path, encoding="utf-8").read())
+    except (OSError, SyntaxError, ValueError):
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "__main__" in ast.unparse(node.test) and \
+                node.lineno <= line <= (node.end_lineno or node.lineno):
+            return None
+    return line
+
+
 @contextmanager
 def connect(workers: Any, *, timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
     """A ``distributed.Client`` for ``workers`` (module docstring), closed on exit when
@@ -60,6 +93,9 @@ def connect(workers: Any, *, timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
     ------
     ValueError
         ``workers`` is none of the accepted forms.
+    RuntimeError
+        Local workers asked for by a script's top-level code outside an
+        ``if __name__ == "__main__":`` block (each spawned worker would re-run the script).
     ConnectionError
         No scheduler answered at the address within ``timeout`` seconds.
     """
@@ -74,6 +110,19 @@ def connect(workers: Any, *, timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
         if workers < 1:
             raise ValueError(f"workers: need at least one worker, got {workers}")
         import dask
+
+        line = _unguarded_script_line()
+        if line is not None and dask.config.get(
+                "distributed.worker.multiprocessing-method", "spawn") != "fork":
+            import sys
+
+            raise RuntimeError(
+                f"workers={workers}: local worker processes are started by the top-level "
+                f"code of {sys.modules['__main__'].__file__} (line {line}), outside an "
+                f"'if __name__ == \"__main__\":' block. Each worker re-imports the script "
+                f"and would start workers of its own (dask then reports 'Nanny failed to "
+                f"start'). Put the call under\n    if __name__ == \"__main__\":\nor pass "
+                f"workers=None to compute in this process.")
 
         environ = {**dask.config.get("distributed.nanny.pre-spawn-environ", {}),
                    **WORKER_ALLOCATOR}
