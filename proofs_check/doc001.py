@@ -352,81 +352,107 @@ def s001_s4(seeds=range(8), min_corr: float = 0.95) -> Result:
         g, c, e = learn_dcg.rank1_factors(sim.ground_truth_utility(10, 5, gains), 5)
         exact_ok &= (abs(e - 1) < 1e-12 and np.allclose(c, c_true / c_true[0], rtol=1e-12)
                      and np.allclose(g, g_true * c_true[0], rtol=1e-12))
-    corr = {}
+    corr, families = {}, {}
+    k = np.arange(1, 11)
     for gains in sim.GAIN_SETTINGS:
         g_true = sim.GAIN_SETTINGS[gains](np.arange(5, 0, -1))
+        other = "exponential" if gains == "linear" else "linear"
+        g_other = sim.GAIN_SETTINGS[other](np.arange(5, 0, -1))
         c_true = 1.0 / np.log(np.arange(2, 12))
-        rg, rc = [], []
+        rg, rc, res = [], [], {"gains: true": [], "gains: the other data set's": [],
+                               "discounts: true": [], "discounts: 1/k": [],
+                               "discounts: linear in k": []}
         for sd in seeds:
             r = sim.run_learning(gains=gains, seed=int(sd), n_test=10)
             g, c, _ = learn_dcg.rank1_factors(r.w_hat, 5)
             rg.append(np.corrcoef(g, g_true)[0, 1])
             rc.append(np.corrcoef(c, c_true)[0, 1])
+            for key, est, ref in (("gains: true", g, g_true),
+                                  ("gains: the other data set's", g, g_other),
+                                  ("discounts: true", c, c_true), ("discounts: 1/k", c, 1.0 / k),
+                                  ("discounts: linear in k", c, -k.astype(float))):
+                res[key].append(sim.affine_residual(est, ref))
         corr[gains] = {"gains r, smallest": round(float(min(rg)), 4),
                        "discounts r, smallest": round(float(min(rc)), 4)}
-    learned_ok = all(min(v.values()) >= min_corr for v in corr.values())
+        families[gains] = {key: round(float(np.mean(v)), 4) for key, v in res.items()}
+    # a correlation of ten monotone points barely discriminates (1/ln(k+1) and 1/k
+    # correlate at 0.999): the estimate must also be an affine image of its own gains
+    # rather than the other data set's, and of the true discounts rather than linear ones
+    discriminates = all(f["gains: true"] < f["gains: the other data set's"]
+                        and f["discounts: true"] < f["discounts: linear in k"]
+                        for f in families.values())
+    learned_ok = all(min(v.values()) >= min_corr for v in corr.values()) and discriminates
     return Result(verdict(exact_ok and learned_ok),
-                  f"exact on the true W; Pearson r of the learned factors with the true ones "
-                  f"over {len(seeds)} seeds (200 pairs)",
-                  {"learned": corr,
+                  f"exact on the true W; Pearson r of the learned factors with the true ones, "
+                  f"and the largest residual of their affine fit to the true family against "
+                  f"rival families (share of the estimate's range, mean over {len(seeds)} "
+                  f"seeds, 200 pairs)",
+                  {"learned": corr, "affine residual by family": families,
                    "note": "a learned w is determined only up to constants added per position "
-                           "and per grade, so u_1 and v_1 recover the gains and discounts up "
-                           "to an affine map: straight lines, as the paper says, not the "
-                           "identity"})
+                           "and per grade; the QP's minimum-norm solution is close to "
+                           "(c_k - c_min)(G_l - mean G), whose factors are affine in the true "
+                           "ones: straight lines, as the paper says, not the identity. The "
+                           "residuals against 1/k are close to the true family's (notebook "
+                           "001 tests the difference with its standard error)"})
 
 
 @claim("S001-S5", doc=DOC, recorded="not-reproduced",
        at=Location("6 Simulation", "Figures 1-13 (Sections 6-8)"),
-       statement="Figures 1-13: precision grows with the number of training pairs, falls with "
-                 "noisy pairs and with noisy grades, stays nearly flat for optimal-ranking "
-                 "pairs, improves little with the Hamming margin, and w 'can be precisely "
-                 "learned even without the grades' -- under our protocol: Data 1, 6 seeds, "
-                 "500 test pairs, at most 200 training pairs, C = 10 fixed (the paper gives "
-                 "none) except under noise, where C is chosen on validation from {0.1, 10}")
-def s001_s5(seeds=range(6), grid=(0.1, 10.0)) -> Result:
-    def prec(**kw):
+       statement="Figures 1-13: the performance (precision and similarity, where the paper "
+                 "shows both) grows with the number of training pairs, falls with noisy pairs "
+                 "and with noisy grades, improves little with the Hamming margin, and w 'can "
+                 "be precisely learned even without the grades' -- under our protocol: Data 1, "
+                 "6 seeds, 500 test pairs, at most 200 training pairs, C = 10 fixed (the paper "
+                 "gives none) except under noise, where C is chosen on validation from "
+                 "{0.1, 10}")
+def s001_s5(seeds=range(6), grid=(0.1, 10.0), level: float = 0.01) -> Result:
+    from scipy import stats as st
+
+    def ends(**kw):
         return _short(_runs(seeds, n_test=500, **kw))
 
-    rows = {"pairs 20": prec(n_train=20), "pairs 200": prec(n_train=200),
-            "noisy pairs 5": prec(noisy_pairs=5, c=list(grid)),
-            "noisy pairs 40": prec(noisy_pairs=40, c=list(grid)),
-            "noisy grades 0": prec(c=list(grid)),
-            "noisy grades 3": prec(noisy_grades=3, c=list(grid)),
-            "hamming 200": prec(margins="hamming"),
-            "grade-free 20": prec(grade_free=True, n_train=20),
-            "grade-free 200": prec(grade_free=True, n_train=200)}
+    rows = {"pairs 20": ends(n_train=20), "pairs 200": ends(n_train=200),
+            "noisy pairs 5": ends(noisy_pairs=5, c=list(grid)),
+            "noisy pairs 40": ends(noisy_pairs=40, c=list(grid)),
+            "noisy grades 0": ends(c=list(grid)),
+            "noisy grades 3": ends(noisy_grades=3, c=list(grid)),
+            "hamming 200": ends(margins="hamming"),
+            "grade-free 20": ends(grade_free=True, n_train=20),
+            "grade-free 200": ends(grade_free=True, n_train=200)}
+    # a difference counts beyond the two-sided `level` quantile of Student's t
+    q = float(st.t.isf(level / 2, len(seeds) - 1))
 
-    def gap(a, b):  # b - a in standard errors
+    def read(a, b, m, expect):  # the change from a to b of measure m, read against its s.e.
         x, y = rows[a], rows[b]
-        return (y["precision"] - x["precision"]) / np.hypot(x["precision_se"],
-                                                            y["precision_se"])
+        return sim.difference_verdict(y[m] - x[m], float(np.hypot(x[f"{m}_se"], y[f"{m}_se"])),
+                                      q, expect)
 
-    trends = {"grows with pairs": gap("pairs 20", "pairs 200") > 3,
-              "falls with noisy pairs": gap("noisy pairs 40", "noisy pairs 5") > 3,
-              "falls with noisy grades": gap("noisy grades 3", "noisy grades 0") > 3,
-              "Hamming margin: no significant gain": abs(gap("pairs 200", "hamming 200")) < 3,
-              "grade-free learning improves with pairs":
-                  gap("grade-free 20", "grade-free 200") > 3}
-    # 'precisely learned without grades': as precise as with grades at 200 pairs
-    precise = abs(gap("pairs 200", "grade-free 200")) < 3
+    readings = {}
+    for m in ("precision", "similarity"):
+        readings[f"grows with pairs ({m})"] = read("pairs 20", "pairs 200", m, "up")
+        readings[f"falls with noisy pairs ({m})"] = read("noisy pairs 5", "noisy pairs 40", m,
+                                                         "down")
+        readings[f"falls with noisy grades ({m})"] = read("noisy grades 0", "noisy grades 3",
+                                                          m, "down")
+        readings[f"Hamming margin: no significant change ({m})"] = read(
+            "pairs 200", "hamming 200", m, "none")
+    readings["grade-free learning improves with pairs (precision)"] = read(
+        "grade-free 20", "grade-free 200", "precision", "up")
+    # 'precisely learned without grades': not significantly below the graded model
+    readings["grade-free as precise as graded at 200 pairs (precision)"] = read(
+        "pairs 200", "grade-free 200", "precision", "none")
+    failing = [k for k, v in readings.items() if v != "as stated"]
     # an empirical result checked under our protocol: one that fails is not reproduced
     # here, not shown false (another C or more pairs may reproduce it)
-    return Result(verdict(all(trends.values()) and precise, protocol=True),
+    return Result(verdict(not failing, protocol=True),
                   f"Monte Carlo at the end points of each figure, {len(seeds)} seeds, 500 test "
-                  f"pairs; a trend counts when the end points differ by > 3 standard errors "
+                  f"pairs; each change read against its standard error, beyond {q:.2f} s.e. "
+                  f"(Student's t, {len(seeds) - 1} degrees of freedom, two-sided {level:g}) "
                   f"(the optimal-pairs figure is S001-S3; all figures: notebook 001)",
-                  {"trends": trends,
-                   "grade-free as precise as graded at 200 pairs (within 3 s.e.)": precise,
-                   "grade-free minus graded precision at 200 pairs, in s.e.":
-                       round(float(gap("pairs 200", "grade-free 200")), 2),
-                   "precision at the end points": rows,
-                   "found": ("the precision trends hold" if all(trends.values()) else
-                             "precision trends that fail: " + ", ".join(
-                                 k for k, v in trends.items() if not v))
-                            + ("; without grades the precision at 200 pairs is as high as "
-                               "with them" if precise else
-                               "; without grades the precision at 200 pairs stays below the "
-                               "graded model's: under this protocol w is learned without "
-                               "grades with a precision that grows with the pairs, not "
-                               "'precisely'") + " (the paper's Figure 13, its range of pairs "
-                            "and its C are lost)"})
+                  {"readings": readings,
+                   "end points": rows,
+                   "found": ("every trend holds on both measures" if not failing else
+                             "not as stated: " + "; ".join(f"{k}: {readings[k]}"
+                                                           for k in failing))
+                            + " (the paper's Figure 13, its range of pairs and its C are "
+                              "lost)"})

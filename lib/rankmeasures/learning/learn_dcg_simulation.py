@@ -13,7 +13,17 @@ Conventions (the paper's two are at odds, see below):
   ``2^l - 1`` (Data 2), is read with ``l`` the relevance *value*, so that the truth
   prefers the paper's optimal ranking and satisfies the constraint. Read with ``l`` the
   index of Section 5.1 instead (``literal_index=True`` of :func:`ground_truth_utility`),
-  the truth breaks every one of the constraints, and the QP cannot find it.
+  the truth breaks every one of the constraints; the QP then learns a ``w`` pointing away
+  from it (negative similarity) that still predicts most test pairs, because on
+  permutations of one list the printed truth orders rankings as compatible gains with
+  *increasing* discounts do, ``w'_kl = G_l (c_k - M)``, which the constraints allow.
+
+Identifiability: on permutations of one list a constant added to one grade at every
+position, or to every grade at one position, changes no preference. :func:`similarity`
+(``T(w)`` of eq. 3) removes the per-position constants only; :func:`offset_free_similarity`
+removes both, and :func:`min_norm_equivalent` is the member of the truth's class that a
+minimum-norm learner would return (its similarity with the truth is what such a learner
+scores even when it orders every ranking exactly as the truth does).
 
 Ties: a pair of rankings that the truth values equally carries no preference and is
 redrawn, in training, validation and test sets alike. Logarithms are natural; the base
@@ -39,6 +49,10 @@ __all__ = [
     "precision",
     "ground_truth_utility",
     "run_learning",
+    "offset_free_similarity",
+    "min_norm_equivalent",
+    "affine_residual",
+    "difference_verdict",
 ]
 
 #: The paper's running list of relevance values.
@@ -297,3 +311,130 @@ def run_learning(*, gains: str = "linear", n_train: int = 200, pairs: str = "ran
     return LearningRun(w_hat=w_hat, w_true=w_true, precision=precision(w_hat, d_test),
                        similarity=learn_dcg.similarity(w_true, w_hat, width), c=best_c,
                        n_levels=width)
+
+
+def offset_free_similarity(w: np.ndarray, w_hat: np.ndarray, n_levels: int) -> float:
+    """The cosine of ``w`` and ``w_hat`` after removing per-position *and* per-grade
+    constants (double centring of the K x L matrix).
+
+    On permutations of one list (and for the grade-free code, where every document
+    appears once in every ranking) ``w_kl + a_l + b_k`` orders every ranking as ``w_kl``
+    does, so two utilities that order all rankings alike have similarity 1 here, while the
+    paper's :func:`learn_dcg.similarity` (Zhou et al., Section 6.2, eq. 3) removes only the
+    per-position constants ``b_k``.
+
+    Examples
+    --------
+    >>> w = np.outer([1.0, 0.5], [2.0, 1.0, 0.0]).ravel()
+    >>> shifted = (w.reshape(2, 3) + np.array([5.0, -1.0, 2.0])).ravel()  # per-grade
+    >>> round(offset_free_similarity(w, shifted, 3), 12)
+    1.0
+    """
+    out = []
+    for v in (w, w_hat):
+        m = np.asarray(v, dtype=np.float64).reshape(-1, n_levels)
+        out.append((m - m.mean(axis=0) - m.mean(axis=1, keepdims=True) + m.mean()).ravel())
+    den = float(np.linalg.norm(out[0]) * np.linalg.norm(out[1]))
+    if den == 0:
+        raise ValueError("w, w_hat: a double-centred utility is zero, the cosine is undefined")
+    return float(out[0] @ out[1]) / den
+
+
+def min_norm_equivalent(w: np.ndarray, n_levels: int) -> np.ndarray:
+    """The minimum-norm ``w + a_l + b_k`` (per-grade and per-position constants) that meets
+    the monotonicity constraints ``w_kl >= w_k,l+1`` of eq. (1) (Zhou et al., Section 5.2).
+
+    Every member of the class orders the permutations of one list as ``w`` does; the QP of
+    eq. (1) minimises ``|w|^2``, so a learner that recovered the preferences exactly would
+    return this member. Solved as a QP in the K + L constants (quadprog).
+
+    Examples
+    --------
+    >>> w = np.outer([2.0, 1.0], [2.0, 1.0]).ravel()  # K = L = 2
+    >>> (min_norm_equivalent(w, 2).round(9) + 0.0).tolist()  # (c_k - c_min)(G_l - mean G)
+    [0.5, -0.5, 0.0, 0.0]
+    """
+    import quadprog
+
+    wa = np.asarray(w, dtype=np.float64).ravel()
+    k = wa.size // n_levels
+    if k * n_levels != wa.size or k < 1:
+        raise ValueError(f"w: length {wa.size} is not a multiple of n_levels = {n_levels}")
+    basis = np.zeros((wa.size, n_levels + k))
+    for pos in range(k):
+        basis[pos * n_levels:(pos + 1) * n_levels, :n_levels] = np.eye(n_levels)
+        basis[pos * n_levels:(pos + 1) * n_levels, n_levels + pos] = 1.0
+    mono = learn_dcg.monotonicity_matrix(k, n_levels)
+    # the basis has one redundant direction (a constant on every entry, counted twice):
+    # a tiny ridge makes the Hessian definite without moving the minimiser of |w'|
+    hess = basis.T @ basis + 1e-12 * np.eye(n_levels + k)
+    x = quadprog.solve_qp(hess, -basis.T @ wa, (mono @ basis).T, -(mono @ wa))[0]
+    out = wa + basis @ x
+    if (mono @ out).min() < -1e-9 * max(1.0, np.abs(out).max()):
+        raise ValueError("w: no member of its class meets the monotonicity constraints")
+    return out
+
+
+def affine_residual(estimate: np.ndarray, reference: np.ndarray) -> float:
+    """How far ``estimate`` is from an affine image of ``reference``: the largest absolute
+    residual of the least-squares fit ``estimate ~ alpha * reference + beta``, divided by
+    the range of ``estimate``.
+
+    Zhou et al. (Section 6.3) read the rank-1 factors of a learned W against the true
+    gains and discounts, "perfect estimations give straight lines": 0 here. Comparing the
+    residual against the true family and against other families (1/k, 1/sqrt(k), ...)
+    tells whether the estimate singles out the truth.
+
+    Examples
+    --------
+    >>> round(affine_residual(np.array([3.0, 5.0, 7.0]), np.array([0.0, 1.0, 2.0])), 12)
+    0.0
+    >>> round(affine_residual(np.array([0.0, 1.0, 0.0]), np.array([0.0, 1.0, 2.0])), 6)
+    0.666667
+    """
+    est = np.asarray(estimate, dtype=np.float64).ravel()
+    ref = np.asarray(reference, dtype=np.float64).ravel()
+    if est.size != ref.size or est.size < 3:
+        raise ValueError("estimate, reference: need two vectors of one length >= 3")
+    design = np.column_stack([ref, np.ones_like(ref)])
+    coef = np.linalg.lstsq(design, est, rcond=None)[0]
+    spread = float(np.ptp(est))
+    if spread == 0:
+        raise ValueError("estimate: constant, its affine residual is undefined")
+    return float(np.abs(est - design @ coef).max() / spread)
+
+
+def difference_verdict(diff: float, se: float, q: float, expect: str) -> str:
+    """Read a difference against its standard error, for a statement that it goes
+    ``expect``: ``"up"``, ``"down"``, ``"not up"`` (does not increase) or ``"none"`` (no
+    change).
+
+    For ``"up"``/``"down"``: ``"as stated"`` beyond ``q`` standard errors in that direction,
+    ``"opposite"`` beyond ``q`` the other way, ``"not resolved"`` otherwise. For ``"not up"``:
+    ``"opposite"`` when significantly up, else ``"as stated"``. For ``"none"``: ``"as
+    stated"`` within ``q`` standard errors, else the direction found (``"up"``/``"down"``).
+
+    Examples
+    --------
+    >>> difference_verdict(0.05, 0.01, 3.0, "up"), difference_verdict(0.05, 0.01, 3.0, "down")
+    ('as stated', 'opposite')
+    >>> difference_verdict(0.02, 0.01, 3.0, "up"), difference_verdict(-0.05, 0.01, 3.0, "none")
+    ('not resolved', 'down')
+    >>> [difference_verdict(d, 0.01, 3.0, "not up") for d in (-0.05, 0.05)]
+    ['as stated', 'opposite']
+    """
+    if expect not in ("up", "down", "not up", "none"):
+        raise ValueError(f"expect: 'up', 'down', 'not up' or 'none', got {expect!r}")
+    if not (se > 0 and q > 0):
+        raise ValueError(f"se, q: need both > 0, got {se!r}, {q!r}")
+    z = diff / se
+    if expect == "none":
+        return "as stated" if abs(z) <= q else ("up" if z > 0 else "down")
+    if expect == "not up":
+        return "opposite" if z > q else "as stated"
+    sign = 1 if expect == "up" else -1
+    if sign * z > q:
+        return "as stated"
+    if sign * z < -q:
+        return "opposite"
+    return "not resolved"
