@@ -135,22 +135,54 @@ def test_bad_inputs_raise_clear_errors(sparse, monkeypatch):
         evaluate({}, {}, "ndcg", convention="trec")
     with pytest.raises(ValueError, match="ties"):
         evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "ndcg", ties="stable")  # input order
-    with pytest.raises(ValueError, match="relevance must be a number"):
+    with pytest.raises(ValueError, match="qrels: the relevance of document 'x' for query 'a' "
+                                         "is 'high', not a finite number"):
         evaluate({"a": {"x": "high"}}, {"a": {"x": 1.0}}, "ndcg")
     with pytest.raises(ValueError, match="unknown measure"):
         evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "bpref")
     with pytest.raises(ValueError, match="appears twice"):
         evaluate({"query_id": ["a", "a"], "doc_id": ["x", "x"], "relevance": [1, 0]},
                  {"a": {"x": 1.0}}, "ndcg")
-    with pytest.raises(ValueError, match="non-finite"):
-        evaluate({"a": {"x": 1}}, {"a": {"x": float("nan")}}, "ndcg")
-    with pytest.raises(ValueError, match="score must be a number"):  # a judged document
-        evaluate({"a": {"x": 1}}, {"a": {"x": "high", "y": 0.5}}, "ndcg")
+    with pytest.raises(ValueError, match="run: the score of document 'y' for query 'b' is "
+                                         "nan, not a finite number"):
+        evaluate({"b": {"x": 1}}, {"a": {"x": 1.0}, "b": {"x": 2.0, "y": float("nan")}},
+                 "ndcg")
+    with pytest.raises(ValueError, match="score of document 'x' for query 'a' is 'high'"):
+        evaluate({"a": {"x": 1}}, {"a": {"x": "high", "y": 0.5}}, "ndcg")  # a judged one
+    with pytest.raises(ValueError, match="row 1 \\(query 'a', document 'y'\\) holds 'x'"):
+        evaluate({"a": {"x": 1}}, {"query_id": ["a", "a"], "doc_id": ["x", "y"],
+                                   "score": [1.0, "x"]}, "ndcg")
     with pytest.raises(ValueError, match="queries"):
         evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "ndcg", queries="all")
     with pytest.raises(ValueError, match="run: expected nested dicts"):
         evaluate({"a": {"x": 1}}, [1, 2], "ndcg")
     assert rm.evaluate is evaluate
+
+
+@pytest.mark.parametrize("queries", ["both", "qrels"])
+def test_a_run_with_no_query_in_common_is_refused(queries):
+    """Query ids "1" against "q1": no query in common is almost always a mismatch of id
+    forms, not a run that retrieved nothing; refused, naming a few ids of each side,
+    unless the run's queries are asked for."""
+    qrels = {f"q{i}": {"d": 1} for i in range(1, 6)}
+    run = {str(i): {"d": 1.0} for i in range(1, 6)}
+    with pytest.raises(ValueError, match=r"no query in common \(the run's '1', '2', '3', "
+                                         r"\.\.\. \(5 in all\); the qrels' 'q1', 'q2', 'q3'"):
+        evaluate(qrels, run, "ndcg", queries=queries)
+    ev = evaluate(qrels, run, "ndcg", queries="run")
+    assert ev["ndcg"].values.tolist() == [0.0] * 5
+
+
+def test_a_partial_overlap_is_reported_in_the_repr():
+    qrels = {"q1": {"a": 1}, "q2": {"a": 1}, "q3": {"b": 1}}
+    run = {"q1": {"a": 0.5}, "q4": {"a": 0.5}}
+    ev = evaluate(qrels, run, ["ndcg", "P@1"])
+    assert ev.left_out == (2, 1)
+    assert ("left out: 2 queries of the qrels the run does not have, 1 of the run the qrels "
+            "do not judge") in repr(ev)
+    assert evaluate(qrels, run, "ndcg", queries="qrels").left_out == (0, 1)
+    full = evaluate({"q1": {"a": 1}}, {"q1": {"a": 0.5}}, "ndcg")
+    assert full.left_out == (0, 0) and "left out" not in repr(full)
 
 
 # -- ranx: a bench-only peer, compared with its recorded values (tests/ranx_record.py) --

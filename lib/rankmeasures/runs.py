@@ -74,8 +74,9 @@ tau-b's correction, under every tie policy.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain, repeat
 from typing import Any
 
@@ -136,7 +137,7 @@ def _table_dicts(obj, value: str, name: str) -> dict:
     try:
         vals = np.asarray(vcol, dtype=np.float64)
     except (TypeError, ValueError):
-        raise ValueError(f"{name}: column {value} must hold numbers") from None
+        raise ValueError(_bad_row(qcol, dcol, vcol, name, value)) from None
     if not (len(qcol) == len(dcol) == vals.size and vals.ndim == 1):
         raise ValueError(f"{name}: query_id, doc_id and {value} must be 1-d of one length")
     ds = _as_text(dcol)
@@ -202,15 +203,42 @@ def _query_dicts(obj, value: str, name: str, probe: Mapping | None = None) -> tu
 
 
 def _checked_values(dicts: dict, name: str, value: str) -> np.ndarray:
-    """Every value, query by query in dict order, checked to be a finite number."""
+    """Every value, query by query in dict order, checked to be a finite number; the
+    error names the first query and document whose value is not."""
     n = sum(map(len, dicts.values()))
     try:
         v = np.fromiter(chain.from_iterable(d.values() for d in dicts.values()), np.float64, n)
     except (TypeError, ValueError):
-        raise ValueError(f"{name}: every {value} must be a number") from None
+        raise ValueError(_bad_value(dicts, name, value)) from None
     if v.size and not np.isfinite(v.sum()) and not np.all(np.isfinite(v)):
-        raise ValueError(f"{name}: contains a non-finite value")
+        raise ValueError(_bad_value(dicts, name, value))
     return v
+
+
+def _bad_row(qcol, dcol, vcol, name: str, value: str) -> str:
+    """The message for the first row of a table whose value is not a number."""
+    for i, (q, d, x) in enumerate(zip(qcol, dcol, vcol, strict=False)):
+        try:
+            float(x)
+        except (TypeError, ValueError):
+            return (f"{name}: column {value} must hold numbers; row {i} (query {str(q)!r}, "
+                    f"document {str(d)!r}) holds {x!r}")
+    return f"{name}: column {value} must hold numbers"
+
+
+def _bad_value(dicts: dict, name: str, value: str) -> str:
+    """The message for the first value of ``dicts`` that is not a finite number (only
+    on the error path: the values are scanned again, one by one)."""
+    for q, docs in dicts.items():
+        for d, x in docs.items():
+            try:
+                ok = isinstance(x, numbers.Real) and bool(np.isfinite(float(x)))
+            except (TypeError, ValueError, OverflowError):
+                ok = False
+            if not ok:
+                return (f"{name}: the {value} of document {d!r} for query {q!r} is {x!r}, "
+                        f"not a finite number")
+    return f"{name}: every {value} must be a finite number"
 
 
 # -- the join ----------------------------------------------------------------------------
@@ -231,6 +259,9 @@ class Judged:
     unscored_labels : ndarray of float64
         Relevance of judged documents the run did not retrieve, query by query.
     unscored_offsets : ndarray of int64, shape (Q+1,)
+    left_out : (int, int)
+        Queries of the qrels and of the run that the query policy left out (judged but
+        not run; run but not judged).
     """
 
     query_ids: np.ndarray
@@ -240,6 +271,7 @@ class Judged:
     doc_ids: np.ndarray
     unscored_labels: np.ndarray
     unscored_offsets: np.ndarray
+    left_out: tuple = (0, 0)
 
     def __repr__(self) -> str:
         return (f"Judged({self.query_ids.size} queries, {self.scores.size} retrieved "
@@ -259,7 +291,14 @@ def _gathered(qrels, run, queries, probe=False):
     all_scores = _checked_values(rd, "run", "score")
     judged = {q for q, docs in qd.items() if docs}
     ran = {q for q, docs in rd.items() if docs}
+    if judged and ran and queries != "run" and judged.isdisjoint(ran):
+        raise ValueError(
+            f"run, qrels: no query in common (the run's {_some(ran)}; the qrels' "
+            f"{_some(judged)}); query ids are compared as text, so '1' is not 'q1'. Pass "
+            f"queries='run' to evaluate the run's queries anyway (each with no judgment)")
     ids = sorted({"both": judged & ran, "qrels": judged, "run": ran}[queries])
+    kept = set(ids)
+    left = (len(judged - kept), len(ran - kept))
     empty: dict = {}
     runs = [rd.get(q, empty) for q in ids]
     judgments = [qd.get(q, empty) for q in ids]
@@ -273,12 +312,19 @@ def _gathered(qrels, run, queries, probe=False):
         first = np.fromiter((where[q] if q in rd else 0 for q in ids), np.int64, len(ids))
         scores = all_scores[np.repeat(first - np.cumsum(sizes) + sizes, sizes) + np.arange(n)]
     if not probe:
-        return ids, runs, judgments, sizes, scores, None
+        return ids, runs, judgments, sizes, scores, None, left
     m = sum(map(len, judgments))
     jscore = np.fromiter(chain.from_iterable(probed.get(q) or repeat(np.nan, len(jq))
                                              for q, jq in zip(ids, judgments, strict=True)),
                          np.float64, m)
-    return ids, runs, judgments, sizes, scores, jscore
+    return ids, runs, judgments, sizes, scores, jscore, left
+
+
+def _some(ids: set, shown: int = 3) -> str:
+    """A few of ``ids``, sorted, for a message."""
+    few = sorted(ids)[:shown]
+    more = f", ... ({len(ids)} in all)" if len(ids) > shown else ""
+    return ", ".join(map(repr, few)) + more
 
 
 def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
@@ -288,7 +334,8 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
     join, no sort of ids). Raises ValueError on a document listed twice for one query (in
     either input) and on a non-finite score or relevance.
     """
-    return _joined(*_gathered(qrels, run, queries)[:5])
+    gathered = _gathered(qrels, run, queries)
+    return replace(_joined(*gathered[:5]), left_out=gathered[6])
 
 
 def _joined(ids, runs, judgments, sizes, scores) -> Judged:
@@ -439,7 +486,7 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
     (:func:`_trec_eval_order`). Both give the same arrays.
     """
     sparse = _judged_share(qrels, run) <= _SPARSE_JUDGED
-    ids, runs, judgments, sizes, scores, jscore = _gathered(qrels, run, queries, sparse)
+    ids, runs, judgments, sizes, scores, jscore, left = _gathered(qrels, run, queries, sparse)
     nq, n = len(ids), scores.size
     jsizes = np.fromiter(map(len, judgments), np.int64, nq)
     if not sparse:  # most documents judged: order them all
@@ -449,7 +496,7 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
         return Judged(query_ids=j.query_ids, relevance=j.relevance[order],
                       scores=compared[order],
                       offsets=j.offsets, doc_ids=None, unscored_labels=j.unscored_labels,
-                      unscored_offsets=j.unscored_offsets)
+                      unscored_offsets=j.unscored_offsets, left_out=left)
     offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     qidx = np.repeat(np.arange(nq, dtype=np.int64), sizes)
     low = _score_key(scores)
@@ -498,6 +545,7 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
         doc_ids=None,
         unscored_labels=jgrade[missed],
         unscored_offsets=np.concatenate([[0], np.cumsum(usizes)]).astype(np.int64),
+        left_out=left,
     )
 
 
@@ -516,6 +564,7 @@ class Evaluation(Mapping):
     convention: str
     queries: str
     ties: str
+    left_out: tuple = (0, 0)
 
     def __getitem__(self, name: str) -> QueryResults:
         return self.results[name]
@@ -542,6 +591,11 @@ class Evaluation(Mapping):
         head = (f"Evaluation of {nq} quer{'y' if nq == 1 else 'ies'} "
                 f"(convention={self.convention!r}, "
                 f"queries={self.queries!r}, ties={self.ties!r})")
+        judged_only, run_only = self.left_out
+        if judged_only or run_only:
+            head += (f"; left out: {judged_only} quer{'y' if judged_only == 1 else 'ies'} of "
+                     f"the qrels the run does not have, {run_only} of the run the qrels "
+                     f"do not judge")
         width = max([len("measure")] + [len(n) for n in self.results])
         rows = [f"  {'measure':<{width}}  {'mean':>8}  {'min':>8}  {'median':>8}  {'max':>8}"]
         for name, r in self.results.items():
@@ -679,7 +733,7 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
         mean = float(np.nanmean(vals)) if vals.size and not np.isnan(vals).all() \
             else float("nan")
         out[spec.name] = QueryResults(j.query_ids, vals, mean)
-    return Evaluation(out, j.query_ids, convention, queries, ties)
+    return Evaluation(out, j.query_ids, convention, queries, ties, j.left_out)
 
 
 def _top_ranks(rel, scores, offsets, unscored, unscored_offsets, k):
