@@ -71,6 +71,7 @@ _SYMBOLS = {"r": r, "n": n, "s": asymptotics.s, "y": y}
 _MAX_LENGTH = 300
 _MAX_EXPONENT = 64
 _MAX_DEPTH = 40
+_MAX_BITS = 1 << 16
 
 
 def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
@@ -141,6 +142,13 @@ def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
             if b.is_number and abs(b) > _MAX_EXPONENT:
                 raise ValueError(f"{name}: exponent {b} is too large (at most "
                                  f"{_MAX_EXPONENT} in size)")
+            if a.is_Rational and b.is_Rational and abs(b) * max(
+                    abs(a.p).bit_length(), a.q.bit_length()) > _MAX_BITS:
+                # sympy would compute the power exactly: ((2^64)^64)^64... is too large to
+                # hold, however small each exponent
+                base = str(a) if len(str(a)) <= 20 else f"a {abs(a.p).bit_length()}-bit number"
+                raise ValueError(f"{name}: the power ({base})^{b} is too large to compute "
+                                 f"exactly (more than {_MAX_BITS} bits)")
             return a ** b
         if isinstance(node, ast.Call):
             if not isinstance(node.func, ast.Name) or node.func.id not in ALLOWED_FUNCTIONS:

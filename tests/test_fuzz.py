@@ -1,0 +1,253 @@
+"""Property-based tests (hypothesis, derandomised, a fixed example budget): hostile input
+gets a correct answer or a ValueError naming the argument and the place -- never another
+exception, a hang or a silent wrong answer.
+
+* the TREC readers, fed random corruptions of valid files (fields dropped or added,
+  numbers garbled, bytes that are not UTF-8, a gzip file truncated), against a plain
+  line-by-line reading of the same bytes: where that reading finds the file valid the
+  reader returns the same columns, else it raises naming the file and the line;
+* ``evaluate``, fed random dict shapes and values: a ValueError naming ``qrels``/``run``,
+  or, on valid input with distinct scores, pytrec_eval's NDCG;
+* the variant parser, fed random expressions: a sympy expression or a ValueError naming
+  the argument, within a second each.
+
+Each test prints how many cases it tried."""
+
+from __future__ import annotations
+
+import gzip
+import math
+import signal
+from contextlib import contextmanager
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, example, given, settings
+from hypothesis import strategies as st
+
+import rankmeasures as rm
+from rankmeasures.trec_files import read_qrels, read_run
+
+BUDGET = settings(derandomize=True, max_examples=300, deadline=None, database=None,
+                  suppress_health_check=list(HealthCheck))
+
+
+@pytest.fixture
+def tally(capsys):
+    seen = {"n": 0, "errors": 0}
+    yield seen
+    with capsys.disabled():
+        print(f"\n  {seen['n']} cases tried, {seen['errors']} refused with a ValueError")
+
+
+@contextmanager
+def at_most(seconds: int):
+    """Fail instead of hanging."""
+    def boom(*_):
+        raise TimeoutError(f"took longer than {seconds} s")
+
+    old = signal.signal(signal.SIGALRM, boom)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)
+
+
+# -- the TREC readers ---------------------------------------------------------------------
+
+ids = st.text(st.characters(min_codepoint=33, max_codepoint=0x2FF,
+                            blacklist_categories=("Cs", "Zs", "Cc")), min_size=1, max_size=6)
+grades = st.integers(-1, 4)
+scores = st.floats(-1e6, 1e6, allow_nan=False).map(lambda x: float(f"{x:.6g}"))
+
+
+@st.composite
+def valid_files(draw):
+    """(qrels bytes, run bytes) of a small valid collection."""
+    qs = draw(st.lists(ids, min_size=1, max_size=3, unique=True))
+    qrels, run = [], []
+    for q in qs:
+        docs = draw(st.lists(ids, min_size=1, max_size=4, unique=True))
+        for d in docs:
+            qrels.append(f"{q} 0 {d} {draw(grades)}")
+            run.append(f"{q} Q0 {d} {len(run) + 1} {draw(scores)} tag")
+    return ("\n".join(qrels) + "\n").encode(), ("\n".join(run) + "\n").encode()
+
+
+def _corrupt(data: bytes, how: str, at: int, junk: bytes) -> bytes:
+    lines = data.split(b"\n")
+    i = at % max(1, len(lines) - 1)
+    words = lines[i].split()
+    if how == "drop" and words:
+        words.pop(at % len(words))
+    elif how == "add":
+        words.insert(at % (len(words) + 1), b"extra")
+    elif how == "garble" and words:
+        words[-1 if len(words) < 4 else 3] = junk or b"x"
+    elif how == "bytes":
+        words.append(b"\xff\xfe" + junk)
+    lines[i] = b" ".join(words)
+    return b"\n".join(lines)
+
+
+def _plain_reading(data: bytes, width: int, numeric: dict):
+    """The columns of ``data`` read line by line, or None where any line is malformed."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    rows = [line.split() for line in text.split("\n") if line.split()]
+    cols = {"query_id": [], "doc_id": []}
+    for field, _ in numeric.values():
+        if field:
+            cols[field] = []
+    for row in rows:
+        if len(row) != width:
+            return None
+        for pos, (field, kind) in numeric.items():
+            try:
+                v = kind(row[pos])
+            except ValueError:
+                return None
+            if not math.isfinite(v):
+                return None
+            if field:
+                cols[field].append(float(v))
+        cols["query_id"].append(row[0])
+        cols["doc_id"].append(row[2])
+    return cols
+
+
+QRELS_NUMBERS = {3: ("relevance", float)}
+RUN_NUMBERS = {3: ("", int), 4: ("score", float)}
+
+
+@BUDGET
+@given(files=valid_files(), how=st.sampled_from(["none", "drop", "add", "garble", "bytes"]),
+       at=st.integers(0, 50), junk=st.binary(max_size=4), which=st.sampled_from(["q", "r"]),
+       zipped=st.sampled_from(["no", "yes", "truncated"]))
+def test_trec_readers_answer_right_or_name_the_line(tmp_path_factory, tally, files, how, at,
+                                                    junk, which, zipped):
+    tally["n"] += 1
+    qrels, run = files
+    data = qrels if which == "q" else run
+    width, numbers, reader = ((4, QRELS_NUMBERS, read_qrels) if which == "q"
+                              else (6, RUN_NUMBERS, read_run))
+    if how != "none":
+        data = _corrupt(data, how, at, junk)
+    path = tmp_path_factory.mktemp("trec") / ("f.gz" if zipped != "no" else "f")
+    raw = gzip.compress(data, mtime=0) if zipped != "no" else data
+    if zipped == "truncated":
+        raw = raw[: max(3, len(raw) * (at % 10) // 10)]
+    path.write_bytes(raw)
+    want = None if zipped == "truncated" else _plain_reading(data, width, numbers)
+    try:
+        got = reader(path)
+    except ValueError as exc:
+        tally["errors"] += 1
+        assert want is None, f"a valid file refused: {exc}"
+        msg = str(exc)
+        assert msg.startswith(str(path)), msg
+        assert ": line " in msg or "gzip" in msg, msg
+        return
+    assert want is not None, "a malformed file read without an error"
+    for key, values in want.items():
+        assert got[key].tolist() == values, key
+
+
+# -- evaluate ------------------------------------------------------------------------------
+
+values = st.one_of(st.integers(-3, 5), st.floats(allow_nan=True, allow_infinity=True),
+                   st.none(), st.text(max_size=2), st.lists(st.integers(), max_size=2))
+small_ids = st.sampled_from(["q1", "q2", "1", "d1", "d2", "d3"])
+shapes = st.one_of(st.dictionaries(small_ids, st.dictionaries(small_ids, values, max_size=3),
+                                   max_size=3),
+                   st.lists(st.integers(), max_size=2), st.none(), st.integers(),
+                   st.dictionaries(small_ids, values, max_size=2))
+
+
+@BUDGET
+@given(qrels=shapes, run=shapes, measure=st.sampled_from(["ndcg", "ndcg@2", "P@1", "AP", "RR"]))
+def test_evaluate_refuses_by_name_any_bad_shape_or_value(tally, qrels, run, measure):
+    tally["n"] += 1
+    try:
+        ev = rm.evaluate(qrels, run, measure)
+    except ValueError as exc:
+        tally["errors"] += 1
+        msg = str(exc)
+        assert msg.split(":")[0] in ("qrels", "run", "run, qrels"), msg
+        return
+    values = ev[measure].values
+    assert values.size == ev.query_ids.size
+    assert np.all((values >= 0) & (values <= 1)), values
+
+
+@BUDGET
+@given(data=st.data())
+def test_evaluate_on_valid_input_is_pytrec_evals(tally, data):
+    """Integer grades, distinct scores (no tie convention to choose): NDCG as pytrec_eval
+    (trec_eval 9) computes it."""
+    pytrec_eval = pytest.importorskip("pytrec_eval")
+    tally["n"] += 1
+    qs = data.draw(st.lists(st.sampled_from(["q1", "q2", "q3"]), min_size=1, unique=True))
+    qrels, run = {}, {}
+    for q in qs:
+        docs = data.draw(st.lists(st.sampled_from([f"d{i}" for i in range(8)]), min_size=1,
+                                  max_size=6, unique=True))
+        qrels[q] = {d: data.draw(st.integers(0, 3)) for d in docs}
+        ran = data.draw(st.lists(st.sampled_from([f"d{i}" for i in range(8)]), min_size=1,
+                                 max_size=6, unique=True))
+        scores_ = data.draw(st.lists(st.integers(-1000, 1000), min_size=len(ran),
+                                     max_size=len(ran), unique=True))
+        run[q] = {d: float(s) for d, s in zip(ran, scores_, strict=True)}
+    ours = rm.evaluate(qrels, run, "ndcg").to_dict()["ndcg"]
+    peer = pytrec_eval.RelevanceEvaluator(qrels, {"ndcg"}).evaluate(run)
+    assert set(ours) == set(peer)
+    for q in ours:
+        assert ours[q] == pytest.approx(peer[q]["ndcg"], abs=1e-12), q
+
+
+# -- the variant parser -------------------------------------------------------------------
+
+atoms = st.sampled_from(["r", "n", "s", "y", "1", "2", "0", "0.5", "64", "1e308", "pi", "E",
+                         "x", "__import__", "'a'", "True", "[1]", "r.real"])
+ops = st.sampled_from(["+", "-", "*", "/", "^", "**", "//", "%", "<", " and "])
+funcs = st.sampled_from(["log", "ln", "log2", "exp", "sqrt", "sin", "eval", ""])
+
+
+@st.composite
+def expressions(draw, depth=0):
+    if depth > 4 or draw(st.booleans()):
+        return draw(atoms)
+    kind = draw(st.sampled_from(["op", "call", "paren", "neg"]))
+    if kind == "op":
+        return f"{draw(expressions(depth + 1))}{draw(ops)}{draw(expressions(depth + 1))}"
+    if kind == "call":
+        return f"{draw(funcs)}({draw(expressions(depth + 1))})"
+    if kind == "paren":
+        return f"({draw(expressions(depth + 1))})"
+    return f"-{draw(expressions(depth + 1))}"
+
+
+@BUDGET
+@given(text=st.one_of(expressions(), st.text(max_size=40)))
+@example(text="(((((((2^64)^64)^64)^64)^64)^64)^64)")  # 2^(64^7): once a hang
+@example(text="9^9^9^9")
+def test_the_variant_parser_answers_or_refuses_by_name(tally, text):
+    import sympy
+
+    from rankmeasures.theory.variants import parse_expression
+
+    tally["n"] += 1
+    with at_most(5):
+        try:
+            out = parse_expression(text, ("r",), name="discount")
+        except ValueError as exc:
+            tally["errors"] += 1
+            assert str(exc).startswith("discount: "), exc
+            return
+    assert isinstance(out, sympy.Basic)
+    assert out.free_symbols <= {sympy.Symbol("r", positive=True, integer=True)} or \
+        {str(x) for x in out.free_symbols} <= {"r"}
