@@ -3,9 +3,12 @@ gets a correct answer or a ValueError naming the argument and the place -- never
 exception, a hang or a silent wrong answer.
 
 * the TREC readers, fed random corruptions of valid files (fields dropped or added,
-  numbers garbled, bytes that are not UTF-8, a gzip file truncated), against a plain
-  line-by-line reading of the same bytes: where that reading finds the file valid the
-  reader returns the same columns, else it raises naming the file and the line;
+  numbers garbled, bytes that are not UTF-8, ``#`` put at the head of a line or of a
+  field, a gzip file truncated), against a plain line-by-line reading of the same bytes
+  with trec_eval's rules (a line whose first word starts with ``#`` is a comment; a run
+  line's words after the sixth are ignored; a qrels line has exactly four): where that
+  reading finds the file valid the reader returns the same columns, else it raises
+  naming the file and the line;
 * ``evaluate``, fed random dict shapes and values: a ValueError naming ``qrels``/``run``,
   or, on valid input with distinct scores, pytrec_eval's NDCG;
 * the variant parser, fed random expressions: a sympy expression or a ValueError naming
@@ -88,35 +91,41 @@ def _corrupt(data: bytes, how: str, at: int, junk: bytes) -> bytes:
         words[-1 if len(words) < 4 else 3] = junk or b"x"
     elif how == "bytes":
         words.append(b"\xff\xfe" + junk)
+    elif how == "comment" and words:  # a '#' before one of the words
+        w = at % len(words)
+        words[w] = b"#" + words[w]
     lines[i] = b" ".join(words)
     return b"\n".join(lines)
 
 
-def _plain_reading(data: bytes, width: int, numeric: dict):
-    """The columns of ``data`` read line by line, or None where any line is malformed."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    rows = [line.split() for line in text.split("\n") if line.split()]
+def _plain_reading(data: bytes, width: int, numeric: dict, extra: bool):
+    """The columns of ``data`` read line by line, or None where any line is malformed
+    (``extra``: words past ``width`` are ignored, whatever their bytes). Fields are split
+    on ASCII whitespace (C's isspace, as trec_eval); the fields read must be UTF-8."""
+    rows = [line.split() for line in data.split(b"\n")]
+    rows = [row for row in rows if row and not row[0].startswith(b"#")]
     cols = {"query_id": [], "doc_id": []}
     for field, _ in numeric.values():
         if field:
             cols[field] = []
     for row in rows:
-        if len(row) != width:
+        if len(row) < width or (len(row) > width and not extra):
+            return None
+        try:
+            qid, did = row[0].decode("utf-8"), row[2].decode("utf-8")
+        except UnicodeDecodeError:
             return None
         for pos, (field, kind) in numeric.items():
             try:
-                v = kind(row[pos])
-            except ValueError:
+                v = kind(row[pos].decode("utf-8"))
+            except (ValueError, UnicodeDecodeError):
                 return None
             if not math.isfinite(v):
                 return None
             if field:
                 cols[field].append(float(v))
-        cols["query_id"].append(row[0])
-        cols["doc_id"].append(row[2])
+        cols["query_id"].append(qid)
+        cols["doc_id"].append(did)
     return cols
 
 
@@ -125,7 +134,8 @@ RUN_NUMBERS = {3: ("", int), 4: ("score", float)}
 
 
 @BUDGET
-@given(files=valid_files(), how=st.sampled_from(["none", "drop", "add", "garble", "bytes"]),
+@given(files=valid_files(),
+       how=st.sampled_from(["none", "drop", "add", "garble", "bytes", "comment"]),
        at=st.integers(0, 50), junk=st.binary(max_size=4), which=st.sampled_from(["q", "r"]),
        zipped=st.sampled_from(["no", "yes", "truncated"]))
 def test_trec_readers_answer_right_or_name_the_line(tmp_path_factory, tally, files, how, at,
@@ -133,8 +143,8 @@ def test_trec_readers_answer_right_or_name_the_line(tmp_path_factory, tally, fil
     tally["n"] += 1
     qrels, run = files
     data = qrels if which == "q" else run
-    width, numbers, reader = ((4, QRELS_NUMBERS, read_qrels) if which == "q"
-                              else (6, RUN_NUMBERS, read_run))
+    width, numbers, reader, extra = ((4, QRELS_NUMBERS, read_qrels, False) if which == "q"
+                                     else (6, RUN_NUMBERS, read_run, True))
     if how != "none":
         data = _corrupt(data, how, at, junk)
     path = tmp_path_factory.mktemp("trec") / ("f.gz" if zipped != "no" else "f")
@@ -142,7 +152,7 @@ def test_trec_readers_answer_right_or_name_the_line(tmp_path_factory, tally, fil
     if zipped == "truncated":
         raw = raw[: max(3, len(raw) * (at % 10) // 10)]
     path.write_bytes(raw)
-    want = None if zipped == "truncated" else _plain_reading(data, width, numbers)
+    want = None if zipped == "truncated" else _plain_reading(data, width, numbers, extra)
     try:
         got = reader(path)
     except ValueError as exc:

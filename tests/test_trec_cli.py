@@ -147,7 +147,7 @@ BAD = [  # (file content, the message expected)
     ("q1 Q0 a 1 0.5 t\n\nq1 Q0 b 2 high t\n", r"line 3: score 'high' is not a number"),
     ("q1 Q0 a 1 nan t\n", r"line 1: score 'nan' is not finite"),
     ("q1 Q0 a one 0.5 t\n", r"line 1: rank 'one' is not an integer"),
-    ("q1 Q0 a 1 0.5 t x\n", r"line 1: expected 6 fields.*found 7"),
+    ("# comment\nq1 Q0 a 1 0.5 t x\nq1 Q0 b 0.5 t\n", r"line 3: expected 6 fields.*found 5"),
     (b"q1 Q0 \xff 1 0.5 t\n", r"line 1: doc_id is not UTF-8"),
 ]
 
@@ -158,6 +158,24 @@ def test_malformed_run_files_name_file_line_and_field(tmp_path, content, message
     path.write_bytes(content if isinstance(content, bytes) else content.encode())
     with pytest.raises(ValueError, match="broken.run: " + message):
         read_run(path)
+
+
+def test_comments_blank_lines_and_extra_words_as_trec_eval(tmp_path):
+    """trec_eval (get_trec_results.c, get_qrels.c) skips lines starting with '#' and, in a
+    run, ignores every word after the sixth field; its runid is the tag of the last line."""
+    run = tmp_path / "r.txt"
+    run.write_text("# header\n  # indented comment\nq1 Q0 a 1 0.5 first trailing words\n\n"
+                   "q1 Q0 #b 2 0.25 last\n")
+    got = read_run(run)
+    assert got["doc_id"].tolist() == ["a", "#b"]  # '#' inside a record is no comment
+    assert got["score"].tolist() == [0.5, 0.25] and got["runid"] == "last"
+    qrels = tmp_path / "q.txt"
+    qrels.write_text("#q 0 d 1\nq1 0 a 2\n\n# another\nq1 0 #b 1\n")
+    got = read_qrels(qrels)
+    assert got["doc_id"].tolist() == ["a", "#b"] and got["relevance"].tolist() == [2, 1]
+    qrels.write_text("q1 0 a 2 extra\n")  # trec_eval refuses a fifth qrels field
+    with pytest.raises(ValueError, match=r"q.txt: line 1: expected 4 fields.*found 5"):
+        read_qrels(qrels)
 
 
 def test_malformed_qrels_and_gzip(tmp_path):

@@ -1,20 +1,27 @@
 """Read TREC qrels and run files into the tables :func:`rankmeasures.evaluate` takes.
 
 Formats, as trec_eval reads them (fields separated by ASCII whitespace, one record per
-line, blank lines skipped, gzip-compressed files recognised by their first bytes):
+line, gzip-compressed files recognised by their first bytes):
 
 * qrels: ``query_id iteration doc_id relevance`` -- the iteration is ignored, the
-  relevance is a number (a grade);
-* run: ``query_id Q0 doc_id rank score tag`` -- ``Q0`` and the tag are ignored, as is the
-  rank (trec_eval orders by score), which must still be an integer: a line whose rank is
-  not is malformed (a shifted column, usually).
+  relevance is a number (a grade); exactly four fields, as trec_eval's ``get_qrels.c``;
+* run: ``query_id Q0 doc_id rank score tag [anything]`` -- ``Q0`` and the tag are ignored,
+  as is the rank (trec_eval orders by score), which must still be an integer: a line whose
+  rank is not is malformed (a shifted column, usually). Words after the sixth field are
+  ignored, as trec_eval's ``get_trec_results.c`` ignores them ("Any field following run_id
+  is ignored").
 
-A malformed line -- a wrong number of fields, a relevance, rank or score that is not a
-number, a score that is not finite, bytes that are not UTF-8 -- raises ValueError naming
-the file, the line number and the field, and nothing is returned (a file is read whole or
-not at all). The reading is vectorised: the fields of every line are counted in one numpy
-pass over the bytes, the numbers converted in one pass each; only the line of an error is
-looked up by a Python loop.
+A line whose first non-blank character is ``#`` is a comment and is skipped, as are blank
+lines (trec_eval skips both in run files; in qrels it skips ``#`` lines and refuses a blank
+line, which we skip). The last tag read is the run's ``runid`` (trec_eval keeps the tag of
+the last line): :func:`read_run` returns it under ``"runid"``.
+
+A malformed line -- too few fields (or, in qrels, too many), a relevance, rank or score
+that is not a number, a score that is not finite, bytes that are not UTF-8 -- raises
+ValueError naming the file, the line number and the field, and nothing is returned (a
+file is read whole or not at all). The reading is vectorised: the fields of every line are
+counted in one numpy pass over the bytes, the numbers converted in one pass each; only the
+line of an error is looked up by a Python loop.
 """
 
 from __future__ import annotations
@@ -45,9 +52,12 @@ def _read_bytes(path: str | os.PathLike) -> bytes:
     return data
 
 
-def _fields(data: bytes, width: int, path: Path, what: str) -> tuple[list, np.ndarray]:
-    """The whitespace-separated fields of every non-blank line, and each line's number;
-    ValueError at the first line without exactly ``width`` fields."""
+def _fields(data: bytes, width: int, path: Path, what: str,
+            extra: bool = False) -> tuple[list, np.ndarray]:
+    """The whitespace-separated fields of every record (a line neither blank nor a
+    ``#`` comment), ``width`` per record, and each record's line number; ValueError at
+    the first record with fewer than ``width`` fields, or more unless ``extra`` (whose
+    words past ``width`` are dropped)."""
     arr = np.frombuffer(data, np.uint8)
     space = _SPACE[arr]
     starts = ~space
@@ -55,14 +65,27 @@ def _fields(data: bytes, width: int, path: Path, what: str) -> tuple[list, np.nd
     ends = np.flatnonzero(arr == 10)
     if not ends.size or ends[-1] != arr.size - 1:
         ends = np.append(ends, arr.size)  # the last line has no newline
-    counts = np.diff(np.searchsorted(np.flatnonzero(starts), ends), prepend=0)
-    bad = np.flatnonzero((counts != width) & (counts != 0))
+    first = np.flatnonzero(starts)
+    cum = np.searchsorted(first, ends)  # fields that start before each line's end
+    counts = np.diff(cum, prepend=0)
+    # a comment: the line's first field starts with '#'
+    comment = np.zeros(counts.size, bool)
+    has = counts > 0
+    if has.any():
+        comment[has] = arr[first[cum[has] - counts[has]]] == ord("#")
+    record = has & ~comment
+    bad = np.flatnonzero(record & ((counts < width) | ((counts > width) & (not extra))))
     if bad.size:
         line = int(bad[0])
         raise ValueError(f"{path}: line {line + 1}: expected {width} fields ({what}), found "
                          f"{int(counts[line])}")
     tokens = data.split()
-    return tokens, np.flatnonzero(counts) + 1
+    lines = np.flatnonzero(record) + 1
+    if record.sum() * width != len(tokens):  # comments or extra words: keep the records'
+        at = (cum - counts)[record]  # each record's first token
+        take = (at[:, None] + np.arange(width)).ravel().tolist()
+        tokens = [tokens[i] for i in take]
+    return tokens, lines
 
 
 def _text(values: list, path: Path, field: str, lines: np.ndarray) -> np.ndarray:
@@ -124,11 +147,25 @@ def read_run(path: str | os.PathLike) -> dict[str, np.ndarray]:
     -------
     dict
         Columns ``query_id``, ``doc_id`` (str) and ``score`` (float64), in file order: a
-        table :func:`rankmeasures.evaluate` takes as ``run``.
+        table :func:`rankmeasures.evaluate` takes as ``run``; and ``runid``, the tag of the
+        last record (trec_eval's ``runid``; empty for an empty file).
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "run.txt"
+    >>> _ = f.write_text("# a comment\nq1 Q0 d1 1 2.5 mine extra words\n\nq1 Q0 d2 2 1 mine\n")
+    >>> r = read_run(f)
+    >>> r["doc_id"].tolist(), r["score"].tolist(), r["runid"]
+    (['d1', 'd2'], [2.5, 1.0], 'mine')
     """
     p = Path(path)
-    tokens, lines = _fields(_read_bytes(p), 6, p, "query_id Q0 doc_id rank score tag")
+    tokens, lines = _fields(_read_bytes(p), 6, p, "query_id Q0 doc_id rank score tag",
+                            extra=True)
     _numbers(tokens[3::6], p, "rank", lines, np.int64)
-    return {"query_id": _text(tokens[0::6], p, "query_id", lines),
-            "doc_id": _text(tokens[2::6], p, "doc_id", lines),
-            "score": _numbers(tokens[4::6], p, "score", lines, np.float64)}
+    out = {"query_id": _text(tokens[0::6], p, "query_id", lines),
+           "doc_id": _text(tokens[2::6], p, "doc_id", lines),
+           "score": _numbers(tokens[4::6], p, "score", lines, np.float64)}
+    tag = tokens[-1] if tokens else b""
+    out["runid"] = tag.decode("utf-8", errors="replace")
+    return out
