@@ -141,7 +141,7 @@ def read_qrels(path: str | os.PathLike) -> dict[str, np.ndarray]:
 
 
 def read_run(path: str | os.PathLike) -> dict[str, np.ndarray]:
-    """Read a run file (``query_id Q0 doc_id rank score tag`` per line; gzip allowed).
+    r"""Read a run file (``query_id Q0 doc_id rank score tag`` per line; gzip allowed).
 
     Returns
     -------
