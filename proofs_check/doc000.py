@@ -213,7 +213,16 @@ def s000_p1(max_n: int = 20, weight=lambda n, a: n - a) -> Result:
         if sympy.expand(lhs - rhs) != 0:
             bad.append(n)
     return Result(verdict(not bad), f"sympy, symbolic X_a, every n <= {max_n}",
-                  {"failing_n": bad})
+                  {"failing_n": bad,
+                   "slips of the printed proof (the argument goes through as read)": [
+                       "eqs. (9)-(10) sum j to |S_b| with b undefined: read |S_n| (the new "
+                       "grade's items x^n_j)",
+                       "eqs. (9)-(10) index x^a_i by i and x^n_j by j, the roles of i and j "
+                       "swapped against eqs. (3)-(7)",
+                       "'the second item of the right side in (1)': read (9), eq. (1) is "
+                       "the definition of DCG^alpha",
+                       "'for n = 1 it is trivially hold': the induction starts at n = 2, as "
+                       "the text says two lines before"]})
 
 
 def _min_exchanges(start: tuple, target: tuple) -> int:

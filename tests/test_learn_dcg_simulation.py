@@ -90,3 +90,51 @@ def test_a_tie_counts_one_half_by_hand():
     w = np.array([1.0, 0.1 + 0.2, 0.3])  # 0.1 + 0.2 - 0.3 = 5.6e-17, a tie
     d = np.array([[1.0, 0.0, 0.0], [-1.0, 0.0, 0.0], [0.0, 1.0, -1.0]])
     assert sim.precision(w, d) == pytest.approx(0.5)
+
+
+def test_min_norm_equivalent_is_the_hand_formula():
+    """Under eq. (1)'s constraints the minimum-norm member of the truth's class (per-grade
+    and per-position constants added) is (c_k - c_min)(G_l - mean G), whose similarity with
+    the truth is cos(c, c - c_min) whatever the gains."""
+    c = 1.0 / np.log(np.arange(2, 12))
+    for gains in sim.GAIN_SETTINGS:
+        truth = sim.ground_truth_utility(10, 5, gains)
+        g = sim.GAIN_SETTINGS[gains](np.arange(5, 0, -1))
+        by_hand = np.outer(c - c.min(), g - g.mean()).ravel()
+        got = sim.min_norm_equivalent(truth, 5)
+        np.testing.assert_allclose(got, by_hand, atol=1e-9 * np.abs(by_hand).max())
+        cos = c @ (c - c.min()) / np.linalg.norm(c) / np.linalg.norm(c - c.min())
+        assert learn_dcg.similarity(truth, got, 5) == pytest.approx(cos, abs=1e-12)
+        # the same class: equal once per-position and per-grade constants are removed
+        assert sim.offset_free_similarity(truth, got, 5) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_offset_free_similarity_by_hand():
+    """Constants per grade and per position do not move it; a double-centred 2 x 2 matrix
+    is +-t (1, -1; -1, 1), so two such utilities have cosine +-1."""
+    w = np.array([1.0, 0.0, 0.0, 0.0])  # K = L = 2, double-centred: 0.25 (1, -1, -1, 1)
+    v = np.array([0.0, 1.0, 0.0, 0.0])  # double-centred: 0.25 (-1, 1, 1, -1)
+    assert sim.offset_free_similarity(w, v, 2) == pytest.approx(-1.0)
+    shifted = (w.reshape(2, 2) + np.array([[3.0], [-2.0]]) + np.array([0.5, 7.0])).ravel()
+    assert sim.offset_free_similarity(w, shifted, 2) == pytest.approx(1.0)
+    with pytest.raises(ValueError, match="zero"):
+        sim.offset_free_similarity(w, np.ones(4), 2)
+
+
+def test_affine_residual_by_hand():
+    """(0, 1, 0) against (0, 1, 2): the least-squares line is flat at 1/3, the residuals
+    -1/3, 2/3, -1/3, the range 1."""
+    assert sim.affine_residual(np.array([0.0, 1.0, 0.0]),
+                               np.array([0.0, 1.0, 2.0])) == pytest.approx(2 / 3)
+    assert sim.affine_residual(np.array([5.0, 3.0, 1.0]),
+                               np.array([0.0, 1.0, 2.0])) == pytest.approx(0.0, abs=1e-12)
+
+
+@pytest.mark.parametrize("diff, expect, reading", [
+    (0.05, "up", "as stated"), (-0.05, "up", "opposite"), (0.02, "up", "not resolved"),
+    (-0.05, "down", "as stated"), (0.05, "down", "opposite"),
+    (0.05, "not up", "opposite"), (-0.05, "not up", "as stated"), (0.02, "not up", "as stated"),
+    (0.02, "none", "as stated"), (0.05, "none", "up"), (-0.05, "none", "down")])
+def test_difference_verdict(diff, expect, reading):
+    """se 0.01, q 3: 0.05 is 5 standard errors, 0.02 two."""
+    assert sim.difference_verdict(diff, 0.01, 3.0, expect) == reading

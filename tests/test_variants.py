@@ -178,3 +178,17 @@ def test_cli_polish_issue_17(capsys):
     assert isinstance(model["limit (numeric)"], float)
     assert abs(model["limit (numeric)"] - 2 * 2**0.5 / 3) < 1e-12
     assert all(isinstance(v, float) for v in model["pseudo-expectation N(n)"].values())
+
+
+def test_finite_ratio_by_hand():
+    """E[DCG] / E[IDCG] at n = 3 under r^-1/2, by hand: the r-th largest of 3 uniforms has
+    mean 1 - r/4, the relevant count is Binomial(3, 1/2) (P[M >= 1, 2, 3] = 7/8, 1/2,
+    1/8); the report carries it beside the Monte Carlo."""
+    d = [1.0, 2 ** -0.5, 3 ** -0.5]
+    ideal = 7 / 8 * d[0] + 1 / 2 * d[1] + 1 / 8 * d[2]
+    good = sum(di * (1 - (i + 1) / 4) for i, di in enumerate(d)) / ideal
+    rand = sum(di / 2 for di in d) / ideal
+    rep = V.analyse("r^(-1/2)", ybar="s", ybar_other="1/2", n_values=(3,), mc_n=[3],
+                    mc_draws=2)
+    got = [m["Monte Carlo"]["3"]["E[DCG] / E[IDCG] at this n"] for m in rep["models"]]
+    assert got == pytest.approx([good, rand], rel=1e-12)
