@@ -22,7 +22,8 @@ def test_sites_are_the_literal_first_arguments():
             checks.skip("c", "y is false")
     """)
     magic = "get_ipython().run_line_magic('matplotlib', 'inline')"  # as IPython runs it
-    assert checks.sites([src, "print(1)", magic]) == {"a", "b", "c"}
+    other = 'REGISTRY["S1"].check(); claim.check("x", 1)'  # other objects' methods
+    assert checks.sites([src, "print(1)", magic, other]) == {"a", "b", "c"}
     with pytest.raises(ValueError, match="does not parse"):
         checks.sites(["%matplotlib inline"])
     with pytest.raises(ValueError, match="written twice"):

@@ -191,7 +191,8 @@ def skip(site: str, reason: str) -> None:
 
 def sites(sources) -> set[str]:
     """The check sites written in some cell sources: the first argument of every call
-    to ``check``, ``within`` or ``skip`` (a string literal). The sources are Python as
+    to ``check``, ``within`` or ``skip``, called by that name or as ``checks.<name>`` (a
+    string literal). The sources are Python as
     IPython runs them (magics already turned into calls): one that does not parse is an
     error, never passed over; so are two ``check``/``within`` calls with one site."""
     found: dict[str, int] = {}
@@ -204,7 +205,14 @@ def sites(sources) -> set[str]:
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
-            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            func = node.func
+            if isinstance(func, ast.Name):
+                name = func.id  # from companion.checks import check
+            elif isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and \
+                    func.value.id == "checks":
+                name = func.attr  # checks.check(...)
+            else:
+                continue  # another object's method, e.g. a claim's .check()
             if name not in _NAMES:
                 continue
             first = node.args[0] if node.args else None
