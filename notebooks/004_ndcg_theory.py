@@ -21,10 +21,14 @@
 #
 # Here every limit is computed three ways with `rankmeasures`: in closed form (sympy), by
 # the pseudo-expectation $N_D(n)$ of Definition 5 (mpmath, $n$ up to $10^{100}$) and by
-# Monte Carlo (the library's $O(n)$ order-statistic simulator). The model is the paper's:
-# canonical scores uniform on $[0, 1]$, $P[Y = 1 \mid \tilde f = s] = \bar y(s)$, with three
-# ranking functions of one data distribution ($p = 1/2$): a good one $\bar y = s$, a weaker
-# one $\bar y = 1/4 + s/2$ and a random one $\bar y = 1/2$.
+# Monte Carlo (the library's $O(n)$ order-statistic simulator). The model is the paper's
+# Section 2: a ranking function is summarised by its canonical score $\tilde f(X)$, uniform
+# on $[0, 1]$, and its relevance curve $\bar y(s) = P[Y = 1 \mid \tilde f = s]$; labels
+# depend on an object only through that score. Lemma 1's uniformity needs scores without
+# atoms (claim S004-L1, true only under that added assumption): every function here has
+# continuous scores, so ties have probability 0 (where they occur, `rankmeasures.ndcg`
+# averages over the tied orders). The functions are named once, in the table below, and
+# keep their names throughout; each model has its own.
 
 # %%
 from IPython.display import Markdown, display
@@ -44,10 +48,12 @@ large_rankers = ["random"]  # the ranking functions of the large-n check
 mc_workers = 0  # dask workers for the Monte Carlo: 0 (this process), k, or a scheduler address
 pseudo_exponents = [3, 5, 7, 10, 20, 50, 100]  # exponents e of n for the N_D(n) columns
 prefix_max = 1000000  # largest prefix S_n of the synthetic sample (Figures 1-4)
-dist_sizes = [100, 1000, 10000, 100000]  # n for P[NDCG(f0) > NDCG(f1)]
+dist_sizes = [100, 1000, 10000, 100000]  # n for P[NDCG(f0) > NDCG(f1)], latent pair
 dist_draws = 200  # samples per n
 dist_noise = [0.1, 0.3]  # score noise of the two functions compared
-thm6_sizes = [100, 10000, 100000]  # n for the law of NDCG under 2^-r
+model_sizes = [100, 1000, 10000]  # n for P[NDCG(f0) > NDCG(f1)], pairs of relevance curves
+model_draws = 200  # coupled samples per n there
+thm6_sizes = [100, 10000, 100000]  # n for the law of NDCG under 2^-r and r^-2
 thm6_draws = 400
 graded_draws = 16  # draws per Monte Carlo cell of the graded Theorems 10-13
 paper_queries = 40  # queries of the Figures 1-4 stand-in with the paper's protocol
@@ -68,20 +74,97 @@ from sklearn.preprocessing import StandardScaler
 
 import proofs_check
 import rankmeasures as rm
-from companion import figures
+from companion import checks, figures
+from proofs_check.doc004.cutoff_remark import PAIR as T9D_PAIR
+from proofs_check.registry import run_claim
 from rankmeasures.theory import asymptotics as A
 from rankmeasures.theory import rates
-from rankmeasures.theory.distinguish import win_rate
+from rankmeasures.theory.distinguish import latent_relevance, model_win_rate, win_rate
+from rankmeasures.theory.fluctuation import (
+    condition2_asymptotics,
+    cutoff_ndcg_sd,
+    random_ranking_expected_ndcg,
+)
 from rankmeasures.theory.simulate import latent_sample, simulate_ndcg, simulate_ndcg_many
 
+# every statistical check of the run, counted from the parameters (an upper bound): the
+# Monte Carlo cells of the limits (8 rows x 3 functions), the spread of NDCG@k (2 x 2), the
+# graded cells (4), the large-n cells, Lemma 2's claim (6), Theorem 6 (11 per n), the
+# pairs against their exact limit, and the paper protocol's random function (4 x 2)
+n_stat = (24 + 4 + 4) * len(mc_sizes) + len(large_sizes) * len(large_theorems) * len(
+    large_rankers) + 6 + 11 * len(thm6_sizes) + len(model_sizes) + 8
+checks.begin("004", statistical=n_stat)
+
 s = A.s
-rankers = {"good": s, "weaker": sympy.Rational(1, 4) + s / 2, "random": sympy.Rational(1, 2)}
 beta, frac = sympy.Rational(1, 2), sympy.Rational(1, 5)
 p = sympy.Rational(1, 2)
-for name, y in rankers.items():
-    assert sympy.integrate(y, (s, 0, 1)) == p, name
+# the canonical model: three functions of Section 2's form, and two more curves for the
+# pairs below (the same p, the same ybar(1) = 3/4 as "weaker"; equal to "good" on [4/5, 1])
+rankers = {"good": s, "weaker": sympy.Rational(1, 4) + s / 2, "random": sympy.Rational(1, 2)}
+curves = {**rankers, "bent": sympy.Rational(3, 4) - sympy.Rational(3, 4) * (1 - s) ** 2,
+          "good + wave": T9D_PAIR[1]}
+for name, y in curves.items():
+    checks.check("same-p", sympy.integrate(y, (s, 0, 1)) == p,
+                 f"{name}: P[Y = 1] = int ybar = 1/2, like every canonical function")
+# Theorem 4's condition-2 pair comes from its claim (sympy solves for it); run once, shown
+# in its section
+t4b = run_claim(proofs_check.REGISTRY["S004-T4b"])[0]
+t4b_f0 = sympy.Rational(1, 2) + sympy.sympify(t4b.evidence["Delta y"], locals={"s": s})
+curves["T4b f0"], curves["T4b f1 (random)"] = t4b_f0, sympy.Rational(1, 2)
+uses = {"good": "limits, rates, Lemmas 2-7, Theorem 6", "weaker": "the same",
+        "random": "the same", "bent": "pair with weaker: equal ybar(1)",
+        "good + wave": "pair with good: the NDCG@cn remark (S004-T9d)",
+        "T4b f0": "Theorem 4, condition 2", "T4b f1 (random)": "Theorem 4, condition 2"}
+name_rows = []
+for name, y in curves.items():
+    yf = sympy.lambdify(s, y, "numpy")
+    grid = np.broadcast_to(yf(np.linspace(0, 1, 2001)), (2001,))
+    y1 = float(y.subs(s, 1)) if y.free_symbols else float(y)
+    low, high = float(grid.min()), float(grid.max())
+    name_rows.append({"name": name, "model": "canonical, ybar(s) = " + str(y)[:40],
+                      "used for": uses[name], "ybar(0)": float(yf(0.0)), "ybar(1)": y1,
+                      "min ybar, max ybar": f"{low:.3g}, {high:.3g}",
+                      "delta-condition (ranker level)": "holds" if 0 < low and high < 1
+                      else "fails"})
+# the latent model (Figures 1-4, the distinguishability pair, the paper's protocol): label
+# Bernoulli(Z), score Z + noise; its curve runs from 0 to 1, slowly
+for name, noise, used in (("latent s.d. 0", 0.0, "Figures 1-4 (synthetic)"),
+                          ("latent s.d. 0.1", 0.1, "latent pair (distinguishability)"),
+                          ("latent s.d. 0.3", 0.3, "latent pair; paper protocol"),
+                          ("latent s.d. 0.5", 0.5, "Figures 1-4 (synthetic)"),
+                          ("latent s.d. 1", 1.0, "paper protocol"),
+                          ("latent random", np.inf, "Figures 1-4; paper protocol")):
+    lo_y, hi_y = latent_relevance(1e-6, noise), latent_relevance(1 - 1e-6, noise)
+    name_rows.append({"name": name, "model": "latent: Y ~ Bernoulli(Z), score Z + noise",
+                      "used for": used, "ybar(0)": lo_y, "ybar(1)": hi_y,
+                      "min ybar, max ybar": f"ybar(1e-6) = {lo_y:.3g}, ybar(1-1e-6) = {hi_y:.3g}",
+                      "delta-condition (ranker level)": "holds" if np.isinf(noise)
+                      else "fails (ybar -> 0 and 1 at the ends)"})
+checks.check("latent-ends", all(r["ybar(1)"] > r["ybar(0)"] for r in name_rows
+                                if r["name"].startswith("latent s.d.")),
+             "a latent function with finite noise ranks relevant objects higher")
+figures.save_table(name_rows, "004_ranking_functions")
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in name_rows])))
 
 # %% [markdown]
+# The canonical curves are polynomials (Lipschitz, so $\alpha$-Hölder with $\alpha = 1$),
+# except "good + wave", which is Lipschitz too. For the latent functions the columns
+# $\bar y(0)$ and $\bar y(1)$ are the curve at $10^{-6}$ and $1 - 10^{-6}$: with finite
+# noise $\bar y(s) \to 1$ as $s \to 1$ (the posterior of $Z$ given a huge score sits at 1),
+# but slowly, which matters for Figures 1–4. The digits models of Figures 1–4 are called
+# "digits 64 px", "digits 4 px" and "digits random"; their curves are unknown (898 labelled
+# images).
+#
+# The $\delta$-condition column is a **ranker-level** reading of Theorem 6's hypothesis.
+# The paper asks, for the data distribution, $P(Y = y \mid X = x) \ge \delta\,P(Y = y^*_x
+# \mid X = x)$ at every $x$. Here each function's labels depend on $x$ only through its
+# score, so that condition reads $\bar y$ bounded away from 0 and 1, and the paper's proof
+# goes through conditioning on the scores instead of on $x$. On one shared distribution
+# that contains the good function (whose $\bar y(s) = s$ reaches 1), the paper's own
+# condition would fail for all three functions, the random one included.
+#
 # ## The limits of Theorems 1, 3, 5, 7, 8 and 9
 #
 # | theorem | discount | limit of NDCG |
@@ -91,22 +174,23 @@ for name, y in rankers.items():
 # | 5 | $1/r$ | $\bar y(1)$ |
 # | 7 | $1/\log(1+r)$, top $k = \lceil\sqrt n\,\rceil$ ($k \to \infty$, $k = o(n)$) | $\bar y(1)$ |
 # | 8 | $1/\log(1+r)$, top $k = cn$ | $\int_{1-c}^1 \bar y\,/\,\min(c, p)$ |
+# | 8, $c > p$ | the same with $c = 3/5 > p = 1/2$ | $\int_{2/5}^1 \bar y\,/\,p$ |
 # | 9 | $r^{-\beta}$, $k = cn$ | $(1-\beta)\int_{1-c}^1 \bar y(1-s)^{-\beta}/\min(c,p)^{1-\beta}$ |
 # | 6 (contrast) | $1/\log(1+r)$, top $k = 10$ fixed | none: a bounded cut-off is summable |
 #
 # The last row is not Theorem 7: with $k$ fixed the discount is summable (Theorem 6's
 # regime), the mean still tends to $\bar y(1)$ but NDCG itself keeps the randomness of
-# ten labels, so its Monte Carlo standard error does not shrink with $n$ (asserted below),
-# while under $k = \sqrt n$ it does. The good ranker is the exception: $\bar y(1) = 1$
-# breaks Theorem 6's $\delta$-condition (the top labels are then almost surely relevant),
-# and its NDCG@10 does tend to 1.
+# ten labels, so its spread does not shrink with $n$, while under $k = \sqrt n$ it does
+# (both checked below against the exact standard deviation). The good function is the
+# exception: $\bar y(1) = 1$ breaks the $\delta$-condition (the top labels are then almost
+# surely relevant), and its NDCG@10 does tend to 1.
 #
-# The closed forms below come from sympy; `asymptotics.ndcg_limit` computes the same
-# limits numerically (asserted equal to 1e-15). Each Monte Carlo cell is the mean of
-# `n_draws` independent draws ± its standard error. A limit is asserted against Monte Carlo
-# (within 4 standard errors) wherever the pseudo-expectation says that the finite-$n$ bias
-# $|N_D(n) - \lim|$ is below one standard error; elsewhere the table shows how far $n$ is
-# from the limit, and the pseudo-expectation must approach the limit as $n \to 10^{100}$.
+# The closed forms come from sympy; `asymptotics.ndcg_limit` computes the same limits
+# numerically (checked equal to 1e-15), and $N_D(n)$ must approach the limit as
+# $n \to 10^{100}$. Each Monte Carlo cell is the mean of `n_draws` independent draws ± its
+# standard error, and is checked against $N_D(n)$ at its own $n$ (Student's $t$ on the
+# draws; see "About the checks" at the end). Theorem 1's almost-sure convergence (the
+# paper's Borel–Cantelli step) is taken from its proof: the table checks expectations.
 
 # %%
 theorems = [
@@ -115,11 +199,12 @@ theorems = [
     ("5", "1/r", rm.zipf_discount),
     ("7", "log, top k = sqrt(n)", rm.cutoff(rm.log2_discount, exponent=0.5)),
     ("8", "log, top k = n/5", rm.cutoff(rm.log2_discount, fraction=0.2)),
+    ("8 (c > p)", "log, top k = 3n/5", rm.cutoff(rm.log2_discount, fraction=0.6)),
     ("9", "r^-1/2, top k = n/5", rm.cutoff(rm.power_discount(0.5), fraction=0.2)),
     ("6 (contrast)", "log, top k = 10", rm.cutoff(rm.log2_discount, k=10)),
 ]
-mc_se, mc_stats, mc_pseudo, checked_cells = {}, {}, {}, set()
-limit_rows, checked, unchecked = [], 0, 0
+mc_se, mc_sd, mc_stats, mc_pseudo, mc_z = {}, {}, {}, {}, {}
+limit_rows, no_spread = [], []
 for thm, dname, disc in theorems:
     for rname, y in rankers.items():
         if thm == "1":
@@ -128,16 +213,19 @@ for thm, dname, disc in theorems:
             closed = (1 - beta) * sympy.integrate(y * (1 - s) ** -beta, (s, 0, 1)) / p ** (1 - beta)
         elif thm in ("5", "7", "6 (contrast)"):
             closed = y.subs(s, 1) if y.free_symbols else y
-        elif thm == "8":
-            closed = sympy.integrate(y, (s, 1 - frac, 1)) / min(frac, p)
+        elif thm.startswith("8"):
+            c = frac if thm == "8" else sympy.Rational(3, 5)
+            closed = sympy.integrate(y, (s, 1 - c, 1)) / min(c, p)
         else:
             closed = ((1 - beta) * sympy.integrate(y * (1 - s) ** -beta, (s, 1 - frac, 1))
                       / min(frac, p) ** (1 - beta))
         closed = sympy.nsimplify(sympy.simplify(closed))
         lim = A.ndcg_limit(y, disc, dps=dps)
         with mpmath.workdps(dps):
-            assert abs(mpmath.mpf(sympy.N(closed, dps + 5)) - lim) < 1e-15, (thm, rname)
-        row = {"theorem": thm, "discount": dname, "ranker": rname,
+            checks.check("closed-form-limit", abs(mpmath.mpf(sympy.N(closed, dps + 5)) - lim)
+                         < 1e-15, f"Theorem {thm}, {rname}: sympy's closed form equals "
+                         "ndcg_limit to 1e-15")
+        row = {"theorem": thm, "discount": dname, "function": rname,
                "limit": str(closed) if thm != "6 (contrast)" or closed in (0, 1)
                else f"none (mean -> {closed})",
                "limit (float)": float(lim)}
@@ -145,59 +233,97 @@ for thm, dname, disc in theorems:
                   for e in pseudo_exponents}
         for e in pseudo_exponents:
             row[f"N(1e{e})"] = pseudo[e]
-        assert abs(pseudo[max(pseudo_exponents)] - float(lim)) < abs(
-            pseudo[min(pseudo_exponents)] - float(lim)) + 1e-12, (thm, rname)
+        checks.check("pseudo-approaches-limit", abs(pseudo[max(pseudo_exponents)] - float(lim))
+                     <= abs(pseudo[min(pseudo_exponents)] - float(lim)) + 1e-12,
+                     f"Theorem {thm}, {rname}: N_D(n) is closer to the limit at the largest n")
         mc_means, mc_ses = [], []
         for n in mc_sizes:
             draws = simulate_ndcg(y, disc, n, n_draws=n_draws, seed=seed + n,
-                                            workers=mc_workers or None)["ndcg"]
-            mean, se = float(draws.mean()), float(draws.std(ddof=1) / np.sqrt(n_draws))
+                                  workers=mc_workers or None)["ndcg"]
+            mean, sd = float(draws.mean()), float(draws.std(ddof=1))
+            se = sd / np.sqrt(n_draws)
             mc_pseudo[thm, rname, n] = float(A.pseudo_expectation(y, disc, n, dps=dps))
-            bias = abs(mc_pseudo[thm, rname, n] - float(lim))
-            row[f"MC n={n:.0e}"] = f"{mean:.5f} ± {se:.5f}"
-            mc_se[thm, rname, n] = se
+            row[f"MC n={n:.0e}"] = f"{mean:.5f} ± {se:.2g}"
+            mc_se[thm, rname, n], mc_sd[thm, rname, n] = se, sd
             mc_means.append(mean)
             mc_ses.append(se)
-            if bias < se:
-                assert abs(mean - float(lim)) <= 4 * se, (thm, rname, n)
-                checked += 1
-                checked_cells.add((thm, rname, n))
+            if se > 0:
+                mc_z[thm, rname, n] = checks.within(
+                    "mc-on-pseudo", mean, mc_pseudo[thm, rname, n], se, dof=n_draws - 1,
+                    what=f"Theorem {thm}, {rname}, n = {n}: Monte Carlo mean against N_D(n)").z
             else:
-                unchecked += 1
+                no_spread.append((thm, rname, n))
+                checks.check("mc-no-spread", draws.min() == 1.0,
+                             f"Theorem {thm}, {rname}, n = {n}: draws without spread are all "
+                             "1 (every label of the top ten relevant)")
         mc_stats[thm, rname] = (mc_means, mc_ses)
         limit_rows.append(row)
+if not no_spread:
+    checks.skip("mc-no-spread", "every Monte Carlo cell has draws that differ")
 figures.save_table(limit_rows, "004_limits")
-display(Markdown(figures.markdown_table(limit_rows)))
-print(f"{checked} Monte Carlo cells asserted against the limit (bias below one s.e.); "
-      f"{unchecked} cells where n is still too small for the limit to be the right target")
-# k = sqrt(n) concentrates (Theorem 7), a fixed k = 10 does not (Theorem 6's regime): for
-# the rankers whose top labels are random, NDCG@k fluctuates like 1/sqrt(k), so from the
-# smallest to the largest n the s.e. shrinks by about (n_lo/n_hi)^(1/4) under k = sqrt(n)
-# and stays of the same order under k = 10
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in limit_rows])))
 # the limits of every theorem but 1 (and 6's contrast) differ between the three functions
-for thm in ("3", "5", "7", "8", "9"):
+for thm in ("3", "5", "7", "8", "8 (c > p)", "9"):
     lims = [r["limit (float)"] for r in limit_rows if r["theorem"] == thm]
-    assert len(set(np.round(lims, 12))) == 3, thm
-# Theorem 1: no Monte Carlo cell is close enough to the limit to be asserted against it
-assert not any(c[0] == "1" for c in checked_cells)
+    checks.check("limits-differ", len(set(np.round(lims, 12))) == 3,
+                 f"Theorem {thm}: the three functions have three different limits")
+worst_z = max(mc_z.items(), key=lambda kv: abs(kv[1]))
 display(Markdown(
-    "Theorem 1's limit 1 is the same for all three functions, and it is approached so "
-    "slowly that no Monte Carlo cell here has its bias below its standard error: at "
-    f"$n = {max(mc_sizes):.0e}$ the random ranking still scores "
-    f"{mc_stats['1', 'random'][0][-1]:.3f}."))
+    f"All {len(mc_z)} Monte Carlo cells with spread sit on $N_D(n)$ at their own $n$ (the "
+    f"largest deviation: {abs(worst_z[1]):.2f} standard errors, Theorem {worst_z[0][0]}, "
+    f"{worst_z[0][1]}, $n = {worst_z[0][2]:.0e}$)"
+    + (f"; {len(no_spread)} cells of the good function under NDCG@10 have no spread at all "
+       "(every top label relevant)." if no_spread else ".")
+    + " The limits of Theorems 3, 5, 7, 8 and 9 differ between the three functions (the "
+    "discount \"distinguishes\" them in the limit); Theorem 1's limit 1 is the same for all "
+    f"three and is approached so slowly that at $n = {max(mc_sizes):.0e}$ the random "
+    f"function still scores {mc_stats['1', 'random'][0][-1]:.3f}. With $c = 3/5 > p$ the "
+    "cut-off keeps every relevant object in view and the limit is $\\int_{2/5}^1 \\bar y / p$ "
+    "(Theorem 8's $\\min\\{c, p\\} = p$ branch)."))
+
+# %% [markdown]
+# **The spread of NDCG@$k$.** For a linear curve $\bar y = a + bs$ the standard deviation
+# of NDCG@$k$ is known exactly (`fluctuation.cutoff_ndcg_sd`: the top labels are
+# Bernoulli($\bar y(s_{(r)})$), correlated only through the order statistics of the
+# scores). Under $k = \sqrt n$ it shrinks like $k^{-1/2} = n^{-1/4}$ (Theorem 7: NDCG
+# concentrates); under $k = 10$ it tends to $\sqrt{\bar y(1)(1-\bar y(1))\sum D^2}/\sum D$,
+# not to 0. Each sample standard deviation of the table's cells is checked against it.
+
+# %%
+spread_rows = []
+for thm in ("7", "6 (contrast)"):
+    disc = dict((t, d) for t, _, d in theorems)[thm]
+    for rname in ("weaker", "random"):
+        a_lin, b_lin = (0.25, 0.5) if rname == "weaker" else (0.5, 0.0)
+        for n in mc_sizes:
+            w = disc.weights(n)
+            w = w[w > 0]
+            exact = cutoff_ndcg_sd(w, a_lin, b_lin, n=n)
+            sd = mc_sd[thm, rname, n]
+            # the sample variance's chi-square law, read as a normal deviate
+            z = float(stats.norm.isf(np.clip(stats.chi2.sf(
+                (n_draws - 1) * sd**2 / exact**2, n_draws - 1), 1e-300, 1 - 1e-16)))
+            checks.within("cutoff-spread", z, 0.0, 1.0,
+                          what=f"Theorem {thm}, {rname}, n = {n}: sample s.d. of NDCG@k "
+                               f"{sd:.4g} against the exact {exact:.4g} (chi-square deviate)")
+            spread_rows.append({"theorem": thm, "function": rname, "n": n, "k": int(w.size),
+                                "exact s.d.": exact, "sample s.d.": sd})
+figures.save_table(spread_rows, "004_cutoff_spread")
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in spread_rows])))
+sd_by = {(r["theorem"], r["function"], r["n"]): r["exact s.d."] for r in spread_rows}
 n_lo, n_hi = min(mc_sizes), max(mc_sizes)
-expected = (n_lo / n_hi) ** 0.25
-for rname in ("weaker", "random"):
-    shrink_7 = mc_se["7", rname, n_hi] / mc_se["7", rname, n_lo]
-    shrink_6 = mc_se["6 (contrast)", rname, n_hi] / mc_se["6 (contrast)", rname, n_lo]
-    print(f"{rname}: s.e. at n = {n_hi:.0e} over s.e. at n = {n_lo:.0e}: k = sqrt(n) "
-          f"{shrink_7:.2f} (about {expected:.2f} expected), k = 10 {shrink_6:.2f}")
-    # a ratio of two standard errors from n_draws draws each is itself noisy (relative
-    # spread about 1/sqrt(n_draws - 1)): asserted only with enough draws to tell
-    if n_draws >= 16:
-        assert shrink_7 < 1.5 * expected and shrink_6 > 0.5, (rname, shrink_7, shrink_6)
-if n_draws < 16:
-    print(f"with {n_draws} draws per cell the ratios above are too noisy to test (16 needed)")
+display(Markdown(
+    f"From $n = {n_lo:.0e}$ to ${n_hi:.0e}$ the exact spread under $k = \\sqrt n$ falls by "
+    f"the factor {sd_by['7', 'random', n_hi] / sd_by['7', 'random', n_lo]:.3f} (random) and "
+    f"{sd_by['7', 'weaker', n_hi] / sd_by['7', 'weaker', n_lo]:.3f} (weaker), against "
+    f"$(n_{{lo}}/n_{{hi}})^{{1/4}} = {(n_lo / n_hi) ** 0.25:.3f}$ for a plain $k^{{-1/2}}$ "
+    "(the log weights make the effective number of labels a little smaller); under $k = 10$ "
+    f"it stays at {sd_by['6 (contrast)', 'random', n_hi]:.4f} (random) and "
+    f"{sd_by['6 (contrast)', 'weaker', n_hi]:.4f} (weaker)."))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
@@ -207,39 +333,53 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # ### The limits in pictures
 #
 # One panel per theorem: the pseudo-expectation $N_D(n)$ of each ranking function as a
-# line from $n = 10^2$ to $10^{100}$ (log axis), the Monte Carlo means of the table at
-# `mc_sizes` with error bars of two standard errors, and each limit dashed. The Monte
-# Carlo points sit on the lines (asserted in the table above where the bias allows); the
-# lines show what no simulation can: how far $n$ must go before the limit is reached.
+# line from $n = 10^2$ to $10^{100}$ (log axis), each limit dashed, and the Monte Carlo
+# means of the table (error bars of two standard errors). The lines show what no
+# simulation can: how far $n$ must go before the limit is reached. All Monte Carlo points
+# lie in the first five decades, so the second figure repeats the panels on
+# $10^2 \le n \le 10^7$, where one can see them sit on the lines (checked in the table's
+# cell). The contrast row (NDCG@10) is in the table only.
 
 # %%
 line_exponents = np.r_[np.arange(2, 7.5, 0.5), np.arange(8, 100, 6), 100]
 colors = {"good": "C0", "weaker": "C1", "random": "C2"}
-fig, axes = plt.subplots(2, 3, figsize=(15, 7.6), constrained_layout=True, sharex=True)
 still_far, lines = [], {}
-for ax, (thm, dname, disc) in zip(axes.ravel(), theorems[:6], strict=True):
-    for rname, y in rankers.items():
-        line = [float(A.pseudo_expectation(y, disc, mpmath.mpf(10) ** float(e), dps=dps))
-                for e in line_exponents]
-        lim = float(A.ndcg_limit(y, disc, dps=dps))
-        lines[thm, rname] = (line, lim)
-        ax.semilogx(10.0 ** line_exponents, line, color=colors[rname], lw=1.5,
-                    label=f"{rname}: N_D(n)")
-        ax.axhline(lim, color=colors[rname], ls="--", lw=1)
-        means, ses = mc_stats[thm, rname]
-        ax.errorbar(mc_sizes, means, yerr=2 * np.array(ses), fmt="o", ms=3, capsize=2,
-                    color=colors[rname])
-        gap_100, gap_50 = abs(line[-1] - lim), abs(line[list(line_exponents).index(50)] - lim)
-        if gap_100 > 1e-6:
-            # a gap that halves from 1e50 to 1e100 falls like 1/log n
-            assert 1.6 < gap_50 / gap_100 < 2.4, (thm, rname, gap_50, gap_100)
-            still_far.append((thm, rname, gap_100))
-    ax.set(title=f"Theorem {thm}: {dname}", xlabel="n", ylabel="NDCG")
-axes[0, 0].legend(fontsize=8)
-fig.suptitle("004: NDCG against n -- N_D(n) (lines), Monte Carlo ± 2 s.e. (points), "
-             "limits (dashed)")
-figures.save(fig, "004_limits_by_n")
-plt.show()
+shown = [t for t in theorems if t[0] not in ("6 (contrast)", "8 (c > p)")]
+for zoom in (False, True):
+    fig, axes = plt.subplots(2, 3, figsize=(15, 7.6), constrained_layout=True)
+    for ax, (thm, dname, disc) in zip(axes.ravel(), shown, strict=True):
+        for rname, y in rankers.items():
+            if not zoom:
+                line = [float(A.pseudo_expectation(y, disc, mpmath.mpf(10) ** float(e),
+                                                   dps=dps)) for e in line_exponents]
+                lines[thm, rname] = (line, float(A.ndcg_limit(y, disc, dps=dps)))
+            line, lim = lines[thm, rname]
+            keep = line_exponents <= (7 if zoom else 100)
+            ax.semilogx(10.0 ** line_exponents[keep], np.array(line)[keep],
+                        color=colors[rname], lw=1.5, label=f"{rname}: N_D(n)")
+            ax.axhline(lim, color=colors[rname], ls="--", lw=1, label=f"{rname}: limit")
+            means, ses = mc_stats[thm, rname]
+            ax.errorbar(mc_sizes, means, yerr=2 * np.array(ses), fmt="o", ms=3, capsize=2,
+                        color=colors[rname], label=f"{rname}: Monte Carlo ± 2 s.e.")
+            if not zoom:
+                gap_100 = abs(line[-1] - lim)
+                gap_50 = abs(line[list(line_exponents).index(50)] - lim)
+                if gap_100 > 1e-6:
+                    # a gap that halves from 1e50 to 1e100 falls like 1/log n
+                    checks.check("gap-halves", 1.6 < gap_50 / gap_100 < 2.4,
+                                 f"Theorem {thm}, {rname}: the gap to the limit halves from "
+                                 "1e50 to 1e100 (a 1/log n rate)")
+                    still_far.append((thm, rname, gap_100))
+        if zoom:
+            ax.set(xlim=(1e2, 1e7))
+        else:
+            ax.set(xticks=[1e2, 1e10, 1e25, 1e50, 1e100])
+        ax.set(title=f"Theorem {thm}: {dname}", xlabel="n", ylabel="NDCG")
+    axes[0, 0].legend(fontsize=6, ncol=3)
+    fig.suptitle("004: NDCG against n -- N_D(n) (lines), limits (dashed), Monte Carlo "
+                 "± 2 s.e. (points)" + (", n up to 1e7" if zoom else ""))
+    figures.save(fig, "004_limits_mc" if zoom else "004_limits_by_n")
+    plt.show()
 slow_theorems = sorted({t for t, _, _ in still_far}, key=int)
 display(Markdown(
     "At $n = 10^{100}$ every line is within $10^{-6}$ of its limit except under Theorems "
@@ -249,30 +389,50 @@ display(Markdown(
                                              for t, r, g in still_far) + ")."))
 
 # %% [markdown]
-# ### How fast: the rates, on log–log axes
+# ### How fast the centring $N_D(n)$ converges, and how much NDCG fluctuates around it
 #
-# The theorems state limits; how fast they are reached follows from the expansion of the
-# normaliser $F(n) = \sum_{r \le n} D(r)$ (the companion's derivation, not the paper's):
-# $F(n) = \ln n / \ln 2 + O(1)$ for the log discount (Theorems 1 and 8) and
-# $F(n) = \ln n + \gamma + o(1)$ for $1/r$ (Theorem 5) leave gaps of order $1/\log n$;
-# $F(n) = n^{1-\beta}/(1-\beta) + \zeta(\beta) + \dots$ for $r^{-\beta}$ (Theorems 3 and 9)
-# leaves $n^{-(1-\beta)} = n^{-1/2}$; a top-$k$ cut with $k = \sqrt n$ (Theorem 7) averages
-# $\bar y$ over the top $k/n = n^{-1/2}$ of the scores. Each panel draws $|N_D(n) - \lim|$
-# (lines; where it is above $10^{-11}$, the resolution of the double-precision lines), the
-# Monte Carlo $|{\rm mean} - \lim|$ with two standard errors where they resolve it, and the
-# predicted rate through the last point of the good function's line (dotted; $1/\ln n$ is a
-# slowly bending curve on these axes). The fitted exponent is the slope of $\log|gap|$
-# against $\log n$ for the power rates and against $\log\log n$ for the $1/\log n$ rates
-# (that is, on log–log-log axes), over the last points of each line; the table asserts it
-# within 0.1 of the prediction.
+# The theorems state limits in probability. The distance of NDCG from its limit has two
+# parts: the bias of the centring, $|N_D(n) - \lim|$, and the fluctuation of NDCG around
+# it; convergence in probability runs at the slower of the two rates. This section
+# measures the first; the table beside it states the second.
+#
+# The centring (the companion's derivation, not the paper's). Write
+# $F(t) = \int_1^t D(x)\,dx$ for the normaliser, as in Definition 5 (the sum
+# $\sum_{r \le n} D(r)$ is another thing). For the log discount
+# $F(n) = \ln 2\,[\mathrm{Li}(1+n) - \mathrm{Li}(2)] = \ln 2 \cdot \frac{n}{\ln n}
+# \bigl(1 + \frac{1}{\ln n} + O(\ln^{-2} n)\bigr)$: the relative correction $1/\ln n$ (and
+# the $\log u$ moment of $\bar y$, in the section on how slowly standard NDCG tends to 1)
+# gives the $1/\log n$ gap of Theorems 1 and 8. For $1/r$, $F(n) = \ln n$, and $\bar y$
+# near the top decides the limit: again a $1/\log n$ gap (Theorem 5). For $r^{-\beta}$,
+# $F(n) = (n^{1-\beta} - 1)/(1-\beta)$: the "$-1$" and the lower end $1/n$ of the scaled
+# integral leave $n^{-(1-\beta)} = n^{-1/2}$ (Theorems 3 and 9). A top-$k$ cut with
+# $k = \sqrt n$ (Theorem 7) averages $\bar y$ over the top $k/n = n^{-1/2}$ of the scores.
+#
+# Each panel draws $|N_D(n) - \lim|$ (lines; where it is above $10^{-11}$, the resolution
+# of the double-precision lines), the Monte Carlo $|{\rm mean} - \lim|$ with two standard
+# errors where they resolve it, and the predicted rate through the last point of the good
+# function's line (dotted; $1/\ln n$ is a slowly bending curve on these axes). The random
+# function has no line under Theorems 7–9: its $N_D(n)$ equals the limit exactly. The
+# good function's line under Theorems 3 and 9 stops where its gap falls below the
+# resolution. The fitted exponent is the slope of $\log|gap|$ against $\log n$ for the
+# power rates and against $\log\log n$ for the $1/\log n$ rates, over the last points of
+# each line (checked within 0.1 of the prediction). For the $1/\log n$ rates those points
+# span $n = 10^{86}..10^{100}$, too short a range in $\log\log n$ to tell $1/\log n$ from,
+# say, $\log\log n/\log n$: the check that discriminates is the one above, that the gap
+# halves from $10^{50}$ to $10^{100}$.
 
 # %%
 predicted = {"1": ("1/log n", -1.0), "3": ("n^-1/2", -0.5), "5": ("1/log n", -1.0),
              "7": ("n^-1/2", -0.5), "8": ("1/log n", -1.0), "9": ("n^-1/2", -0.5)}
+# the order of sd(NDCG) (the companion's derivation): log, sum D^2 ~ n / log^2 n against
+# F ~ n / log n; r^-1/2, sum D^2 ~ log n against F ~ n^1/2; 1/r, sum D^2 -> zeta(2) against
+# F ~ log n; k = sqrt(n), k^-1/2; k = cn, the log discount's
+fluctuation = {"1": "n^-1/2", "3": "(log n / n)^1/2", "5": "1/log n", "7": "n^-1/4",
+               "8": "n^-1/2", "9": "(log n / n)^1/2"}
 rate_rows = []
 fig, axes = plt.subplots(2, 3, figsize=(15, 7.6), constrained_layout=True)
 ns_line = 10.0 ** line_exponents
-for ax, (thm, dname, _) in zip(axes.ravel(), theorems[:6], strict=True):
+for ax, (thm, dname, _) in zip(axes.ravel(), shown, strict=True):
     form, slope_pred = predicted[thm]
     for rname in rankers:
         line, lim = lines[thm, rname]
@@ -290,65 +450,78 @@ for ax, (thm, dname, _) in zip(axes.ravel(), theorems[:6], strict=True):
                         color=colors[rname])
         # the fit: the last four points of the line above the resolution, from n = 1e4 on
         slope, fit = rates.fitted_exponent(ns_line, gap, in_log_n=form == "1/log n")
-        rate_rows.append({"theorem": thm, "ranker": rname, "predicted rate": form,
+        sd_ratio = mc_sd[thm, rname, n_hi] / mc_sd[thm, rname, n_lo] if mc_sd[
+            thm, rname, n_lo] > 0 else float("nan")
+        rate_rows.append({"theorem": thm, "function": rname, "rate of the centring": form,
                           "predicted exponent": slope_pred, "fitted exponent": slope,
                           "fit from n": f"{ns_line[fit[0]]:.0e}",
-                          "fit to n": f"{ns_line[fit[-1]]:.0e}"})
-        assert abs(slope - slope_pred) <= 0.1, (thm, rname, slope)
+                          "fit to n": f"{ns_line[fit[-1]]:.0e}",
+                          "rate of sd(NDCG)": fluctuation[thm],
+                          f"MC sd ratio n={n_hi:.0e} / n={n_lo:.0e}": sd_ratio})
+        checks.check("fitted-exponent", abs(slope - slope_pred) <= 0.1,
+                     f"Theorem {thm}, {rname}: the fitted exponent {slope:.3f} is within 0.1 "
+                     f"of {slope_pred}")
     good_line, good_lim = lines[thm, "good"]
     ax.loglog(*rates.rate_curve(ns_line, np.abs(np.array(good_line) - good_lim),
                                 exponent=slope_pred, in_log_n=form == "1/log n"),
               "k:", lw=1, label=f"rate {form}")
-    ax.set(title=f"Theorem {thm}: {dname}", xlabel="n", ylabel="|NDCG - limit|")
-    ax.legend(fontsize=7)
-fig.suptitle("004: how fast the limits are reached -- |N_D(n) - limit| (lines), Monte Carlo "
+    ax.set(title=f"Theorem {thm}: {dname}", xlabel="n", ylabel="|N_D(n) - limit|",
+           xlim=(1e2, None))
+    ax.legend(fontsize=7, title="no random line: N_D(n) = limit" if thm in ("7", "8", "9")
+              else None, title_fontsize=7)
+fig.suptitle("004: how fast the centring converges -- |N_D(n) - limit| (lines), Monte Carlo "
              "± 2 s.e. where resolved (points), the predicted rate (dotted)")
 figures.save(fig, "004_rates")
 plt.show()
 figures.save_table(rate_rows, "004_rates", tolerance={"abs": 1e-5})
-display(Markdown(figures.markdown_table(rate_rows)))
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in rate_rows])))
 worst = max(rate_rows, key=lambda r: abs(r["fitted exponent"] - r["predicted exponent"]))
 display(Markdown(
     f"Every fitted exponent is within 0.1 of its prediction ({len(rate_rows)} lines; the "
-    f"farthest: Theorem {worst['theorem']}, {worst['ranker']}, "
-    f"{worst['fitted exponent']:.3f} against {worst['predicted exponent']:g})."))
+    f"farthest: Theorem {worst['theorem']}, {worst['function']}, "
+    f"{worst['fitted exponent']:.3f} against {worst['predicted exponent']:g}). The last "
+    "columns are the other half: the order of the standard deviation of NDCG, and the "
+    f"ratio of the Monte Carlo standard deviations from $n = {n_lo:.0e}$ to ${n_hi:.0e}$. "
+    "Under $k = \\sqrt n$ the fluctuation ($n^{-1/4}$) is far slower than the centring "
+    "($n^{-1/2}$), so NDCG@$\\sqrt n$ reaches its limit at the rate $n^{-1/4}$; under "
+    "$1/r$ both are of order $1/\\log n$; elsewhere the fluctuation is the faster part."))
 
 # %% [markdown]
 # ### Lemma 2: the Monte Carlo mean against the pseudo-expectation
 #
-# Lemma 2 bounds $|E\,NDCG - N_D(n)|$ by $\tilde O(n^{-1/3})$ for a non-summable
-# discount. Each point is $|{\rm mean} - N_D(n)|$ of one Monte Carlo cell of the limits
-# table, coloured where the difference is resolved (above two standard errors) and grey
-# where it is within the simulation's noise; the line is $n^{-1/3}$.
+# Lemma 2 is stated for the log discount only: $|E\,\mathrm{NDCG} - N_D(n)| \le
+# \tilde O(n^{-1/3})$. What the Monte Carlo can see is the bias itself, which here should be
+# far smaller: of order $\log n/n$, from the sum against the integral and the label count
+# $l$ against $np$. Each point is the deviation $(\text{mean} - N_D(n))/\text{s.e.}$ of one
+# log-discount cell of the limits table (Theorem 1; Theorem 8's cut-offs as an
+# extension), against the band that the checks allow. A bias of the size of the lemma's
+# $n^{-1/3}$ would put the points far outside.
 
 # %%
-lemma2 = []
-for (thm, rname, n), pseudo_n in mc_pseudo.items():
-    if thm == "6 (contrast)":
-        continue
-    means, ses = mc_stats[thm, rname]
-    i = list(mc_sizes).index(n)
-    lemma2.append((n, abs(means[i] - pseudo_n), ses[i], thm))
+q_band = checks.statistical_quantile(1e-3 / n_stat, n_draws - 1)
 fig, ax = plt.subplots(figsize=(7.5, 4.2), constrained_layout=True)
-pts = np.array([(n, d, se) for n, d, se, _ in lemma2])
-res = pts[:, 1] > 2 * pts[:, 2]
-ax.loglog(pts[~res, 0], np.maximum(pts[~res, 1], 1e-9), "o", color="0.7", ms=4,
-          label="within 2 s.e. (not resolved)")
-if res.any():
-    ax.loglog(pts[res, 0], pts[res, 1], "o", color="C3", ms=5, label="resolved")
-grid = np.array(sorted(set(mc_sizes)), dtype=float)
-ax.loglog(grid, grid ** (-1 / 3), "k-", lw=1, label="n^-1/3")
-ax.set(xlabel="n", ylabel="|MC mean - N_D(n)|",
-       title="004: Lemma 2 -- Monte Carlo against the pseudo-expectation")
+lemma2_z = [(thm, rname, n, z) for (thm, rname, n), z in mc_z.items()
+            if thm in ("1", "8", "8 (c > p)")]
+for thm, marker in (("1", "o"), ("8", "s"), ("8 (c > p)", "^")):
+    pts = np.array([(n, z) for t, _, n, z in lemma2_z if t == thm])
+    ax.semilogx(pts[:, 0], pts[:, 1], marker, ms=5, label=f"Theorem {thm}")
+ax.axhspan(-q_band, q_band, color="0.9", label=f"allowed: ±{q_band:.1f} s.e.")
+ax.axhline(0, color="k", lw=0.5)
+ax.set(xlabel="n", ylabel="(MC mean - N_D(n)) / s.e.",
+       title="004: Lemma 2 -- the log-discount Monte Carlo cells against N_D(n)")
 ax.legend(fontsize=8)
 figures.save(fig, "004_lemma2")
 plt.show()
-above = [(n, d, thm) for n, d, _, thm in lemma2 if d > n ** (-1 / 3)]
-assert not above, above
+lemma1_bias = max(abs(mc_stats["1", r][0][i] - mc_pseudo["1", r, n])
+                  for r in rankers for i, n in enumerate(mc_sizes))
 display(Markdown(
-    f"Of {len(lemma2)} cells, {int(res.sum())} resolve a difference between the Monte Carlo "
-    f"mean and $N_D(n)$; every difference lies below $n^{{-1/3}}$ (the largest ratio to it "
-    f"is {max(d * n ** (1 / 3) for n, d, _, _ in lemma2):.3f})."))
+    f"Of {len(lemma2_z)} log-discount cells, {sum(abs(z) > 2 for *_, z in lemma2_z)} deviate "
+    "by more than two standard errors (about 5 % would by chance); the largest "
+    f"$|\\text{{mean}} - N_D(n)|$ under Theorem 1 is {lemma1_bias:.2g}, against "
+    f"$n^{{-1/3}} = {min(mc_sizes) ** (-1 / 3):.2g}$ at the smallest $n$. Consistent with "
+    "the lemma, and with a bias unresolved at these $n$."))
 
 # %% [markdown]
 # ### Graded relevance: Theorems 10–13
@@ -356,7 +529,7 @@ display(Markdown(
 # Section 3.4 extends the limits to labels $y_1 > y_2 > \dots$ with cumulative rates
 # $R_j = P[Y \ge y_j]$: the ideal list holds the grades in blocks, so the normaliser becomes
 # $\sum_j y_j\,(F(nR_j) - F(nR_{j-1}))$ and the numerator uses $E[Y \mid \tilde f = s]$.
-# The model here is the claims report's: labels 3, 1, 0 with
+# The model here is the claims report's, called "graded": labels 3, 1, 0 with
 # $P[Y = 3 \mid s] = s^2/2$, $P[Y = 1 \mid s] = s/2$. For each theorem the table sets the
 # paper's formula (computed independently in the claims report) beside the library's
 # `ndcg_limit`, the pseudo-expectation at $10^{100}$ and the Monte Carlo mean at the
@@ -374,54 +547,62 @@ binary_form = {"10": "3", "11": "7", "12": "8", "13": "9"}
 graded_rows, graded_lines, graded_claims = [], {}, {}
 fig, axes = plt.subplots(1, 4, figsize=(17, 3.8), constrained_layout=True, sharey=True)
 for ax, (thm, dname, disc) in zip(axes, graded_theorems, strict=True):
-    claim = graded_claims[f"S004-T{thm}"] = proofs_check.REGISTRY[f"S004-T{thm}"].check()
-    assert claim.outcome == "verified", thm
+    claim = graded_claims[f"S004-T{thm}"] = run_claim(proofs_check.REGISTRY[f"S004-T{thm}"])[0]
+    checks.check("graded-claim", claim.outcome == proofs_check.REGISTRY[f"S004-T{thm}"].recorded,
+                 f"S004-T{thm}: the claim's check gives the catalogue's outcome")
     lim = A.ndcg_limit(graded, disc, dps=dps)
     with mpmath.workdps(dps):
-        assert abs(lim - mpmath.mpf(claim.evidence["stated limit"])) < 1e-15, thm
+        checks.check("graded-limit", abs(lim - mpmath.mpf(claim.evidence["stated limit"]))
+                     < 1e-15, f"Theorem {thm}: ndcg_limit equals the paper's formula to 1e-15")
     line = [float(A.pseudo_expectation(graded, disc, mpmath.mpf(10) ** float(e), dps=dps))
             for e in line_exponents]
     means, ses = [], []
     for n in mc_sizes:
         draws = simulate_ndcg(graded, disc, n, n_draws=graded_draws, seed=seed + 5 * n,
-                                        workers=mc_workers or None)["ndcg"]
+                              workers=mc_workers or None)["ndcg"]
         means.append(float(draws.mean()))
         ses.append(float(draws.std(ddof=1) / np.sqrt(graded_draws)))
-        bias = abs(float(A.pseudo_expectation(graded, disc, n, dps=dps)) - means[-1])
-        assert bias <= 4 * ses[-1] + 1e-9, (thm, n)  # Monte Carlo on N_D(n) at every n
+        checks.within("graded-mc-on-pseudo", means[-1],
+                      float(A.pseudo_expectation(graded, disc, n, dps=dps)), ses[-1],
+                      dof=graded_draws - 1,
+                      what=f"Theorem {thm}, n = {n}: Monte Carlo mean against N_D(n)")
     graded_lines[thm] = (line, float(lim), means, ses)
     graded_rows.append({"theorem": thm, "discount": dname,
                         "paper's formula": float(mpmath.mpf(claim.evidence["stated limit"])),
                         "ndcg_limit": float(lim), "N(1e100)": line[-1],
-                        f"MC n={max(mc_sizes):.0e}": f"{means[-1]:.5f} ± {ses[-1]:.5f}"})
+                        f"MC n={max(mc_sizes):.0e}": f"{means[-1]:.5f} ± {ses[-1]:.2g}"})
     ax.semilogx(10.0 ** line_exponents, line, color="C0", label="N_D(n)")
     ax.axhline(float(lim), color="C0", ls="--", lw=1, label="limit")
     ax.errorbar(mc_sizes, means, yerr=2 * np.array(ses), fmt="o", ms=3, capsize=2,
                 color="C3", label="Monte Carlo ± 2 s.e.")
-    ax.set(title=f"Theorem {thm}: {dname}", xlabel="n")
+    ax.set(title=f"Theorem {thm}: {dname}", xlabel="n", xlim=(1e2, 1e100))
 axes[0].set_ylabel("NDCG (grades 3, 1, 0)")
 axes[0].legend(fontsize=8)
 fig.suptitle("004: graded relevance, Theorems 10-13")
 figures.save(fig, "004_graded_limits_by_n")
 plt.show()
 figures.save_table(graded_rows, "004_graded_limits")
-display(Markdown(figures.markdown_table(graded_rows)))
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in graded_rows])))
 slow_graded = [(r["theorem"], abs(r["N(1e100)"] - r["ndcg_limit"])) for r in graded_rows
                if abs(r["N(1e100)"] - r["ndcg_limit"]) > 1e-6]
+checks.check("graded-slow-like-binary", all(binary_form[t] in slow_theorems
+                                            for t, _ in slow_graded),
+             "a graded limit is slow only where its binary form is")
 display(Markdown(
     "The library's limits equal the paper's formulas to 15 digits, and every Monte Carlo "
-    "mean agrees with $N_D(n)$ at its own $n$ within four standard errors. At $10^{100}$ "
+    "mean agrees with $N_D(n)$ at its own $n$ (checked). At $10^{100}$ "
     + ("every line is within $10^{-6}$ of its limit." if not slow_graded else
        "the lines are within $10^{-6}$ of their limits except under "
        + "; ".join(f"Theorem {t} (gap {g:.1e}), the graded form of Theorem "
                    f"{binary_form[t]}" for t, g in slow_graded)
        + ": slow in the binary case too.")))
-assert all(binary_form[t] in slow_theorems for t, _ in slow_graded)
 
 # %% [markdown]
 # The rates of the graded limits are those of their binary forms (the normaliser's
 # expansion is the same; the grades change only the constants): the same log–log picture
-# and fit as above, each exponent asserted within 0.1 of its binary form's.
+# and fit as above, each exponent checked within 0.1 of its binary form's.
 
 # %%
 graded_rate_rows = []
@@ -442,92 +623,86 @@ for ax, (thm, dname, _) in zip(axes, graded_theorems, strict=True):
                              "predicted rate": form, "predicted exponent": slope_pred,
                              "fitted exponent": slope, "fit from n": f"{ns_line[fit[0]]:.0e}",
                              "fit to n": f"{ns_line[fit[-1]]:.0e}"})
-    assert abs(slope - slope_pred) <= 0.1, (thm, slope)
+    checks.check("graded-fitted-exponent", abs(slope - slope_pred) <= 0.1,
+                 f"Theorem {thm}: the fitted exponent {slope:.3f} is within 0.1 of "
+                 f"{slope_pred}")
     ax.loglog(*rates.rate_curve(ns_line, gap, exponent=slope_pred, in_log_n=form == "1/log n"),
               "k:", lw=1, label=f"rate {form}")
-    ax.set(title=f"Theorem {thm}: {dname}", xlabel="n")
-axes[0].set_ylabel("|NDCG - limit| (grades 3, 1, 0)")
+    ax.set(title=f"Theorem {thm}: {dname}", xlabel="n", xlim=(1e2, 1e100))
+axes[0].set_ylabel("|N_D(n) - limit| (grades 3, 1, 0)")
 axes[0].legend(fontsize=7)
-fig.suptitle("004: how fast the graded limits are reached, Theorems 10-13")
+fig.suptitle("004: how fast the graded centring converges, Theorems 10-13")
 figures.save(fig, "004_graded_rates")
 plt.show()
 figures.save_table(graded_rate_rows, "004_graded_rates", tolerance={"abs": 1e-5})
-display(Markdown(figures.markdown_table(graded_rate_rows)))
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in graded_rate_rows])))
+
+# %%
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S004-T10", "S004-T11", "S004-T12", "S004-T13"], done=graded_claims))))
 
 # %% [markdown]
-# At larger $n$ (`large_sizes`: by default up to $n = 10^9$, with `large_draws` draws
-# each, $O(n)$ time and bounded memory per draw) the Monte Carlo means of the slow theorems
-# (`large_theorems`: 1, 5 and 8 by default, scored on the same draws, which are generated
-# once) keep tracking the pseudo-expectation, for the ranking functions in `large_rankers`
-# (by default the random one, whose labels do not depend on the scores: the simulator
-# then draws no scores, and a draw of $10^9$ documents costs seconds). Every Monte Carlo
-# of this notebook draws with `simulate_ndcg`, in this process or on dask
-# workers (`mc_workers`), the same bits either way; on a cluster the check reaches
-# $n = 10^{10}$ and beyond for every ranking function, for instance
+# ### Larger $n$
 #
-# ```
-# python -m companion.run 004_ndcg_theory -p mc_workers tcp://10.0.0.1:8786 \
-#     -p large_rankers '["good", "weaker", "random"]' \
-#     -p large_sizes '[10000000, 100000000, 1000000000, 10000000000]' --output-dir out/
-# ```
-#
-# (core-hours of simulation: a cluster's job, never run by the gate). The table
-# gives both and their difference in standard errors. With a handful of draws the
-# standard error is itself rough, so each difference is asserted within the two-sided
-# 99.9 % quantile of Student's $t$ with `large_draws` − 1 degrees of freedom (printed below
-# the table), not within a normal bound. The last column is a small
-# difference of numbers near 1 divided by a small standard error, so its last digits move
-# with the machine's arithmetic: this cell's output is reproduced to 1e-6 absolute (the table's
-# other columns to relative 1e-9 in `figures/004_large_n.csv`).
+# At larger $n$ (`large_sizes`, by default up to $n = 10^9$, with `large_draws` draws
+# each) the Monte Carlo means of the slow theorems (`large_theorems`: 1, 5 and 8, scored on
+# the same draws) keep tracking the pseudo-expectation, for the functions in
+# `large_rankers` (by default the random one, whose labels do not depend on the scores:
+# the simulator then draws no scores). For the random function Theorem 8's $N_D(n)$ is
+# exactly $1/2$ at every $n$, so those rows test only the simulator's label count. Under
+# $1/r$ (Theorem 5) a handful of draws estimates the spread poorly, so those rows use the
+# known standard deviation of the random function, $\frac12\sqrt{\sum_{r \le n} r^{-2}}
+# / H_{n/2}$ (the top labels are fair coins; the label count's share is of order $1/n$);
+# the rows of Theorems 1 and 8 use Student's $t$ on the draws.
 
 # %% tolerance={"abs": 1e-06}
 large_cells = {}
-t_bound = float(stats.t.ppf(0.9995, large_draws - 1))
 large_discounts = [(thm, disc) for thm, _, disc in theorems if thm in large_theorems]
 for rname in large_rankers if large_discounts else []:
     y = rankers[rname]
     for n in large_sizes:
         # one generation of the draws, scored under every discount of the check
         sims = simulate_ndcg_many(y, [d for _, d in large_discounts], n,
-                                            n_draws=large_draws, seed=seed + 3 * n,
-                                            workers=mc_workers or None)
+                                  n_draws=large_draws, seed=seed + 3 * n,
+                                  workers=mc_workers or None)
         for (thm, disc), sim in zip(large_discounts, sims, strict=True):
             draws = sim["ndcg"]
             mean = float(draws.mean())
-            se = float(draws.std(ddof=1) / np.sqrt(large_draws))
             pseudo_n = float(A.pseudo_expectation(y, disc, n, dps=dps))
-            large_cells[thm, rname, n] = {"theorem": thm, "ranker": rname, "n": f"{n:.0e}",
-                                          "N(n)": pseudo_n, "MC mean": mean, "MC s.e.": se,
-                                          "(MC - N(n)) / s.e.": (mean - pseudo_n) / se}
-            assert abs(mean - pseudo_n) <= t_bound * se + 1e-6, (thm, rname, n)
+            if thm == "5" and rname == "random":
+                with mpmath.workdps(dps):
+                    se = float(0.5 * mpmath.sqrt(mpmath.zeta(2) - mpmath.psi(1, n + 1))
+                               / mpmath.harmonic(n // 2)) / np.sqrt(large_draws)
+                dof, how = None, "known s.d."
+            else:
+                se = float(draws.std(ddof=1) / np.sqrt(large_draws))
+                dof, how = large_draws - 1, "Student's t"
+            res = checks.within("large-n", mean, pseudo_n, se, dof=dof,
+                                what=f"Theorem {thm}, {rname}, n = {n}: mean against N_D(n)")
+            large_cells[thm, rname, n] = {"theorem": thm, "function": rname, "n": f"{n:.0e}",
+                                          "N(n)": pseudo_n, "MC mean": mean, "s.e.": se,
+                                          "s.e. from": how, "(MC - N(n)) / s.e.": res.z,
+                                          "allowed": res.q}
 large_rows = [large_cells[thm, rname, n] for thm, _ in large_discounts
               for rname in large_rankers for n in large_sizes]
 if large_rows:
-    # the last column divides a small difference of two numbers near 1 (sums over up to
-    # 1e9 terms, whose last digits move with the machine's SIMD) by a small s.e.: it is
-    # reproduced to a millionth of a standard error, not to relative 1e-9
+    # the deviation divides a small difference of two numbers near 1 (sums over up to 1e9
+    # terms, whose last digits move with the machine's SIMD) by a small s.e.
     figures.save_table(large_rows, "004_large_n",
                        column_tolerance={"(MC - N(n)) / s.e.": {"abs": 1e-6}})
-    display(Markdown(figures.markdown_table(large_rows)))
+    display(Markdown(figures.markdown_table(
+        [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
+         for r in large_rows])))
     worst = max(large_rows, key=lambda r: abs(r["(MC - N(n)) / s.e."]))
-    roughest = max(large_rows, key=lambda r: r["MC s.e."])
     display(Markdown(
-        f"Every difference is within {t_bound:.1f} standard errors (Student's $t$, "
-        f"{large_draws - 1} degrees of freedom, two-sided 99.9 %); the largest, "
-        f"{worst['(MC - N(n)) / s.e.']:+.2f}, is Theorem {worst['theorem']}'s at "
-        f"$n = {worst['n']}$. The largest standard error is Theorem {roughest['theorem']}'s "
-        f"({roughest['MC s.e.']:.2g} at $n = {roughest['n']}$)"
-        + (": the discount $1/r$ lets the first few labels decide a draw, and a handful of "
-           "draws estimates that spread poorly." if roughest["theorem"] == "5" else ".")))
-    assert all(abs(r["(MC - N(n)) / s.e."]) <= t_bound for r in large_rows)
-
-# %% [markdown]
-# The $r^{-1/2}$ limits differ between the functions (the discount "distinguishes" them in
-# the limit), and so do the $1/r$ and cut-off limits (asserted in the table's cell).
-
-# %%
-display(Markdown(reading.claims_box(proofs_check.settled_rows(
-    ["S004-T10", "S004-T11", "S004-T12", "S004-T13"], done=graded_claims))))
+        f"Every mean is within its allowed number of standard errors of $N_D(n)$; the "
+        f"largest deviation, {worst['(MC - N(n)) / s.e.']:.2f}, is Theorem "
+        f"{worst['theorem']}'s at $n = {worst['n']}$."))
+else:
+    checks.skip("large-n", "no large-n sizes in this run's parameters")
+    display(Markdown("No large-$n$ sizes in this run's parameters."))
 
 # %% [markdown]
 # ## How slowly standard NDCG tends to 1
@@ -537,11 +712,11 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # $N_D(n) = 1 - C/\log n + O(\log^{-2} n)$ with
 # $C = 1 - \log p + m_1/p$, $m_1 = \int_0^1 \bar y(1-u)\log u\,du$
 # (`asymptotics.log_discount_rate`). The table checks $(1 - N_D(n))\log n \to C$ up to
-# $n = 10^{100}$, and shows how far the logarithmic integral is from its leading term
-# $np/\log(np)$ even there.
+# $n = 10^{100}$. The ratio of the logarithmic integral to its leading term $np/\log(np)$
+# depends on $n$ only (with $p = 1/2$), so it is printed once, below the table.
 
 # %%
-rate_rows = []
+rate_rows, li_rows = [], []
 for rname, y in rankers.items():
     c_rate = A.log_discount_rate(y, dps=dps)
     prev_gap = None
@@ -550,39 +725,55 @@ for rname, y in rankers.items():
         with mpmath.workdps(dps):
             nd = A.pseudo_expectation(y, rm.log_discount, n, dps=dps)
             scaled = (1 - nd) * mpmath.log(n)
-            li_ratio = mpmath.li(1 + n * 0.5) / (n * 0.5 / mpmath.log(n * 0.5))
             gap = abs(scaled - c_rate)
-        rate_rows.append({"ranker": rname, "n": f"1e{e}", "N(n)": float(nd),
-                          "(1 - N(n)) log n": float(scaled), "C": float(c_rate),
-                          "Li(1+np) / (np / log np)": float(li_ratio)})
+            if rname == "good":
+                li_rows.append({"n": f"1e{e}", "Li(1+np) / (np / log np)": float(
+                    mpmath.li(1 + n * p) / (n * p / mpmath.log(n * p)))})
+        rate_rows.append({"function": rname, "n": f"1e{e}", "N(n)": float(nd),
+                          "(1 - N(n)) log n": float(scaled), "C": float(c_rate)})
         if prev_gap is not None and e >= 20:  # the expansion holds once log n is large
-            assert gap < prev_gap, (rname, e)
+            checks.check("theorem1-rate-monotone", gap < prev_gap,
+                         f"{rname}: (1 - N(n)) log n approaches C from 1e20 on")
         prev_gap = gap
-    assert prev_gap < 2 / float(mpmath.log(mpmath.mpf(10) ** 100))
+    checks.check("theorem1-rate-close", prev_gap < 2 / float(mpmath.log(mpmath.mpf(10) ** 100)),
+                 f"{rname}: at 1e100, (1 - N(n)) log n is within 2/log n of C")
 figures.save_table(rate_rows, "004_theorem1_rate")
-display(Markdown(figures.markdown_table(rate_rows)))
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in rate_rows])))
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in li_rows])))
+c_by = {r["function"]: r["C"] for r in rate_rows}
+checks.check("theorem1-constants-order", c_by["good"] < c_by["weaker"] < c_by["random"],
+             "the rate constant C grows from the good to the random function")
 
 # %% [markdown]
-# The constant is smallest for the good ranking ($C = \log 2 - 1/2 \approx 0.19$) and
-# largest for the random one ($C = \log 2$): all three tend to 1, but at different speeds,
-# which is exactly what lets standard NDCG tell them apart (Theorem 2, Lemma 3).
+# Of these three functions the constant is smallest for the good one
+# ($C = \log 2 - 1/2 \approx 0.19$) and largest for the random one ($C = \log 2$): all
+# three tend to 1, but at different speeds, which is exactly what lets standard NDCG tell
+# them apart (Theorem 2, Lemma 3). Other curves can have a larger $C$ still: a reversed
+# ranking, $\bar y = 1 - s$, has $m_1 = -1/4$ and $C = 1/2 + \log 2$.
 #
 # ## Figures 1–4: NDCG on growing prefixes $S_n$
 #
 # As in the paper, one sample is drawn and each ranking function is scored on its
 # prefixes $S_n$. (a) Synthetic: a latent $Z \sim U(0,1)$, label $Y \sim$ Bernoulli$(Z)$,
-# and three scores of the same objects: $Z$ (good), $Z$ plus Gaussian noise of standard
-# deviation 0.5 (weaker) and an independent uniform (random); `simulate.latent_sample`.
-# (b) Real: scikit-learn's bundled handwritten digits (1797 images; relevant = digit
-# $\ge 5$), split in half; a logistic regression on all 64 pixels (good) and on the 4
-# central pixels (weaker) are trained on one half, and the prefixes are taken from the
-# other half in a seeded random order, so $n \le 898$ there. The four panels are the
-# paper's four measures: standard NDCG, $r^{-1/2}$, $2^{-r}$ and NDCG@$k$ with $k = n/5$.
+# and three scores of the same objects: "latent s.d. 0" (the score $Z$), "latent s.d. 0.5"
+# ($Z$ plus Gaussian noise of standard deviation 0.5) and "latent random" (an independent
+# uniform); `simulate.latent_sample`. (b) Real: scikit-learn's bundled handwritten digits
+# (1797 images; relevant = digit $\ge 5$), split in half; a logistic regression on all 64
+# pixels ("digits 64 px") and on the 4 central pixels ("digits 4 px") are trained on one
+# half, and the prefixes are taken from the other half in a seeded random order, so
+# $n \le 898$ there ("digits random" is a uniform score). The four panels are the paper's
+# four measures: standard NDCG, $r^{-1/2}$, $2^{-r}$ and NDCG@$k$ with $k = n/5$.
 
 # %%
 measures = [("NDCG (1/log2(1+r))", rm.log2_discount), ("r^-1/2", rm.power_discount(0.5)),
             ("2^-r", rm.exponential_discount),
             ("NDCG@k, k = n/5", rm.cutoff(rm.log2_discount, fraction=0.2))]
+syn_names = ["latent s.d. 0", "latent s.d. 0.5", "latent random"]
+real_names = ["digits 64 px", "digits 4 px", "digits random"]
 labels_syn, scores_syn = latent_sample(prefix_max, [0.0, 0.5, np.inf], seed=seed)
 sizes_syn = np.unique(np.logspace(2, np.log10(prefix_max), 13).astype(int))
 
@@ -601,15 +792,17 @@ scores_real = np.vstack([good_model.decision_function(x_test),
 labels_real = rel[test]
 sizes_real = np.unique(np.logspace(1, np.log10(test.size), 10).astype(int))
 
-prefix_rows = []
-for data, lab, sc, sizes in (("synthetic", labels_syn, scores_syn, sizes_syn),
-                             ("digits", labels_real, scores_real, sizes_real)):
+prefix_rows, prefix_curves = [], {}
+for data, lab, sc, sizes, names in (
+        ("synthetic", labels_syn, scores_syn, sizes_syn, syn_names),
+        ("digits", labels_real, scores_real, sizes_real, real_names)):
     fig, axes = plt.subplots(1, 4, figsize=(16, 3.8), constrained_layout=True)
     for ax, (mname, disc) in zip(axes, measures, strict=True):
-        for j, rname in enumerate(rankers):
+        for j, rname in enumerate(names):
             vals = [rm.ndcg(lab[:n], sc[j, :n], discount=disc) for n in sizes]
+            prefix_curves[data, mname, rname] = np.array(vals)
             ax.semilogx(sizes, vals, marker="o", ms=3, label=rname)
-            prefix_rows.append({"data": data, "measure": mname, "ranker": rname,
+            prefix_rows.append({"data": data, "measure": mname, "function": rname,
                                 "n smallest": int(sizes[0]), "NDCG": vals[0],
                                 "n largest": int(sizes[-1]), "NDCG ": vals[-1]})
         ax.set(xlabel="n (prefix size)", title=mname, ylim=(0, 1.02))
@@ -619,13 +812,42 @@ for data, lab, sc, sizes in (("synthetic", labels_syn, scores_syn, sizes_syn),
     figures.save(fig, f"004_figs1to4_{data}")
     plt.show()
 figures.save_table(prefix_rows, "004_prefixes")
-display(Markdown(figures.markdown_table(prefix_rows)))
-final = {(r["data"], r["measure"], r["ranker"]): r["NDCG "] for r in prefix_rows}
-for data in ("synthetic", "digits"):
-    for mname, _ in measures:
-        assert final[data, mname, "good"] > final[data, mname, "random"], (data, mname)
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in prefix_rows])))
+# the last five prefixes of the synthetic sample: the range each curve covers there
+tail = {(m, r): np.ptp(prefix_curves["synthetic", m, r][-5:]) for m, _ in measures
+        for r in syn_names}
+top_syn = {r: prefix_curves["synthetic", "2^-r", r][-1] for r in syn_names}
+above = {data: [m for m, _ in measures if prefix_curves[data, m, names[0]][-1]
+                > prefix_curves[data, m, names[2]][-1]]
+         for data, names in (("synthetic", syn_names), ("digits", real_names))}
+dig = {m: prefix_curves["digits", m, "digits 64 px"] for m, _ in measures}
+settle = ("NDCG (1/log2(1+r))", "r^-1/2", "NDCG@k, k = n/5")
+display(Markdown(
+    "At the largest $n$ the best-informed function is above the random one under "
+    f"{len(above['synthetic'])} of 4 measures on the synthetic data and "
+    f"{len(above['digits'])} of 4 on the digits. On the synthetic data, over the last five "
+    "prefixes, standard NDCG, $r^{-1/2}$ and NDCG@$n/5$ move by at most "
+    f"{max(tail[m, r] for m in settle for r in syn_names):.3f}"
+    f"; under $2^{{-r}}$ the random function's curve covers a range of "
+    f"{tail['2^-r', 'latent random']:.3f} there (no limit in probability: Theorem 6, whose "
+    "$\\delta$-condition it meets), while the two informed functions end at "
+    f"{top_syn['latent s.d. 0']:.5f} and {top_syn['latent s.d. 0.5']:.4f}: both have "
+    "$\\bar y(1) = 1$ (the table at the top), violate the $\\delta$-condition, and their "
+    "$2^{-r}$ NDCG tends to 1, as for the canonical good function in the Theorem 6 section. "
+    f"The digits set is too small to show a limit: from $n = {sizes_real[0]}$ to "
+    f"{sizes_real[-1]} the 64-pixel model's NDCG@$n/5$ goes from "
+    f"{dig['NDCG@k, k = n/5'][0]:.3f} to {dig['NDCG@k, k = n/5'][-1]:.3f} and its "
+    f"$r^{{-1/2}}$ NDCG from {dig['r^-1/2'][0]:.3f} to {dig['r^-1/2'][-1]:.3f}; a single "
+    "object at the top moves its small-$n$ values."))
 
 # %% [markdown]
+# A slip of the paper's own: its list of experiments says "see Figure 4 and Theorem 6" for
+# NDCG@$k$ with $k = n/5$, and its discussion of Figure 4 compares "Theorem 6 and Theorem 1".
+# The theorem about the log discount cut at $k = cn$ is Theorem 8 (S004-T8 in the claims
+# report); Theorem 6 is about summable discounts such as $2^{-r}$ in the panel beside it.
+#
 # ### The paper's protocol, with synthetic data
 #
 # The paper's Figures 1–4 average over 40 queries of 5000 documents each, with graded
@@ -638,42 +860,47 @@ for data in ("synthetic", "digits"):
 # $Y \sim$ Binomial$(2, Z)$ (0, 1 or 2; the gain of a label is its grade), prefixes in a
 # random creation order, NDCG averaged over the queries at every $n$ on a linear axis up
 # to 5000, with a band of two standard errors across queries. What still differs: the
-# labels come from a model, not from clicks; the two trained rankers are replaced by the
-# latent quality with Gaussian noise of standard deviation 0.3 ("good") and 1 ("weaker");
-# and the paper's enlarged inset of Figure 1 is a second, zoomed panel row.
+# labels come from a model, not from clicks; the two trained rankers are replaced by
+# "latent s.d. 0.3" and "latent s.d. 1" (the latent quality with Gaussian noise); and the
+# paper's enlarged inset of Figure 1 is a second, zoomed panel row. The random function's
+# expected NDCG is known exactly at every $n$ (`fluctuation.random_ranking_expected_ndcg`:
+# its DCG has the mean grade at every position, its IDCG depends on the label counts
+# only), and its curves are checked against it.
 
 # %%
 prng = np.random.default_rng(seed + 99)
 z = prng.random((paper_queries, paper_docs))
 y_paper = prng.binomial(2, z).astype(float)
-scores_paper = {"good": z + 0.3 * prng.standard_normal(z.shape),
-                "weaker": z + 1.0 * prng.standard_normal(z.shape),
-                "random": prng.uniform(-1, 1, z.shape)}
+scores_paper = {"latent s.d. 0.3": z + 0.3 * prng.standard_normal(z.shape),
+                "latent s.d. 1": z + 1.0 * prng.standard_normal(z.shape),
+                "uniform random": prng.uniform(-1, 1, z.shape)}
+paper_colors = dict(zip(scores_paper, ("C0", "C1", "C2"), strict=True))
 sizes_paper = np.unique(np.r_[np.arange(10, 100, 10), np.arange(100, paper_docs + 1, 100)])
-curves = {}
+per_query, curves_paper = {}, {}
 for mname, disc in measures:
     for rname, sc in scores_paper.items():
         per_n = [rm.ndcg_queries(y_paper[:, :n], sc[:, :n], discount=disc).values
                  for n in sizes_paper]
-        curves[mname, rname] = (np.array([v.mean() for v in per_n]),
-                                np.array([v.std(ddof=1) / np.sqrt(paper_queries)
-                                          for v in per_n]))
+        per_query[mname, rname] = per_n
+        curves_paper[mname, rname] = (np.array([v.mean() for v in per_n]),
+                                      np.array([v.std(ddof=1) / np.sqrt(paper_queries)
+                                                for v in per_n]))
 fig, axes = plt.subplots(2, 4, figsize=(17, 7), constrained_layout=True)
 for col, (mname, _) in enumerate(measures):
     for row in (0, 1):
         ax = axes[row, col]
         for rname in scores_paper:
-            mean, se = curves[mname, rname]
-            ax.plot(sizes_paper, mean, color=colors[rname], label=rname)
-            ax.fill_between(sizes_paper, mean - 2 * se, mean + 2 * se, color=colors[rname],
-                            alpha=0.2, lw=0)
+            mean, se = curves_paper[mname, rname]
+            ax.plot(sizes_paper, mean, color=paper_colors[rname], label=rname)
+            ax.fill_between(sizes_paper, mean - 2 * se, mean + 2 * se,
+                            color=paper_colors[rname], alpha=0.2, lw=0)
         ax.set(xlabel="n (documents in S_n)")
         if row == 0:
             ax.set(title=mname, ylim=(0, 1.02))
         else:  # the zoom: the upper half of the n range, the y range of the curves there
             half = sizes_paper >= paper_docs // 2
-            lo = min(curves[mname, r][0][half].min() for r in scores_paper)
-            hi = max(curves[mname, r][0][half].max() for r in scores_paper)
+            lo = min(curves_paper[mname, r][0][half].min() for r in scores_paper)
+            hi = max(curves_paper[mname, r][0][half].max() for r in scores_paper)
             pad = 0.1 * (hi - lo) + 1e-3
             ax.set(xlim=(paper_docs // 2, paper_docs), ylim=(lo - pad, hi + pad),
                    title=f"{mname}, enlarged")
@@ -684,53 +911,62 @@ fig.suptitle(f"004 Figures 1-4 with the paper's protocol: {paper_queries} querie
              f"{paper_docs} documents, grades 0/1/2, prefixes S_n")
 figures.save(fig, "004_figs1to4_paper_protocol")
 plt.show()
+# the random function against its exact expectation, at n = 1000 and at the largest n;
+# labels Binomial(2, Z), Z uniform: each grade has probability 1/3
+i_1000 = int(np.flatnonzero(sizes_paper == 1000)[0])
+i_end = len(sizes_paper) - 1
 paper_rows = []
-for mname, _ in measures:
-    end = {r: curves[mname, r] for r in scores_paper}
-    paper_rows.append({"measure": mname,
-                       **{f"{r} at n={paper_docs}": f"{end[r][0][-1]:.4f} ± {end[r][1][-1]:.4f}"
-                          for r in scores_paper},
-                       "good - random, in s.e.": float(
-                           (end["good"][0][-1] - end["random"][0][-1])
-                           / np.hypot(end["good"][1][-1], end["random"][1][-1]))})
+for mname, disc in measures:
+    row = {"measure": mname}
+    for i in (i_1000, i_end):
+        n = int(sizes_paper[i])
+        vals = per_query[mname, "uniform random"][i]
+        exact = random_ranking_expected_ndcg(disc.weights(n), [1 / 3, 1 / 3, 1 / 3])
+        res = checks.within("paper-random-exact", float(vals.mean()), exact,
+                            float(vals.std(ddof=1) / np.sqrt(paper_queries)),
+                            dof=paper_queries - 1,
+                            what=f"{mname}, n = {n}: the random function's mean over the "
+                                 "queries against its exact expectation")
+        row[f"random, exact E at n={n}"] = exact
+        row[f"random, deviation at n={n} (s.e.)"] = res.z
+    for rname in scores_paper:
+        # the change from n = 1000 to the largest n, paired by query (nested prefixes)
+        d = per_query[mname, rname][i_end] - per_query[mname, rname][i_1000]
+        row[f"{rname}: change from n=1000"] = float(d.mean())
+        row[f"{rname}: s.e. of the change"] = float(d.std(ddof=1) / np.sqrt(paper_queries))
+    end = {r: curves_paper[mname, r] for r in scores_paper}
+    row["s.d. 0.3 - random at the end, in s.e."] = float(
+        (end["latent s.d. 0.3"][0][-1] - end["uniform random"][0][-1])
+        / np.hypot(end["latent s.d. 0.3"][1][-1], end["uniform random"][1][-1]))
+    paper_rows.append(row)
 figures.save_table(paper_rows, "004_figs1to4_paper_protocol")
-display(Markdown(figures.markdown_table(paper_rows)))
-gap_se = {r["measure"]: r["good - random, in s.e."] for r in paper_rows}
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in paper_rows])))
+by_m = {r["measure"]: r for r in paper_rows}
 ordered = [m for m, _ in measures
-           if curves[m, "good"][0][-1] > curves[m, "weaker"][0][-1] > curves[m, "random"][0][-1]]
+           if curves_paper[m, "latent s.d. 0.3"][0][-1] > curves_paper[m, "latent s.d. 1"][0][-1]
+           > curves_paper[m, "uniform random"][0][-1]]
+std_name = measures[0][0]
 display(Markdown(
-    f"At $n = {paper_docs}$ the order good > weaker > random holds for "
-    f"{', '.join(ordered) if ordered else 'no measure'}; the good function leads the random "
-    "one by " + ", ".join(f"{g:.0f} s.e. under {m}" for m, g in gap_se.items()) + "."))
-others = min(g for m, g in gap_se.items() if m != "2^-r")
-assert gap_se["2^-r"] < others / 5
-at_1000 = int(np.flatnonzero(sizes_paper == 1000)[0])
-for rname in scores_paper:  # standard NDCG creeps up; r^-1/2 and NDCG@n/5 stay level
-    assert curves[measures[0][0], rname][0][-1] > curves[measures[0][0], rname][0][at_1000]
-    for mname in ("r^-1/2", "NDCG@k, k = n/5"):
-        assert abs(curves[mname, rname][0][-1] - curves[mname, rname][0][at_1000]) < 0.01
-
-# %% [markdown]
-# Under this model $2^{-r}$ still separates the good function from the random one in the
-# mean over 40 queries — the paper saw even the random function score close to RankSVM and
-# ListNet — but by far fewer standard errors than the three other measures (asserted:
-# less than a fifth): per query it is decided by the first few documents and stays noisy
-# however large $n$ is (Theorem 6).
-# Standard NDCG creeps upwards for all three functions from $n = 1000$ to 5000, as in the
-# paper's Figure 1; $r^{-1/2}$ and NDCG@$n/5$ move by less than 0.01 there and stay at
-# distinct levels (Figures 2 and 4; both asserted).
-
-
-# %% [markdown]
-# On both data sets every measure ranks the good function above the random one at the
-# largest $n$. Standard NDCG creeps towards 1 for all three; $r^{-1/2}$ and NDCG@$n/5$
-# settle at distinct levels; $2^{-r}$ keeps jumping, because it only ever looks at the
-# first few objects (Theorem 6).
-#
-# A slip of the paper's own: its list of experiments says "see Figure 4 and Theorem 6" for
-# NDCG@$k$ with $k = n/5$, and its discussion of Figure 4 compares "Theorem 6 and Theorem 1".
-# The theorem about the log discount cut at $k = cn$ is Theorem 8 (S004-T8 in the claims
-# report); Theorem 6 is about summable discounts such as $2^{-r}$ in the panel beside it.
+    f"At $n = {paper_docs}$ the order s.d. 0.3 > s.d. 1 > random holds for "
+    f"{', '.join(ordered) if ordered else 'no measure'}; the s.d. 0.3 function leads the "
+    "random one by " + ", ".join(f"{by_m[m]['s.d. 0.3 - random at the end, in s.e.']:.0f} "
+                                 f"s.e. under {m}" for m, _ in measures)
+    + ". Under $2^{-r}$ the separation is the weakest: per query that measure is decided by "
+    "the first few documents (the paper saw even its random function score close to RankSVM "
+    "and ListNet there; in this model it does not). From $n = 1000$ to "
+    f"{paper_docs}, standard NDCG changes by "
+    + ", ".join(f"{by_m[std_name][f'{r}: change from n=1000']:+.4f} ± "
+                f"{by_m[std_name][f'{r}: s.e. of the change']:.4f}" for r in scores_paper)
+    + " (the three functions in the table's order), $r^{-1/2}$ by "
+    + ", ".join(f"{by_m['r^-1/2'][f'{r}: change from n=1000']:+.4f}" for r in scores_paper)
+    + " and NDCG@$n/5$ by "
+    + ", ".join(f"{by_m['NDCG@k, k = n/5'][f'{r}: change from n=1000']:+.4f}"
+                for r in scores_paper)
+    + ". The paper describes its Figure 1's curves as very close, seeming to converge to "
+    "the same limit, and told apart only in the enlarged inset; these stand-in curves can be "
+    "set beside that description, not beside the lost figures."))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(["S004-EXP"]))))
@@ -738,55 +974,185 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(["S004-EXP"]))))
 # %% [markdown]
 # ## Distinguishability: $P[\mathrm{NDCG}(f_0) > \mathrm{NDCG}(f_1)]$
 #
-# On `dist_draws` independent synthetic samples per $n$, two close ranking functions
-# (latent score plus noise of standard deviation 0.1 and 0.3) are scored on the same
-# sample under each measure (`rankmeasures.theory.distinguish.win_rate`: with the same
-# labels the IDCG is common, and the sign of the DCG difference is decided exactly, which
-# matters under $2^{-r}$, where both functions often agree on every position with weight
-# and the two NDCGs differ in their last bits only). Consistent distinguishability
-# (Definition 3) asks more than a probability tending to 1: with probability
-# $1 - \mathrm{neg}(N)$, a negligible function (smaller than every $N^{-c}$), one function
-# must beat the other for *all* $n \ge N$ at once. A frequency per $n$, as here, shows the
-# trend but cannot certify the simultaneous event or the rate; Definition 4
-# (distinguishability in expectation) is the weaker notion that compares
-# $E[\mathrm{NDCG}]$.
+# Theorems 2 and 4 conclude that two functions are "consistently distinguishable" or
+# "strictly distinguishable with high probability". The paper defines only the first
+# (Definition 3): with probability $1 - \mathrm{neg}(N)$, a negligible function (smaller
+# than every $N^{-c}$), one function must beat the other for *all* $n \ge N$ at once. The
+# second is never defined. **Operationally, this notebook reads both as: the probability
+# that the better function scores higher tends to 1 as $n$ grows, at each $n$ separately.**
+# That is weaker than Definition 3: it needs neither the simultaneous event nor a rate;
+# different limits in probability (Theorem 3, Lemma 5) give it, while Definition 3 needs an
+# exponential concentration, which is what Lemma 7 was meant to supply (below). A
+# frequency per $n$, as here, shows the trend and nothing more.
+#
+# **The latent pair.** On `dist_draws` independent synthetic samples per $n$, "latent
+# s.d. 0.1" and "latent s.d. 0.3" are scored on the same sample under each measure
+# (`distinguish.win_rate`: with the same labels the IDCG is common, and the sign of the DCG
+# difference is decided exactly, which matters under $2^{-r}$, where both functions often
+# agree on every position with weight). Both have $\bar y(1) = 1$, so the pair lies
+# outside Theorem 6 and outside the canonical limits of $1/r$ and $k = \sqrt n$ (equal
+# limits, $\bar y(1) = 1$ for both).
 
 # %%
+dist_measures = measures + [("1/r", rm.zipf_discount),
+                            ("NDCG@k, k = sqrt(n)", rm.cutoff(rm.log2_discount, exponent=0.5))]
 dist_rows = []
-wins = {m: [] for m, _ in measures}
+wins = {m: [] for m, _ in dist_measures}
 for n in dist_sizes:
-    rates = win_rate(n, dist_noise, [disc for _, disc in measures],
-                     seeds=[seed + 7919 * i + n for i in range(dist_draws)])
-    for (mname, _), rate in zip(measures, rates, strict=True):
+    rates_n = win_rate(n, dist_noise, [disc for _, disc in dist_measures],
+                       seeds=[seed + 7919 * i + n for i in range(dist_draws)])
+    for (mname, _), rate in zip(dist_measures, rates_n, strict=True):
         wins[mname].append(float(rate))
-    dist_rows.append({"n": n, **{m: wins[m][-1] for m, _ in measures}})
+    dist_rows.append({"n": n, **{m: wins[m][-1] for m, _ in dist_measures}})
 figures.save_table(dist_rows, "004_distinguishability")
 display(Markdown(figures.markdown_table(dist_rows)))
 fig, ax = plt.subplots(figsize=(7, 4), constrained_layout=True)
-for mname, _ in measures:
+for mname, _ in dist_measures:
     ax.semilogx(dist_sizes, wins[mname], marker="o", label=mname)
-ax.set(xlabel="n", ylabel=f"P[NDCG(f0) > NDCG(f1)], noise {dist_noise}", ylim=(0.4, 1.02),
-       title=f"004: distinguishability ({dist_draws} samples per n)")
-ax.legend()
+ax.set(xlabel="n", ylabel="P[NDCG(s.d. 0.1) > NDCG(s.d. 0.3)]", ylim=(0.4, 1.02),
+       title=f"004: distinguishability, latent pair ({dist_draws} samples per n)")
+ax.legend(fontsize=8)
 figures.save(fig, "004_distinguishability")
 plt.show()
-noise = 3 * np.sqrt(0.25 / dist_draws)  # three binomial standard errors
-for mname in ("NDCG (1/log2(1+r))", "r^-1/2", "NDCG@k, k = n/5"):
-    assert wins[mname][-1] >= wins[mname][0] - noise, mname
-assert max(wins["2^-r"]) < 0.9 + noise
+bin_se = np.sqrt(0.25 / dist_draws)
+display(Markdown(
+    "Under the three measures of the paper's figures with a divergent discount sum, the "
+    "frequency goes from "
+    + ", ".join(f"{wins[m][0]:.2f} to {wins[m][-1]:.2f} ({m})"
+                for m in ("NDCG (1/log2(1+r))", "r^-1/2", "NDCG@k, k = n/5"))
+    + f" between $n = {dist_sizes[0]}$ and ${dist_sizes[-1]}$; under $2^{{-r}}$ it stays "
+    f"between {min(wins['2^-r']):.2f} and {max(wins['2^-r']):.2f} (binomial s.e. "
+    f"{bin_se:.2f}): away from a coin flip, not tending to 1. With $\\bar y(1) = 1$ for both "
+    "functions this is not Theorem 6's mechanism: both $2^{-r}$ NDCGs tend to 1, and the "
+    "frequency reflects the ratio of their top-rank error rates. Under $1/r$ it goes from "
+    f"{wins['1/r'][0]:.2f} to {wins['1/r'][-1]:.2f}, and under NDCG@$\\sqrt n$ from "
+    f"{wins['NDCG@k, k = sqrt(n)'][0]:.2f} to {wins['NDCG@k, k = sqrt(n)'][-1]:.2f}."))
 
 # %% [markdown]
-# The three measures with a divergent discount sum separate the pair more and more
-# reliably as $n$ grows; $2^{-r}$ stays near a coin flip weighted by the top few labels.
+# **Pairs of relevance curves.** `distinguish.model_win_rate` draws coupled samples of
+# Section 2's model for two curves at once (labels shared, each score from its law given
+# the label), on `model_draws` samples per $n$. Three pairs, each chosen for a hypothesis:
 #
+# * "good" against "random" under $r^{-1/2}$: Theorem 4's condition 1 (different limits),
+#   at several $n$;
+# * "weaker" against "bent": the same $p$ and the same $\bar y(1) = 3/4$, different curves.
+#   The paper leaves open whether $1/r$ ("we suspect Zipfian does not have strong consistent
+#   distinguishability", after Theorem 5) and NDCG@$k$ with $k = o(n)$ ("not clear", after
+#   Theorem 7) can tell functions apart; both have the limit $\bar y(1)$, equal here, while
+#   the log discount and $r^{-1/2}$ see the whole curve;
+# * "weaker" against "random" under $2^{-r}$ and $r^{-2}$: both meet the (ranker-level)
+#   $\delta$-condition, so Theorem 6's "moreover" clause applies: no pair is consistently
+#   distinguishable. Under $2^{-r}$ the limit is known: the random function's NDCG tends to
+#   $U(0, 1)$, independent of the weaker one's, so $P \to E[\lim \mathrm{NDCG}(\text{weaker})]
+#   = \bar y(1) = 3/4$. At finite $n$ the target is the weaker function's exact expected
+#   NDCG (its top labels are Bernoulli($E\,\bar y(s_{(r)})$); the IDCG is $1 - 2^{-l}$),
+#   and each frequency is checked against it.
+
+# %%
+pairs = [("good vs random", ("good", "random"), "r^-1/2", rm.power_discount(0.5)),
+         ("weaker vs bent", ("weaker", "bent"), "1/log2(1+r)", rm.log2_discount),
+         ("weaker vs bent", ("weaker", "bent"), "r^-1/2", rm.power_discount(0.5)),
+         ("weaker vs bent", ("weaker", "bent"), "1/r", rm.zipf_discount),
+         ("weaker vs bent", ("weaker", "bent"), "k = sqrt(n)",
+          rm.cutoff(rm.log2_discount, exponent=0.5)),
+         ("weaker vs random", ("weaker", "random"), "2^-r", rm.exponential_discount),
+         ("weaker vs random", ("weaker", "random"), "r^-2", rm.power_discount(2.0))]
+pair_rows = []
+for label, (a_name, b_name), dname, disc in pairs:
+    row, targets = {"pair": label, "discount": dname}, {}
+    with mpmath.workdps(dps):
+        row["limit f0"] = float(A.ndcg_limit(curves[a_name], disc, dps=dps)) if dname not in (
+            "2^-r", "r^-2") else float("nan")
+        row["limit f1"] = float(A.ndcg_limit(curves[b_name], disc, dps=dps)) if dname not in (
+            "2^-r", "r^-2") else float("nan")
+    for n in model_sizes:
+        rate = model_win_rate(n, (curves[a_name], curves[b_name]), disc,
+                              seeds=[seed + 104729 * i + 3 * n for i in range(model_draws)])
+        row[f"P at n={n}"] = rate
+        targets[n] = float("nan")
+        if dname == "2^-r":
+            w = disc.weights(n)
+            target = float(np.sum(w * (0.25 + 0.5 * (n - np.arange(1, n + 1) + 1) / (n + 1))))
+            checks.within("theorem6-pair", rate, target,
+                          np.sqrt(target * (1 - target) / model_draws),
+                          what=f"weaker vs random under 2^-r, n = {n}: frequency against "
+                               "E[NDCG(weaker)]")
+            targets[n] = target
+    row.update({f"target at n={n}": targets[n] for n in model_sizes})
+    pair_rows.append(row)
+figures.save_table(pair_rows, "004_model_pairs")
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in pair_rows])))
+pr = {(r["pair"], r["discount"]): r for r in pair_rows}
+n_big = max(model_sizes)
+display(Markdown(
+    "Condition 1 at work: under $r^{-1/2}$ the good function beats the random one with "
+    "frequency " + ", ".join(f"{pr['good vs random', 'r^-1/2'][f'P at n={n}']:.3f}"
+                             for n in model_sizes)
+    + f" at $n = $ {', '.join(str(n) for n in model_sizes)}. For the pair with equal "
+    f"$\\bar y(1)$, at $n = {n_big}$: log discount "
+    f"{pr['weaker vs bent', '1/log2(1+r)'][f'P at n={n_big}']:.3f}, $r^{{-1/2}}$ "
+    f"{pr['weaker vs bent', 'r^-1/2'][f'P at n={n_big}']:.3f} (limits "
+    f"{pr['weaker vs bent', 'r^-1/2']['limit f0']:.4f} and "
+    f"{pr['weaker vs bent', 'r^-1/2']['limit f1']:.4f}), $1/r$ "
+    f"{pr['weaker vs bent', '1/r'][f'P at n={n_big}']:.3f} and NDCG@$\\sqrt n$ "
+    f"{pr['weaker vs bent', 'k = sqrt(n)'][f'P at n={n_big}']:.3f}, where both limits are "
+    f"{pr['weaker vs bent', '1/r']['limit f0']:.2f}. Theorem 6's pair: under $2^{{-r}}$ "
+    "the frequency stays at its target near 3/4 (checked at every $n$), under $r^{-2}$ at "
+    + ", ".join(f"{pr['weaker vs random', 'r^-2'][f'P at n={n}']:.3f}" for n in model_sizes)
+    + ": neither tends to 1, as the theorem's \"moreover\" clause says."))
+
+# %% [markdown]
+# **The remark after Theorem 9.** The paper says that NDCG@$k$ with $k = cn$ (log
+# discount; and $r^{-\beta}$) is consistently distinguishing "under the condition given in
+# Theorem 2 and Theorem 4 respectively" (and cites Theorems 6 and 7 for these measures,
+# where 8 and 9 are meant: S004-X1). Theorem 2's condition is only that the curves differ on
+# a set of positive measure. But NDCG@$cn$ looks, in the limit, only at objects with
+# canonical score in $[1 - c, 1]$, and its IDCG depends only on the label count: two curves
+# with the same $p$ that coincide on $[1 - c, 1]$ have the same $N_D(n)$ at every $n$.
+# Claim S004-T9d runs such a pair, "good" against "good + wave" ($\bar y = s$ plus a full
+# sine wave of amplitude 1/5 on $[0, 4/5]$, $c = 1/5$).
+
+# %%
+t9d = run_claim(proofs_check.REGISTRY["S004-T9d"])[0]
+checks.check("S004-T9d", t9d.outcome == proofs_check.REGISTRY["S004-T9d"].recorded,
+             "S004-T9d: the claim's check gives the catalogue's outcome")
+t9d_gap = t9d.evidence["N0 - N1 (pseudo-expectation)"]
+display(Markdown(figures.markdown_table(
+    [{"measure": m, **{k: float(f"{v:.4g}") for k, v in g.items()}} for m, g in t9d_gap.items()])))
+t9d_p = t9d.evidence["P[NDCG(f0) > NDCG(f1)]"]
+display(Markdown(figures.markdown_table([{"n": k.removeprefix("n="), **v}
+                                         for k, v in t9d_p.items()])))
+checks.check("t9d-cut-gap-zero", all(g == 0 for m, gs in t9d_gap.items() if "k = n/5" in m
+                                     for g in gs.values()),
+             "the NDCG@n/5 pseudo-expectations of the pair are equal at every n shown")
+display(Markdown(
+    f"The curves differ below $4/5$ ($\\int_0^{{4/5}} |\\Delta\\bar y| = "
+    f"{t9d.evidence['int |ybar0 - ybar1| over [0, 1 - c]']:.4f}$) and coincide above. "
+    "Under NDCG@$n/5$ (log and $r^{-1/2}$) the pseudo-expectation gap is 0 at every $n$, "
+    "and the good function wins with frequency "
+    + ", ".join(f"{v['counterexample, log k = n/5']:.3f}" for v in t9d_p.values())
+    + f" (binomial s.e. {t9d.evidence['binomial s.e. of a frequency']:.3f}): a coin flip. "
+    "The uncut log discount separates the same pair ("
+    + ", ".join(f"{v['counterexample, log, no cut']:.3f}" for v in t9d_p.values())
+    + "), as Theorem 2 says. So the remark needs the curves to differ on a non-null subset "
+    "of $[1 - c, 1]$ (S004-T9d, true only under that added assumption); a pair that does "
+    "(good against weaker) is separated by NDCG@$n/5$ ("
+    + ", ".join(f"{v['differ on [1-c, 1], log k = n/5']:.3f}" for v in t9d_p.values())
+    + ")."))
+
+# %% [markdown]
 # ## Lemma 3: the predicted gap of standard NDCG
 #
 # For two functions with the same $p$, Lemma 3 says
 # $N^{f_0}(n) - N^{f_1}(n) = a/\log^K n + O(\log^{-K-1} n)$ with $K$ the first non-zero
-# moment $m_K = \int_0^1 \Delta\bar y(1-s)\log^K s\,ds$. The paper's eq. (25) gives
-# $a = (-1)^K m_K$; the prefactor $n/\mathrm{Li}(1+np) \sim \log n / p$ of its eq. (22)
-# contributes a factor $1/p$ that eq. (25) drops (erratum S004-L3 in the claims report).
-# The table sets the pseudo-expectation gap beside both predictions.
+# moment $m_K = \int_0^1 \Delta\bar y(1-s)\log^K s\,ds$. The lemma's statement asserts only
+# that such an $a \ne 0$ exists, and it is unaffected. Its proof identifies
+# $a = (-1)^K m_K$ in eq. (25); the prefactor $n/\mathrm{Li}(1+np) \sim \log n / p$ of eq.
+# (22) contributes a factor $1/p$ that eq. (25) drops (erratum S004-L3 in the claims
+# report). The table sets the pseudo-expectation gap of "good" and "weaker" beside both
+# predictions.
 
 # %%
 k_order, a_const = A.log_discount_separation(rankers["good"], rankers["weaker"], dps=dps)
@@ -803,14 +1169,20 @@ for e in (3, 6, 10, 20, 50, 100):
                      "eq. (25) as printed": float(printed),
                      "gap / prediction": float(gap / pred)})
 figures.save_table(gap_rows, "004_lemma3_gap")
-display(Markdown(figures.markdown_table(gap_rows)))
-print(f"K = {k_order}, a = {mpmath.nstr(a_const, 12)}")
-assert abs(gap_rows[-1]["gap / prediction"] - 1) < 0.05
-assert abs(gap_rows[-1]["N_good - N_weaker"] / gap_rows[-1]["eq. (25) as printed"] - 2) < 0.1
-
-# %% [markdown]
-# At $n = 10^{100}$ the gap is within a few per cent of $a/\log^K n$ with the $1/p$, and
-# twice the printed constant ($1/p = 2$ here).
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.5g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in gap_rows])))
+checks.check("lemma3-prediction", abs(gap_rows[-1]["gap / prediction"] - 1) < 0.05,
+             "at 1e100 the gap is within 5 % of a / log^K n with the 1/p")
+checks.check("lemma3-printed", abs(gap_rows[-1]["N_good - N_weaker"]
+                                   / gap_rows[-1]["eq. (25) as printed"] - 2) < 0.1,
+             "at 1e100 the gap is about twice eq. (25)'s constant (1/p = 2)")
+display(Markdown(
+    f"$K = {k_order}$, $a = {mpmath.nstr(a_const, 8)}$. At $n = 10^{{100}}$ the gap is "
+    f"{gap_rows[-1]['gap / prediction']:.3f} times $a/\\log^K n$ with the $1/p$, and twice "
+    "the printed constant ($1/p = 2$ here). At practical $n$ the leading term is still "
+    f"rough: the ratio is {gap_rows[0]['gap / prediction']:.2f} at $n = 10^3$ and "
+    f"{gap_rows[1]['gap / prediction']:.2f} at $10^6$."))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(["S004-L3"]))))
@@ -820,82 +1192,100 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(["S004-L3"]))))
 #
 # The limits above are statements about $N_D(n)$; what ties them to the random NDCG of a
 # sample are the appendix's concentration results. Each is checked in the claims report by
-# simulation; here they are read in the paper's order.
+# simulation, with its own fixed seed; here they are read in the paper's order.
 #
 # **Theorem 14** (with Theorem 2): for $D = 1/\log(1+r)$, two functions with different
 # $\bar y$ are distinguishable in expectation, and consistently when the curves are Hölder.
-# The evidence: the pseudo-expectation gap of the good and the random function (positive,
-# Lemma 3's sign) and how often the good one wins.
+# The evidence: the pseudo-expectation gap of "good" and "random" (positive, Lemma 3's
+# sign) and how often the good one wins, on independent samples, at $n \le 10^4$. This is
+# the easiest pair; the closer pair "weaker" against "bent" is in the distinguishability
+# section above, and the simultaneous event of Definition 3 is not tested.
 
 # %%
-t14 = proofs_check.REGISTRY["S004-T2/T14"].check()
+t14 = run_claim(proofs_check.REGISTRY["S004-T2/T14"])[0]
 t14_rows = [{"n": k.removeprefix("n="), **v} for k, v in t14.evidence.items()
             if k.startswith("n=")]
 display(Markdown(figures.markdown_table(t14_rows)))
-assert t14.outcome == "verified"
-assert all(float(r["N0 - N1"]) > 0 for r in t14_rows)
-assert t14_rows[-1]["P[NDCG(f0) > NDCG(f1)]"] >= t14_rows[0]["P[NDCG(f0) > NDCG(f1)]"]
+checks.check("S004-T2/T14", t14.outcome == proofs_check.REGISTRY["S004-T2/T14"].recorded,
+             "S004-T2/T14: the claim's check gives the catalogue's outcome")
+checks.check("t14-gap-positive", all(float(r["N0 - N1"]) > 0 for r in t14_rows),
+             "the pseudo-expectation gap of good and random is positive at every n")
 
 # %% [markdown]
 # The gap shrinks like $1/\log n$ (Lemma 3), yet the winning frequency rises towards 1:
-# NDCG's fluctuations shrink faster than the gap (Lemma 4 below). Each function's sample
-# is drawn independently here, while the paper scores both functions on one sample; the
-# canonical model gives each function's $\bar y$ but no joint law of the two rankings, and
-# a shared sample would only remove the common fluctuation of the label count.
+# NDCG's fluctuations shrink faster than the gap. Each function's sample is drawn
+# independently here, while the paper scores both functions on one sample.
 #
 # **Lemma 2**: $|E[\mathrm{NDCG}(f, S_n)] - N_D(n)| \le \tilde O(n^{-1/3})$ for the log
 # discount. The claims report reads $\tilde O$ as $n^{-1/3}\log n$ and compares the Monte
-# Carlo mean with $N_D(n)$:
+# Carlo mean (200 draws) with $N_D(n)$; each row is checked here against its own standard
+# error:
 
 # %%
-l2 = proofs_check.REGISTRY["S004-L2"].check()
+l2 = run_claim(proofs_check.REGISTRY["S004-L2"])[0]
 l2_rows = [{"case": k, **v} for k, v in l2.evidence.items()]
-display(Markdown(figures.markdown_table(l2_rows)))
-assert l2.outcome == "verified"
-assert all(r["|mean - N(n)|"] <= 4 * r["standard error"] for r in l2_rows)
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in l2_rows])))
+checks.check("S004-L2", l2.outcome == proofs_check.REGISTRY["S004-L2"].recorded,
+             "S004-L2: the claim's check gives the catalogue's outcome")
+for r in l2_rows:
+    checks.within("lemma2-claim", r["|mean - N(n)|"], 0.0, r["standard error"], dof=199,
+                  what=f"Lemma 2, {r['case']}: |mean - N(n)| against 0")
 
 # %% [markdown]
-# The measured bias is within four standard errors of 0 everywhere, far below the bound
-# $n^{-1/3}\log n$: the bound is loose, not wrong.
+# Consistent with the lemma: the bias is unresolved at these $n$, and the bound
+# $n^{-1/3}\log n$ (0.69 at $n = 10^3$ with constant 1) is far above it; an unresolved bias
+# at three $n$ cannot show more.
 #
 # **Lemma 4**: for the log discount and an $\alpha$-Hölder $\bar y$ with constant $C$,
 # $P[|\mathrm{NDCG} - N_D(n)| \ge 5Cp^{-1}n^{-\min(\alpha/3, 1)}] \le O(e^{-n^{1/4}})$.
-# With $\bar y = 1/4 + s/2$ ($\alpha = 1$, $C = 1/2$, $p = 1/2$):
+# With "weaker", $\bar y = 1/4 + s/2$ ($\alpha = 1$, $C = 1/2$, $p = 1/2$):
 
 # %%
-l4 = proofs_check.REGISTRY["S004-L4"].check()
+l4 = run_claim(proofs_check.REGISTRY["S004-L4"])[0]
 l4_rows = [{"n": n, "threshold": th, "frequency beyond": fr, "s.d. of NDCG": sd}
            for n, th, fr, sd in zip(l4.evidence["n"], l4.evidence["threshold 5 C p^-1 n^-1/3"],
                                     l4.evidence["frequency beyond the threshold"],
                                     l4.evidence["sd of NDCG"], strict=True)]
 display(Markdown(figures.markdown_table(l4_rows)))
 l4_slope = l4.evidence["fitted exponent of sd (steeper than the lemma's -1/3)"]
-display(Markdown(f"Fitted exponent of the standard deviation in $n$: {l4_slope}."))
-assert l4.outcome == "verified" and l4_slope < -1 / 3
-assert all(r["frequency beyond"] == 0 for r in l4_rows)
-assert all(r["s.d. of NDCG"] < r["threshold"] / 5 for r in l4_rows)
+l4_hoeff = l4.evidence["Hoeffding term 2F(n)^{2/3}/F(np) over C p^-1 n^-1/3 (C = p = 1/2)"]
+display(Markdown(figures.markdown_table([{"n": k.removeprefix("n="), "Hoeffding term over "
+                                          "C p^-1 n^-1/3": v} for k, v in l4_hoeff.items()])))
+checks.check("S004-L4", l4.outcome == proofs_check.REGISTRY["S004-L4"].recorded,
+             "S004-L4: the claim's check gives the catalogue's outcome")
+display(Markdown(
+    f"The fitted exponent of the standard deviation in $n$ is {l4_slope} (the lemma's "
+    "window falls like $n^{-1/3}$), and at $n = 10^3$ the threshold is "
+    f"{l4_rows[0]['threshold'] / l4_rows[0]['s.d. of NDCG']:.0f} standard deviations away: "
+    "no draw can come near it, so the frequency column says nothing about an "
+    "$e^{-n^{1/4}}$ tail. The statement holds in this model because the true spread is far "
+    "below the window. The proof does not give the window: eq. (32) drops the Hoeffding "
+    "term $2F(n)^{2/3}/F(np) \\approx (2/p)(\\log n/n)^{1/3}$ of eq. (31), which for "
+    "$\\alpha = 1$ exceeds the slack $Cp^{-1}n^{-1/3}$ by the factor in the second table, "
+    "growing like $\\log^{1/3} n$ and independent of $C$: a proof gap, the same defect as "
+    "in Lemma 7's proof (S004-L4 and S004-L7)."))
 
 # %% [markdown]
-# No draw comes near the threshold, and the standard deviation falls faster than the
-# lemma's $n^{-1/3}$ (the fitted exponent above; the assertion also keeps it below a fifth
-# of the threshold): the $n^{-1/3}$ comes from the Chernoff step of the proof (Claims 3
-# and 4), and the window it gives is loose, not wrong.
-#
 # **Lemma 5**: for $r^{-\beta}$ and a continuous $\bar y$, $P[|\mathrm{NDCG} - N_D(n)| \ge
-# 5\varepsilon/p] = o(1)$ for every $\varepsilon > 0$. At $\beta = 1/2$, $\varepsilon = 0.004$:
+# 5\varepsilon/p] = o(1)$ for every $\varepsilon > 0$; checked at $\beta = 1/2$ for one
+# $\varepsilon = 0.004$:
 
 # %%
-l5 = proofs_check.REGISTRY["S004-L5"].check()
+l5 = run_claim(proofs_check.REGISTRY["S004-L5"])[0]
 l5_rows = [{"n": n, "frequency of |NDCG - N(n)| >= 5 eps / p": f}
            for n, f in zip(l5.evidence["n"],
                            l5.evidence["frequency of |NDCG - N| >= 5 eps / p"], strict=True)]
 display(Markdown(figures.markdown_table(l5_rows)))
-l5_freq = [r["frequency of |NDCG - N(n)| >= 5 eps / p"] for r in l5_rows]
-assert l5.outcome == "verified" and l5_freq[-1] < l5_freq[0] and l5_freq[-1] <= 0.02
-
-# %% [markdown]
-# The frequency falls from nearly one half at $n = 10^2$ to zero: convergence in
-# probability, as Theorem 3 needs. The rate is the subject of Lemma 7, below.
+checks.check("S004-L5", l5.outcome == proofs_check.REGISTRY["S004-L5"].recorded,
+             "S004-L5: the claim's check gives the catalogue's outcome")
+display(Markdown(
+    f"At $\\varepsilon = 0.004$ the frequency falls from "
+    f"{l5_rows[0]['frequency of |NDCG - N(n)| >= 5 eps / p']:.3f} "
+    f"at $n = {l5_rows[0]['n']}$ to {l5_rows[-1]['frequency of |NDCG - N(n)| >= 5 eps / p']:.3f} "
+    f"at ${l5_rows[-1]['n']}$: convergence in probability, as Theorem 3 needs. The rate is "
+    "the subject of Lemma 7, below."))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
@@ -905,63 +1295,137 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # %% [markdown]
 # ## Theorem 6: a summable discount has no limit
 #
-# The theorem assumes a $\delta > 0$ such that every label has probability at least
-# $\delta$ times that of the most likely one, at every $x$: for binary relevance,
-# $\min(\bar y, 1 - \bar y) \ge \delta \max(\bar y, 1 - \bar y)$, i.e. $\bar y$ bounded away
-# from 0 and 1. The weaker ($\bar y \in [1/4, 3/4]$) and random ($\bar y = 1/2$) functions
-# satisfy it; the good one ($\bar y(s) = s$, so $\bar y(1) = 1$) does not, and for it the
-# conclusion fails: its top objects are almost surely relevant and its NDCG does converge,
-# to 1 (asserted below, and visible in the first panel).
+# The theorem assumes the $\delta$-condition (in its ranker-level reading, see the table at
+# the top: $\bar y$ bounded away from 0 and 1). "Weaker" ($\bar y \in [1/4, 3/4]$) and
+# "random" ($\bar y = 1/2$) meet it; "good" ($\bar y(1) = 1$) does not, and for it the
+# conclusion fails: its top objects are almost surely relevant and its NDCG converges to 1.
 #
 # With $D(r) = 2^{-r}$ only the first few positions matter, and their labels stay random:
 # as $n \to \infty$ the top objects have $\tilde f \to 1$, so their labels become
 # independent Bernoulli$(\bar y(1))$ and the ideal DCG tends to $\sum_r 2^{-r} = 1$. Hence
 # NDCG converges in law to $\sum_{r \ge 1} 2^{-r} B_r$, $B_r$ i.i.d.
 # Bernoulli$(\bar y(1))$: for the random function ($\bar y(1) = 1/2$) that is exactly the
-# uniform law on $[0, 1]$, whatever $n$ — it never concentrates.
+# uniform law on $[0, 1]$, whatever $n$ — it never concentrates. Its standard deviation is
+# $\sqrt{\bar y(1)(1 - \bar y(1))/3}$. The theorem's "in particular, $D(r) \le
+# r^{-(1+\epsilon)}$" covers polynomial summable discounts too; $r^{-2}$, the one that
+# borders the critical $1/r$ more closely, is run beside $2^{-r}$ on the same draws: its
+# limit law $\sum_r r^{-2}B_r/\zeta(2)$ has standard deviation
+# $\sqrt{\bar y(1)(1-\bar y(1))\zeta(4)}/\zeta(2)$.
+#
+# What is checked, at every $n$ and for both discounts: the mean of "weaker" and "random"
+# against their exact expectation (top labels Bernoulli($E\,\bar y(s_{(r)})$), the sample
+# standard deviation against the exact one (`fluctuation.cutoff_ndcg_sd`); the random
+# function's $2^{-r}$ NDCG against $U(0, 1)$ (Kolmogorov–Smirnov); and for "good" the
+# proven bound $E[1 - \mathrm{NDCG}] \le \sum_r D(r)\,r/(n+1) \big/ \sum_{r \le n} D(r)$
+# (the IDCG is at most $\sum_{r\le n} D(r)$, and a top label is irrelevant with probability
+# $E[1 - s_{(r)}] = r/(n+1)$), which tends to 0: it concentrates at 1.
 
 # %%
-law_rows = []
-spread = {}
+thm6_discounts = [("2^-r", rm.exponential_discount), ("r^-2", rm.power_discount(2.0))]
+law_rows, spread6 = [], {}
+linear = {"good": (0.0, 1.0), "weaker": (0.25, 0.5), "random": (0.5, 0.0)}
+good_no_spread = []
 for rname, y in rankers.items():
+    a_lin, b_lin = linear[rname]
     for n in thm6_sizes:
-        draws = simulate_ndcg(y, rm.exponential_discount, n, n_draws=thm6_draws,
-                                        seed=seed + 31 * n, workers=mc_workers or None)["ndcg"]
-        ks = stats.kstest(draws, "uniform")
-        law_rows.append({"ranker": rname, "n": n, "mean": float(draws.mean()),
-                         "s.d.": float(draws.std(ddof=1)), "KS vs U(0,1)": float(ks.statistic),
-                         "KS p-value": float(ks.pvalue)})
-        spread[rname, n] = draws
+        sims = simulate_ndcg_many(y, [d for _, d in thm6_discounts], n, n_draws=thm6_draws,
+                                  seed=seed + 31 * n, workers=mc_workers or None)
+        for (dname, disc), sim in zip(thm6_discounts, sims, strict=True):
+            draws = sim["ndcg"]
+            spread6[dname, rname, n] = draws
+            w = disc.weights(n)
+            r_idx = np.arange(1, n + 1)
+            idcg = float(w[: int(round(n * 0.5))].sum())  # the label count at its mean
+            mean, sd = float(draws.mean()), float(draws.std(ddof=1))
+            row = {"discount": dname, "function": rname, "n": n, "mean": mean, "s.d.": sd}
+            if rname == "good":
+                bound = float(np.sum(w * r_idx / (n + 1)) / w.sum())
+                gap_se = float((1 - draws).std(ddof=1) / np.sqrt(thm6_draws))
+                if gap_se > 0:
+                    checks.within("theorem6-good-bound", float(np.mean(1 - draws)), bound,
+                                  gap_se, dof=thm6_draws - 1, side="below",
+                                  what=f"{dname}, good, n = {n}: mean of 1 - NDCG against "
+                                       "its proven bound")
+                else:
+                    good_no_spread.append((dname, n))
+                    checks.check("theorem6-good-exact", draws.min() == 1.0,
+                                 f"{dname}, good, n = {n}: draws without spread are all 1")
+                row.update({"exact mean": float("nan"), "exact s.d.": float("nan"),
+                            "bound on E[1 - NDCG]": bound})
+            else:
+                mu = a_lin + b_lin * (n - r_idx + 1) / (n + 1)
+                exact_mean = float(np.sum(w * mu) / idcg)
+                # the weights beyond rank 2000 carry below 1e-9 of the variance (and 2^-r
+                # underflows to 0 beyond rank 1074)
+                wk = w[: min(n, 2000)]
+                wk = wk[wk > 0]
+                exact_sd = cutoff_ndcg_sd(wk, a_lin, b_lin, n=n) * float(wk.sum()) / idcg
+                checks.within("theorem6-mean", mean, exact_mean, sd / np.sqrt(thm6_draws),
+                              dof=thm6_draws - 1,
+                              what=f"{dname}, {rname}, n = {n}: mean against the exact one")
+                z = float(stats.norm.isf(np.clip(stats.chi2.sf(
+                    (thm6_draws - 1) * sd**2 / exact_sd**2, thm6_draws - 1), 1e-300, 1 - 1e-16)))
+                checks.within("theorem6-sd", z, 0.0, 1.0,
+                              what=f"{dname}, {rname}, n = {n}: s.d. {sd:.4g} against the "
+                                   f"exact {exact_sd:.4g} (chi-square deviate)")
+                row.update({"exact mean": exact_mean, "exact s.d.": exact_sd,
+                            "bound on E[1 - NDCG]": float("nan")})
+            if rname == "random" and dname == "2^-r":
+                ks = stats.kstest(draws, "uniform")
+                checks.within("theorem6-uniform", float(stats.norm.isf(np.clip(
+                    ks.pvalue, 1e-300, 1 - 1e-16))), 0.0, 1.0,
+                              side="below", what=f"2^-r, random, n = {n}: Kolmogorov-Smirnov "
+                                                 "against U(0, 1), as a normal deviate")
+                row["KS p-value vs U(0,1)"] = float(ks.pvalue)
+            else:
+                row["KS p-value vs U(0,1)"] = float("nan")
+            law_rows.append(row)
+if not good_no_spread:
+    checks.skip("theorem6-good-exact", "every cell of the good function has spread")
 figures.save_table(law_rows, "004_theorem6_law")
-display(Markdown(figures.markdown_table(law_rows)))
-fig, axes = plt.subplots(1, 3, figsize=(13, 3.6), constrained_layout=True)
-for ax, rname in zip(axes, rankers, strict=True):
-    for n in thm6_sizes:
-        ax.hist(spread[rname, n], bins=25, range=(0, 1), histtype="step", density=True,
-                label=f"n = {n:.0e}")
-    ax.set(title=f"{rname} (ybar(1) = {rankers[rname].subs(s, 1)})", xlabel="NDCG, 2^-r")
-axes[0].legend()
-fig.suptitle("004: the law of NDCG with D(r) = 2^-r does not concentrate (Theorem 6)")
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in law_rows])))
+big = max(thm6_sizes)
+fig, axes = plt.subplots(2, 3, figsize=(13, 6.4), constrained_layout=True)
+for row_i, (dname, _) in enumerate(thm6_discounts):
+    for ax, rname in zip(axes[row_i], rankers, strict=True):
+        for n in thm6_sizes:
+            if rname == "good":  # on a log axis: 1 - NDCG, the draws below 1 only
+                gaps = 1 - spread6[dname, rname, n]
+                gaps = gaps[gaps > 0]
+                if gaps.size:
+                    ax.hist(np.log10(gaps), bins=25, histtype="step", density=False,
+                            label=f"n = {n:.0e} ({gaps.size} of {thm6_draws} below 1)")
+            else:
+                ax.hist(spread6[dname, rname, n], bins=25, range=(0, 1), histtype="step",
+                        density=True, label=f"n = {n:.0e}")
+        if rname == "random" and dname == "2^-r":
+            ax.axhline(1.0, color="k", ls=":", lw=1, label="limit: U(0, 1)")
+        y1 = rankers[rname].subs(s, 1) if rankers[rname].free_symbols else rankers[rname]
+        ax.set(title=f"{dname}, {rname} (ybar(1) = {y1})",
+               xlabel="log10(1 - NDCG)" if rname == "good" else f"NDCG, {dname}",
+               ylabel="draws" if rname == "good" else "density")
+        ax.legend(fontsize=6)
+fig.suptitle("004: the law of NDCG under summable discounts: no concentration under the "
+             "delta-condition (weaker, random); the excluded good function concentrates at 1")
 figures.save(fig, "004_theorem6_law")
 plt.show()
-big = max(thm6_sizes)
-rand_big = [r for r in law_rows if r["ranker"] == "random" and r["n"] == big][0]
-assert rand_big["KS p-value"] > 0.001  # consistent with U(0, 1) at the largest n
-weak_sd = {r["n"]: r["s.d."] for r in law_rows if r["ranker"] == "weaker"}
-assert weak_sd[big] > 0.7 * weak_sd[min(thm6_sizes)]  # no concentration
-weak_mean = [r["mean"] for r in law_rows if r["ranker"] == "weaker" and r["n"] == big][0]
-assert abs(weak_mean - 0.75) < 4 * weak_sd[big] / np.sqrt(thm6_draws)
-# outside the delta-condition: the good function (ybar(1) = 1) concentrates at 1
-good = {r["n"]: r for r in law_rows if r["ranker"] == "good"}
-assert good[big]["s.d."] < 0.5 * good[min(thm6_sizes)]["s.d."]
-assert 1 - good[big]["mean"] < 1 - good[min(thm6_sizes)]["mean"]
-
-# %% [markdown]
-# The random function's NDCG is uniform on $[0, 1]$ at every $n$ shown (Kolmogorov–Smirnov
-# against $U(0,1)$), and the weaker function's spread does not shrink while its mean sits at
-# $\bar y(1) = 3/4$: no limit in probability, as Theorem 6 says. The good function, which
-# the $\delta$-condition excludes, concentrates at 1 instead: its standard deviation falls
-# by more than half from the smallest to the largest $n$ and its mean climbs to 1.
+good_sd = {(r["discount"], r["n"]): r["s.d."] for r in law_rows if r["function"] == "good"}
+display(Markdown(
+    "The random function's $2^{-r}$ NDCG is uniform on $[0, 1]$ at every $n$ shown, and "
+    "the spread of the weaker and random functions matches the exact one and does not "
+    f"shrink: at $n = {big:.0e}$ it is "
+    + ", ".join(f"{r['s.d.']:.3f} ({r['discount']}, {r['function']})" for r in law_rows
+                if r["n"] == big and r["function"] != "good")
+    + ", against the limits "
+    f"$\\sqrt{{3/16/3}} = {np.sqrt(3 / 16 / 3):.3f}$ and $\\sqrt{{1/4/3}} = "
+    f"{np.sqrt(1 / 12):.3f}$ for $2^{{-r}}$: no limit in probability, as Theorem 6 says. "
+    "The good function, which the $\\delta$-condition excludes, concentrates at 1: its "
+    "standard deviation goes from "
+    + ", ".join(f"{good_sd[d, min(thm6_sizes)]:.2g} to {good_sd[d, big]:.2g} ({d})"
+                for d, _ in thm6_discounts)
+    + ", and the mean of $1 - $NDCG stays below its proven bound (checked)."))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(["S004-T6"]))))
@@ -974,16 +1438,21 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(["S004-T6"]))))
 # of Theorem 3 differ — or (2) the curves are $\alpha$-Hölder with $\alpha > 3(1-\beta)$,
 # that integral vanishes and $\Delta y(1) \ne 0$.
 #
-# **Condition 1** is Theorem 3 at work. For $\bar y_0 = s$ against $\bar y_1 = 1/2$ at
-# $\beta = 1/2$ (claim S004-T4a):
+# **Condition 1** is Theorem 3 at work, in the operational sense stated in the
+# distinguishability section: different limits in probability make the probability of the
+# right order tend to 1 at each $n$ (the frequencies for "good" against "random" under
+# $r^{-1/2}$ above); "consistent" distinguishability in Definition 3's sense would need a
+# concentration rate that the paper does not supply. The claim S004-T4a at $n = 10^4$:
 
 # %%
-t4a = proofs_check.REGISTRY["S004-T4a"].check()
+t4a = run_claim(proofs_check.REGISTRY["S004-T4a"])[0]
 t4a_row = {"int Delta y (1-s)^-1/2 ds": t4a.evidence["int Delta y (1-s)^-1/2"],
            "limit f0": t4a.evidence["limits"][0], "limit f1": t4a.evidence["limits"][1],
            "P[NDCG(f0) > NDCG(f1)] at n = 1e4": t4a.evidence["P[NDCG(f0) > NDCG(f1)]"]}
-display(Markdown(figures.markdown_table([t4a_row])))
-assert t4a.outcome == "verified" and t4a_row["P[NDCG(f0) > NDCG(f1)] at n = 1e4"] > 0.95
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in t4a_row.items()}])))
+checks.check("S004-T4a", t4a.outcome == proofs_check.REGISTRY["S004-T4a"].recorded,
+             "S004-T4a: the claim's check gives the catalogue's outcome")
 
 # %% [markdown]
 # **Condition 2** rests on two lemmas. Lemma 6: when the $\beta$-integral vanishes and
@@ -1004,7 +1473,7 @@ assert t4a.outcome == "verified" and t4a_row["P[NDCG(f0) > NDCG(f1)] at n = 1e4"
 # ($\beta \to 1$): Lemma 6's factor 1/2 is exactly what survives (claim S004-L6).
 
 # %%
-l6 = proofs_check.REGISTRY["S004-L6"].check()
+l6 = run_claim(proofs_check.REGISTRY["S004-L6"])[0]
 l6_rows = [{"n": k.removeprefix("n="), **v}
            for k, v in l6.evidence["exact expected gap vs the pseudo-expectation's"].items()]
 display(Markdown(figures.markdown_table(l6_rows)))
@@ -1012,8 +1481,10 @@ l6_factor = float(mpmath.mpf(l6.evidence["limit of the ratio, -(1 - beta) zeta(b
 display(Markdown(f"Limit of the ratio, $-(1-\\beta)\\zeta(\\beta)$ at $\\beta = 1/2$: "
                  f"{l6_factor:.10f}; Lemma 6's bound on the scaled gap: "
                  f"{float(mpmath.mpf(l6.evidence['bound |Delta y(1)| / (2 p^(1-beta))'])):.6f}."))
-assert l6.outcome == "verified"
-assert abs(float(mpmath.mpf(l6_rows[-1]["ratio"])) - l6_factor) < 1e-7
+checks.check("S004-L6", l6.outcome == proofs_check.REGISTRY["S004-L6"].recorded,
+             "S004-L6: the claim's check gives the catalogue's outcome")
+checks.check("lemma6-factor", abs(float(mpmath.mpf(l6_rows[-1]["ratio"])) - l6_factor) < 1e-7,
+             "the exact over pseudo gap ratio reaches -(1 - beta) zeta(beta) at the largest n")
 
 # %% [markdown]
 # *Lemma 7 fails where condition 2 needs it.* Given the scores, the labels are independent
@@ -1022,16 +1493,18 @@ assert abs(float(mpmath.mpf(l6_rows[-1]["ratio"])) - l6_factor) < 1e-7
 # (1 - \bar y(s_{(r)})) \ge D(1)^2\,\bar y(s_{(1)})(1 - \bar y(s_{(1)})),$$
 # and $s_{(1)} \to 1$: when $0 < \bar y(1) < 1$ the top label alone keeps the variance of
 # DCG of order 1, while IDCG grows like $(np)^{1-\beta}/(1-\beta)$. So NDCG fluctuates by
-# order $n^{-(1-\beta)}$ — more than the lemma's $n^{-1/3}$ once $\beta > 2/3$. The
-# lemma's proof drops a Hoeffding term of exactly this order (erratum S004-L7). And
-# $\beta > 2/3$ is forced by condition 2: a non-constant Hölder curve has $\alpha \le 1$,
-# so $\alpha > 3(1-\beta)$ needs $\beta > 2/3$. What is measured and what is extrapolated:
+# order $n^{-(1-\beta)}$ for $\beta > 1/2$. That true fluctuation exceeds the lemma's
+# stated window $n^{-\alpha/3}$ exactly when $\alpha > 3(1-\beta)$ — precisely Theorem 4's
+# condition 2 (and since a non-constant Hölder curve has $\alpha \le 1$, only for
+# $\beta > 2/3$). The proof fails separately: its Hoeffding step contributes a window
+# $2F(n)^{2/3}/F(np) \asymp n^{-(1-\beta)/3}$ (eqs. 30–32 with $\epsilon = F(n)^{2/3}$)
+# that the statement drops (erratum S004-L7). What is measured and what is extrapolated:
 # the standard deviation of NDCG at $\beta = 0.8$ is measured at $n = 10^3..10^5$ (100
 # draws each); the $n$ at which it would cross the lemma's threshold comes from the fitted
 # power law, far beyond any simulated $n$.
 
 # %%
-l7 = proofs_check.REGISTRY["S004-L7"].check()
+l7 = run_claim(proofs_check.REGISTRY["S004-L7"])[0]
 l7_rows = [{"n": k.removeprefix("n="), **v} for k, v in l7.evidence.items()
            if k.startswith("n=")]
 display(Markdown(figures.markdown_table(l7_rows)))
@@ -1040,55 +1513,127 @@ l7_cross = float(l7.evidence["n where sd reaches the threshold"])
 display(Markdown(f"Fitted exponent of the standard deviation: {l7_slope} (theory "
                  f"$-(1-\\beta) = -0.2$); the fitted line meets the threshold at "
                  f"$n \\approx$ {l7_cross:.1e} (extrapolated)."))
-assert l7.outcome == "erratum"
-assert abs(l7_slope + 0.2) < 0.1 and abs(l7_slope + 0.2) < abs(l7_slope + 1 / 3)
-assert l7_cross > 100 * max(float(r["n"]) for r in l7_rows)
+checks.check("S004-L7", l7.outcome == proofs_check.REGISTRY["S004-L7"].recorded,
+             "S004-L7: the claim's check gives the catalogue's outcome")
 
 # %% [markdown]
 # *So condition 2 gives a constant probability, not a high one.* For an exact pair meeting
-# condition 2 at $\beta = 4/5$ (claim S004-T4b, $\bar y_1 = 1/2$ a random ranking), gap and
-# fluctuation are both of order $n^{-(1-\beta)}$: the scaled gap, the scaled standard
-# deviation and the probability of the right order all settle. Each function's list is
-# drawn independently: $f_1$ is random, so on a common sample its top labels would be a
-# uniform draw of the labels, independent of $f_0$'s given the shared count, and the two
-# designs agree up to $O(1/n)$. The column "true / pseudo gap" uses the exact expected DCG;
-# it tends to $-(1-\beta)\zeta(\beta)$ as in Lemma 6.
+# condition 2 at $\beta = 4/5$ (claim S004-T4b: "T4b f0" against "T4b f1 (random)", the
+# table at the top), gap and fluctuation are both of order $n^{-(1-\beta)}$. Their scaled
+# limits follow from the two paragraphs above (`fluctuation.condition2_asymptotics`): the
+# scaled true gap tends to $-(1-\beta)\zeta(\beta)\Delta y(1)/p^{1-\beta}$ and each scaled
+# standard deviation to $(1-\beta)p^{-(1-\beta)}\sqrt{\zeta(2\beta)\bar y(1)(1-\bar y(1))}$;
+# a Gaussian law with those moments gives the limiting probability of the right order
+# (only a heuristic: a few top labels dominate, and the law is not Gaussian). Each
+# function's list is drawn independently. On a common sample the two normalisers
+# $F(l_0)$, $F(l_1)$ would coincide; with independent samples they differ by a relative
+# $n^{-1/2}$, against a signal and a fluctuation of order $n^{-(1-\beta)}$, so the two
+# designs differ by a term that vanishes like $n^{-(\beta - 1/2)}$. The column "true /
+# pseudo gap" uses the exact expected DCG; it tends to $-(1-\beta)\zeta(\beta)$ as in
+# Lemma 6.
 
 # %%
-t4b = proofs_check.REGISTRY["S004-T4b"].check()
 display(Markdown(f"$\\Delta y$ = `{t4b.evidence['Delta y']}`"))
-figures.save_table(t4b.evidence["by n"], "004_theorem4_condition2")
-display(Markdown(figures.markdown_table(t4b.evidence["by n"])))
+t4b_rows = t4b.evidence["by n"]
+figures.save_table(t4b_rows, "004_theorem4_condition2")
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in t4b_rows])))
 t4b_factor = t4b.evidence["-(1 - beta) zeta(beta), the limit of true / pseudo gap (S004-L6)"]
+asym = condition2_asymptotics(0.8, 0.5, float(t4b_f0.subs(s, 1)), 0.5)
+display(Markdown(figures.markdown_table([{
+    "": "limit (n -> infinity)", "scaled true gap": asym["scaled gap"],
+    "scaled pseudo gap": -float(t4b_f0.subs(s, 1) - sympy.Rational(1, 2)) / 0.5**0.2,
+    "scaled s.d. f0": asym["scaled sd f0"], "scaled s.d. f1": asym["scaled sd f1"],
+    "P[right order], Gaussian": asym["P Gaussian"]}])))
 display(Markdown(f"**Erratum S004-T4b.** {t4b.evidence['corrected']}."))
-assert t4a.outcome == "verified" and t4b.outcome == "erratum"
-assert all(0.55 < r["P[order of N0, N1]"] < 0.9 for r in t4b.evidence["by n"])
-assert all(abs(r["true / pseudo gap"] - t4b_factor) < 0.01 for r in t4b.evidence["by n"])
+checks.check("S004-T4b", t4b.outcome == proofs_check.REGISTRY["S004-T4b"].recorded,
+             "S004-T4b: the claim's check gives the catalogue's outcome")
+checks.check("t4b-factor", all(abs(r["true / pseudo gap"] - t4b_factor) < 0.01
+                               for r in t4b_rows),
+             "the exact over pseudo gap ratio is within 0.01 of -(1 - beta) zeta(beta)")
+p_orders = [r["P[order of N0, N1]"] for r in t4b_rows]
+display(Markdown(
+    "Measured: the probability of the right order is "
+    + ", ".join(f"{v:.3f}" for v in p_orders)
+    + f" at $n = $ {', '.join(str(r['n']) for r in t4b_rows)} (binomial s.e. "
+    f"{np.sqrt(0.25 / 200):.3f}), against the Gaussian limit {asym['P Gaussian']:.3f}; the "
+    "scaled pseudo-gap and the scaled standard deviation of $f_0$ still drift towards their "
+    f"limits ({t4b_rows[0]['(N0 - N1) n^(1-beta)']:.3f} → "
+    f"{t4b_rows[-1]['(N0 - N1) n^(1-beta)']:.3f} → "
+    f"{-float(t4b_f0.subs(s, 1) - sympy.Rational(1, 2)) / 0.5**0.2:.3f}; "
+    f"{t4b_rows[0]['s.d. NDCG(f0) n^(1-beta)']:.3f} → "
+    f"{t4b_rows[-1]['s.d. NDCG(f0) n^(1-beta)']:.3f} → {asym['scaled sd f0']:.3f}). The "
+    "plateau of the probability strictly between 1/2 and 1 is the theory's conclusion; the "
+    "table is consistent with it."))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
-    ["S004-T4a", "S004-L6", "S004-L7", "S004-T4b"],
-    done={"S004-T4a": t4a, "S004-L6": l6, "S004-L7": l7, "S004-T4b": t4b}))))
+    ["S004-T4a", "S004-L6", "S004-L7", "S004-T4b", "S004-T9d"],
+    done={"S004-T4a": t4a, "S004-L6": l6, "S004-L7": l7, "S004-T4b": t4b, "S004-T9d": t9d}))))
 
 # %% [markdown]
 # ## What this notebook leaves to the claims report
 #
 # The exact checks of every lemma, claim and theorem are in `figures/claims.md`, produced
-# by `python -m proofs_check`: among them the errata on eq. (25), on Lemma 7's rate for
-# $\beta > 2/3$, on Lemma 2's proof, and the slips in the proofs of Claims 4 and 8 (the
+# by `python -m proofs_check`. One erratum there changes a conclusion of the paper: with
+# Lemma 7's window wrong for $\beta > 2/3$ (S004-L7), Theorem 4's condition 2 yields only a
+# constant probability of the right order, not a high one (S004-T4b, above). The others do
+# not: eq. (25)'s missing $1/p$ (S004-L3; Lemma 3's statement stands); Lemma 2's proof
+# (S004-E15 and its neighbours); Hoeffding's bound used with $D(r)^2 \le D(r)$, false at
+# $r = 1$ for the natural-log discount (S004-E30); the cross-references to Theorems 6 and 7
+# where 8 and 9 are meant (S004-X1); and the slips in the proofs of Claims 4 and 8 (the
 # normaliser written $l$ instead of IDCG, and two sums of a decreasing discount bounded by
-# its integral from the wrong side; S004-C4p, S004-C8p), none of which changes a
-# conclusion.
+# its integral from the wrong side; S004-C4p, S004-C8p). Lemma 4's proof has the same gap as
+# Lemma 7's, while its statement holds (S004-L4). Two statements hold only under an added
+# assumption: Lemma 1 needs scores without atoms (S004-L1), and the remark after Theorem 9
+# needs the curves to differ on $[1 - c, 1]$ (S004-T9d, above).
+#
+# ### About the checks
+#
+# Every check of this notebook is stated with `companion.checks` and runs in every run.
+# Exact identities, closed forms and proven bounds are checked exactly. Every Monte Carlo
+# or statistical statement is checked against its own standard error: Student's $t$ when
+# the standard error comes from the draws, the normal law when it is known (a binomial
+# frequency, an exact standard deviation), a sample variance through its chi-square law.
+# The run declares how many such comparisons it makes, and each is allowed the quantile
+# that keeps the probability of any false alarm in the whole run, under any seed, below
+# $10^{-3}$ (Bonferroni). The claims' own simulations run with the catalogue's fixed seeds;
+# here their outcome is compared with the catalogue's.
+#
+# Reproduction notes. The large-$n$ table's deviation column divides a small difference of
+# numbers near 1 (sums over up to $10^9$ terms, whose last digits move with the machine's
+# vector arithmetic) by a small standard error, so its output is reproduced to $10^{-6}$
+# absolute (the other columns of `figures/004_large_n.csv` to relative $10^{-9}$). Every
+# Monte Carlo of this notebook draws with `simulate_ndcg`, in this process or on dask
+# workers (`mc_workers`), the same bits either way; on a cluster the large-$n$ check can
+# reach $n = 10^{10}$ for every function, for instance
+#
+# ```
+# python -m companion.run 004_ndcg_theory -p mc_workers tcp://10.0.0.1:8786 \
+#     -p large_rankers '["good", "weaker", "random"]' \
+#     -p large_sizes '[10000000, 100000000, 1000000000, 10000000000]' --output-dir out/
+# ```
+#
+# which is many hours of computation, not part of the routine run.
 
 # %%
 guide.update(Markdown(reading.reading_guide(
     proofs_check.recorded_rows("004"),
     claims=(
-        'Wang et al. prove that NDCG with a slowly decaying discount tends to 1 for every'
+        'Wang et al. prove that standard NDCG (discount 1/log(1+r)) tends to 1 for every'
         ' ranking function yet consistently distinguishes good from bad ones, and derive '
-        'the limits for r^−β and cut-off discounts (Theorems 1–13, Lemmas 1–7).'),
+        'the limits and distinguishing power of r^−β, 1/r, summable and cut-off discounts '
+        '(Theorems 1–14, Lemmas 1–7).'),
     surprise=(
-        'the proof of Lemma 3 drops a factor 1/p (eq. 22), so the predicted gap of '
-        'standard NDCG between two ranking functions is off by that factor (S004-L3)'),
-    section='Lemma 3: the predicted gap of standard NDCG',
+        'Theorem 4\'s condition 2 does not give what it promises: where it can hold '
+        '(β > 2/3), NDCG fluctuates by as much as the gap it should detect, so the better '
+        'of two such functions wins with a constant probability, not with high probability '
+        '(S004-T4b, from the Lemma 7 erratum S004-L7); also, the proof of Lemma 3 drops a '
+        'factor 1/p in eq. (25) (the prefactor of eq. 22 supplies it), which leaves '
+        "Lemma 3's statement intact (S004-L3)"),
+    section='Theorem 4 and its Lemmas 6 and 7',
     checked_here=False)))
+
+# %%
+checks.finish()
