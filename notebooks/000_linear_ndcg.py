@@ -188,9 +188,11 @@ figures.save(fig, "000_delta_dcg_vs_r", tolerance={"abs": float(max(r["se"] for 
                                                     "c": 0.5})
 plt.show()
 display(Markdown(
-    f"The identities hold exactly on all {n_lists} lists (the closed form for averaged ties "
-    f"differs from $R + T/2$ by at most {residual:.1g}, the rounding of its float sums). "
-    f"Breaking the ties at random "
+    f"The identities hold exactly on all {n_lists} lists ("
+    + ("the closed form for averaged ties gives $R + T/2$ to the last bit" if residual == 0
+       else f"the closed form for averaged ties differs from $R + T/2$ by at most "
+            f"{residual:.1g}, the rounding of its float sums")
+    + f"). Breaking the ties at random "
     f"{n_tiebreaks} times per list, the mean excess over $R$ is $T/2$ within "
     f"{worst_z:.2f} standard errors at worst, over {len(tie_rows)} lists."))
 
