@@ -225,8 +225,10 @@ def s004_t4b(beta: str = "4/5", power: int = 8, sizes=(10**3, 10**4, 10**5),
                            - asy.expected_dcg(y1, disc, n, dps=DPS + 20))
                           / disc.integral(mpmath.mpf(n) / 2, dps=DPS + 20))
         # f1 is a random ranking: on a common sample its top labels are a uniform draw of the
-        # labels, independent of f0's top labels up to the shared count, so independent
-        # samples give the same law up to O(1/n)
+        # labels, independent of f0's top labels up to the shared count; independent samples
+        # differ from that design through the two normalisers F(l0), F(l1), a relative
+        # n^-1/2 against a gap and a spread of order n^-(1-beta): a difference that
+        # vanishes like n^-(beta-1/2)
         a = simulate_ndcg(y0, disc, n, n_draws=draws, seed=seed + n)["ndcg"]
         c = simulate_ndcg(y1, disc, n, n_draws=draws, seed=seed + 2 * n + 1)["ndcg"]
         right = float(np.mean(np.sign(a - c) == np.sign(gap)))
