@@ -65,23 +65,26 @@ checks.begin("variant_report")
 #
 # `variants.analyse` first checks the inputs against what the theory assumes: a relevance
 # curve with $0 \le \bar y(s) \le 1$ and $p = \int_0^1 \bar y \in (0, 1)$ (or graded
-# probabilities in $[0, 1]$ summing to 1), a positive and non-increasing discount, an
-# increasing gain. It then classifies the discount, finds the theorem of Wang et al.
-# (2013) that applies, computes the limit (closed form by sympy where one exists), the
-# pseudo-expectation $N(n)$ of their Definition 5 and Monte Carlo draws of NDCG. Each step
-# has a budget of `budget_seconds`; a step that runs out is named below, and the report
-# keeps what was computed before it. The Monte Carlo runs in this process, or on dask
-# workers (`-p workers 2`, or `-p scheduler tcp://host:8786` for a cluster): the same
-# draws to the bit either way, and a ceiling of 2e9 simulated documents per core and per
-# n, checked before the run with its estimated cost.
+# probabilities in $[0, 1]$ summing to 1), two curves with the same $p$ (two ranking
+# functions of one distribution share the law of the labels), a positive and
+# non-increasing discount, an increasing gain. Inputs outside it are refused before any
+# computation: the report then says what was refused and why, and shows nothing else.
+# Otherwise it classifies the discount, finds the theorem of Wang et al. (2013) that applies,
+# computes the limit (closed form by sympy where one exists), the pseudo-expectation
+# $N(n)$ of their Definition 5 and Monte Carlo draws of NDCG. Each step has a budget of
+# `budget_seconds`; a step that runs out is named below, and the report keeps what was
+# computed before it. The Monte Carlo runs in this process, or on dask workers (`-p
+# workers 2`, or `-p scheduler tcp://host:8786` for a cluster): the same draws to the bit
+# either way, and a ceiling of 2e9 simulated documents per core and per n, checked before
+# the run with its estimated cost.
 
 # %%
-spec = V.variant_spec(ybar=ybar, ybar_other=ybar_other, grades=grades, probs=probs)
-report = variants.analyse(discount, cut=cut or None, gain=gain or None,
-                          n_values=V.n_grid(max_exponent, mc_n), mc_n=mc_n,
-                          mc_draws=mc_draws, seed=seed, budget=budget_seconds,
-                          workers=scheduler or workers or None, dist_n=dist_sizes,
-                          dist_draws=dist_draws, **spec)
+report = V.analyse_or_refuse(discount, ybar=ybar, ybar_other=ybar_other, grades=grades,
+                             probs=probs, max_exponent=max_exponent, mc_n=mc_n,
+                             cut=cut or None, gain=gain or None, mc_draws=mc_draws,
+                             seed=seed, budget=budget_seconds,
+                             workers=scheduler or workers or None, dist_n=dist_sizes,
+                             dist_draws=dist_draws)
 rows = variants.report_rows(report)
 figures.save_table(rows, "variant_report")
 display(Markdown(V.summary_markdown(report)))

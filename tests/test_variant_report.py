@@ -174,6 +174,18 @@ def test_runner_names_the_template_from_anywhere_and_never_writes_committed_outp
      "n = 1e+12 x 20 draws = 2.0e+13 simulated documents ~ 66.7 core-hours at 12 ns each: "
      "about 2.78 days on 1 core, above the limit of 2e+09"),
     ({"discount": "1/r", "mc_n": [10**8], "mc_draws": 100}, "above the limit of 2e+09"),
+    # int s^2 = 1/3 (by hand): not the law of ybar = 1/2's labels
+    ({"discount": "1/log(1+r)", "ybar": "s^2", "ybar_other": "1/2"},
+     "share P[Y = 1] = int_0^1 ybar(s) ds; ybar = s**2 gives 1/3, ybar_other = 1/2 gives "
+     "1/2. For a random function of the first one's distribution use ybar_other = 1/3"),
+    # grades 2/1/0: P[Y = 2] = int s^2 = 1/3 against a constant 1/4
+    ({"discount": "1/r", "ybar": {"values": [2, 1, 0], "probs": ["s^2", "2*s*(1-s)",
+                                                                 "(1-s)^2"]},
+      "ybar_other": {"values": [2, 1, 0], "probs": ["1/4", "1/2", "1/4"]}},
+     "P[Y = 2] is 1/3 under the first model and 1/4 under the second"),
+    ({"discount": "1/r", "ybar": "s", "ybar_other": {"values": [1, 0], "probs": ["s",
+                                                                             "1 - s"]}},
+     "one model is binary and the other graded"),
 ])
 def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
     t0 = time.perf_counter()
@@ -184,6 +196,18 @@ def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
         with pytest.raises(ValueError, match=__import__("re").escape(message)):
             variants.analyse(**kwargs, n_values=(10,))
     assert time.perf_counter() - t0 < 30
+
+
+def test_a_refused_pair_is_the_report(tmp_path):
+    """The template run on a pair outside the theory: an executed page that says what was
+    refused and why, no traceback, no curve."""
+    out = execute(TEMPLATE, parameters={"ybar": "s^2", "ybar_other": "1/2"},
+                  output_dir=tmp_path)
+    text = out.read_text()
+    assert "**Refused.** The analysis did not run: ybar, ybar_other: two ranking functions" \
+        in text and "use ybar_other = 1/3" in text
+    assert "Traceback" not in text and "No curve to draw: the inputs were refused" in text
+    assert not any(tmp_path.glob("**/*.png"))
 
 
 def test_a_step_that_runs_out_is_named_and_the_rest_kept():

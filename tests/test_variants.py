@@ -114,6 +114,17 @@ def test_cli_rejects_hostile_input(capsys):
     assert "not allowed" in capsys.readouterr().err
 
 
+def test_cli_refuses_a_pair_of_two_distributions(capsys):
+    """int s^2 = 1/3 against 1/2 (by hand): exit status 2 and the sentence of the library,
+    before any computation."""
+    with pytest.raises(SystemExit) as exc:
+        cli(["variant", "--discount", "1/log(1+r)", "--ybar", "s^2", "--ybar2", "1/2"])
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "ybar = s**2 gives 1/3, ybar_other = 1/2 gives 1/2" in err
+    assert "use ybar_other = 1/3" in err
+
+
 def test_graded_model_limit_by_hand_and_cli(capsys):
     """Grades 2, 1, 0 with P = s^2, 2s(1-s), (1-s)^2: E[Y | s] = 2s, R = (1/3, 2/3, 1).
     For r^-1/2 (by hand): numerator (1/2) int 2s (1-s)^-1/2 ds = B(2, 1/2) = 4/3; ideal

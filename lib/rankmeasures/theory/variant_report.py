@@ -15,8 +15,12 @@ import sympy
 
 from .variants import parse_expression
 
-__all__ = ["variant_spec", "n_grid", "summary_markdown", "curve_points", "mc_agreement",
-           "why_no_curve", "check_claims", "win_points", "distinguish_markdown"]
+__all__ = ["variant_spec", "n_grid", "analyse_or_refuse", "summary_markdown", "curve_points",
+           "mc_agreement", "why_no_curve", "check_claims", "win_points",
+           "distinguish_markdown"]
+
+#: the field of a report whose inputs were refused (the reason)
+REFUSED = "refused"
 
 
 def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
@@ -32,6 +36,30 @@ def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
     else:
         f0 = ybar
     return {"ybar": f0, "ybar_other": ybar_other or None}
+
+
+def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
+                      grades: list | tuple = (), probs: list | tuple = (),
+                      max_exponent: int = 100, mc_n: list | tuple = (), **kwargs) -> dict:
+    """The template's parameters analysed: :func:`variant_spec` and :func:`n_grid` turned
+    into :func:`~rankmeasures.theory.variants.analyse`'s arguments (``kwargs`` passed on),
+    and its report -- or ``{"refused": reason}`` when any of them refuses the inputs (a
+    ValueError: outside the theory, or malformed). The report of a refused variant says
+    what was refused and why; every other piece of this module shows nothing for it.
+
+    Examples
+    --------
+    >>> analyse_or_refuse("1/log(1+r)", ybar="s^2", ybar_other="1/2")["refused"][:28]
+    'ybar, ybar_other: two rankin'
+    """
+    from .variants import analyse
+
+    try:
+        spec = variant_spec(ybar=ybar, ybar_other=ybar_other, grades=grades, probs=probs)
+        return analyse(discount, n_values=n_grid(max_exponent, mc_n), mc_n=mc_n,
+                       **spec, **kwargs)
+    except ValueError as exc:
+        return {REFUSED: str(exc)}
 
 
 def n_grid(max_exponent: int, mc_n: list | tuple = ()) -> list[int]:
@@ -52,6 +80,9 @@ def _model_label(i: int, model: dict) -> str:
 
 def summary_markdown(report: dict) -> str:
     """The report's findings as Markdown sentences built from its fields."""
+    if REFUSED in report:
+        return (f"**Refused.** The analysis did not run: {report[REFUSED]}. Nothing below "
+                f"was computed; change the parameters and run the report again.")
     out = [f"**Discount** $D(r)$ = `{report['discount']}`"
            + (f", cut at $k(n)$ = `{report['cut']}`" if report.get("cut") else "") + "."]
     cls = report.get("class", {})
@@ -106,6 +137,8 @@ def summary_markdown(report: dict) -> str:
 def curve_points(report: dict) -> list[dict]:
     """Per model: n and N(n) of the pseudo-expectation, Monte Carlo means and standard
     errors, and the limit (None when there is none), as floats for a figure."""
+    if REFUSED in report:
+        return []
     curves = []
     for i, m in enumerate(report.get("models", [])):
         pe = m.get("pseudo-expectation N(n)", {})
@@ -127,6 +160,8 @@ def mc_agreement(report: dict) -> list[dict]:
     """Monte Carlo against the pseudo-expectation at the same n: ``z = |mean - N(n)| / se``.
     Lemma 2 of Wang et al. bounds ``|E NDCG - N(n)|`` by O~(n^-1/3) for a non-summable
     discount, so a small z is expected there, not for a summable one."""
+    if REFUSED in report:
+        return []
     rows = []
     for i, m in enumerate(report.get("models", [])):
         pe = m.get("pseudo-expectation N(n)", {})
@@ -146,6 +181,8 @@ _TENDS = "P -> 1 (Definition 3)"
 def win_points(report: dict) -> list[dict]:
     """``P[NDCG(f0) > NDCG(f1)]`` with its standard error at each n estimated (rows of
     the report's table and picture); empty when it was not estimated."""
+    if REFUSED in report:
+        return []
     est = report.get("distinguish", {}).get(_P, {})
     return [{"n": float(k), "P[NDCG(f0) > NDCG(f1)]": v["P"], "se": v["se"]}
             for k, v in est.items()]
@@ -155,6 +192,8 @@ def distinguish_markdown(report: dict) -> str:
     """What the report says about telling f0 from f1, built from its fields: the limit gap
     with its sign when the limits differ, what the theorems say of P -> 1, and where the
     estimates pass 0.9 and 0.99."""
+    if REFUSED in report:
+        return ""
     dist = report.get("distinguish")
     if not dist:
         return "There is one ranking function only (set `ybar_other` to compare two)."
@@ -183,6 +222,8 @@ def distinguish_markdown(report: dict) -> str:
 
 def why_no_curve(report: dict) -> str:
     """Why the report has no NDCG-against-n curve."""
+    if REFUSED in report:
+        return "the inputs were refused (above)"
     if "pairwise" in report:
         return ("the discount is linear in the position: document 000's pairwise analysis "
                 "applies, and Wang et al.'s NDCG limits do not (see the report)")
@@ -228,6 +269,10 @@ def check_claims(report: dict, *, limit: str = "", limit_other: str = "",
     conjecture stated: the limit of NDCG for f0 and f1, the theorem that applies, and
     whether NDCG consistently distinguishes f0 from f1 (``"true"`` or ``"false"``)."""
     rows = []
+    if REFUSED in report:
+        return [{"conjecture": c, "verdict": "not checked", "evidence": "the inputs were "
+                 "refused (above)"} for c in (limit, limit_other, theorem, distinguishable)
+                if c]
     if limit:
         rows.append(_limit_verdict(report, 0, limit))
     if limit_other:

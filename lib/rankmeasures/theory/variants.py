@@ -59,6 +59,7 @@ __all__ = [
     "classify_discount",
     "linear_pairwise_identity",
     "check_discount_theory",
+    "check_pair",
     "analyse",
     "report_rows",
 ]
@@ -352,6 +353,57 @@ def _model(spec) -> dict:
             "describe": {"ybar": str(yb), "p": str(p_exact)}}
 
 
+def check_pair(ybar: Any, ybar_other: Any) -> None:
+    """Refuse two relevance models that cannot be two ranking functions of one data
+    distribution (Wang et al. (2013), Section 2): both score the same labelled objects, so
+    the law of the label is theirs in common -- ``P[Y = 1] = int_0^1 ybar`` for binary
+    relevance, ``P[Y = v] = int_0^1 P[Y = v | s] ds`` for every grade ``v`` of a graded
+    model. Checked exactly (sympy), before any computation.
+
+    Raises
+    ------
+    ValueError
+        Naming both values and what would be valid.
+
+    Examples
+    --------
+    >>> check_pair("s", "1/2")  # both give P[Y = 1] = 1/2
+    >>> try:
+    ...     check_pair("s^2", "1/2")
+    ... except ValueError as e:
+    ...     print(str(e)[:60])
+    ybar, ybar_other: two ranking functions of one distribution
+    """
+    m0, m1 = _model(ybar), _model(ybar_other)
+    if m0["binary"] != m1["binary"]:
+        raise ValueError("ybar, ybar_other: one model is binary and the other graded; two "
+                         "ranking functions of one distribution score the same labels")
+    if m0["binary"]:
+        p0, p1 = m0["rates"][0], m1["rates"][0]
+        if sympy.simplify(p0 - p1) != 0:
+            raise ValueError(
+                f"ybar, ybar_other: two ranking functions of one distribution share "
+                f"P[Y = 1] = int_0^1 ybar(s) ds; ybar = {m0['describe']['ybar']} gives {p0}, "
+                f"ybar_other = {m1['describe']['ybar']} gives {p1}. For a random function of "
+                f"the first one's distribution use ybar_other = {p0}")
+        return
+    if [sympy.nsimplify(v) for v in m0["values"]] != [sympy.nsimplify(v)
+                                                       for v in m1["values"]]:
+        raise ValueError(f"ybar, ybar_other: the two graded models have different grades "
+                         f"({m0['describe']['values']} and {m1['describe']['values']}); two "
+                         f"ranking functions of one distribution score the same labels")
+    masses0 = [b - a for a, b in zip([0, *m0["rates"][:-1]], m0["rates"], strict=True)]
+    masses1 = [b - a for a, b in zip([0, *m1["rates"][:-1]], m1["rates"], strict=True)]
+    for v, a, b in zip(m0["describe"]["values"], masses0, masses1, strict=True):
+        if sympy.simplify(a - b) != 0:
+            raise ValueError(
+                f"ybar, ybar_other: two ranking functions of one distribution share the law "
+                f"of the grades; P[Y = {v}] is {sympy.nsimplify(a)} under the first model and "
+                f"{sympy.nsimplify(b)} under the second. For a random function of the first "
+                f"one's distribution use the constant probabilities "
+                f"{[str(sympy.nsimplify(m)) for m in masses0]}")
+
+
 def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
             ybar_other: str | None = None,
             n_values: Sequence[Any] = (10**3, 10**6,
@@ -403,6 +455,8 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
     """
     report: dict = {}
 
+    if ybar_other is not None:
+        check_pair(ybar, ybar_other)
     _check_distinguish(dist_n, dist_draws)
 
     def run(client, cores):
