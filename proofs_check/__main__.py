@@ -8,23 +8,21 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from pathlib import Path
 
-from companion import manifest
+from companion import manifest, paths
 from companion.tolerance import canonical
 from companion.tolerance import parse as parse_tolerance
 
 from . import REGISTRY, run_claim
 from .report import render_markdown
 
-FIGURES = Path(__file__).resolve().parents[1] / "figures"
+FIGURES = paths.ROOT / "figures"
 
 
 def _figures_dir() -> Path:
-    env = os.environ.get("RANKMEASURES_FIGURES")
-    return Path(env) if env else FIGURES
+    return paths.figures_dir()
 
 
 def _jsonable(x):

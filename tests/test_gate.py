@@ -419,16 +419,6 @@ def test_other_instruction_set_switches_numpys_simd_off():
         assert env == {"NPY_DISABLE_CPU_FEATURES": " ".join(available)}
 
 
-def test_the_pools_done_line_is_found_even_when_it_shares_a_write():
-    """The gate reads each notebook's end and time from companion.run's output; a
-    worker's line may follow it in the same write (seen once in CI: 000 lost its time)."""
-    line = ("[2/6] 000_linear_ndcg.py -> /tmp/x/notebooks/executed/000_linear_ndcg.ipynb "
-            "(wall 31.5 s, CPU 21.1 s)")
-    for text in (line + "\n", line + "  started 003_preference_losses.py\n"):
-        assert gate._DONE.search(text).groups() == ("000_linear_ndcg", "31.5", "21.1")
-    assert gate._DONE.search("  000_linear_ndcg.py: cell 20 of 20 (39 s)\n") is None
-
-
 def test_the_cross_step_adds_to_the_callers_disabled_features():
     """A caller who already set NPY_DISABLE_CPU_FEATURES keeps those features off in the
     cross step, which switches off every feature still on besides (the switch would

@@ -57,6 +57,34 @@ def test_parameters_injected_and_output_byte_identical(tiny, tmp_path):
     assert b"papermill" not in a.read_bytes()
 
 
+def test_the_runner_reports_in_json_events(tiny, tmp_path):
+    """`--events FD`: one JSON object per line, from the pool's processes too -- a start,
+    an end with its output and times, a failure with its error (what the gate reads; the
+    printed lines are for people)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    bad = tmp_path / "998_bad.py"
+    bad.write_text(TINY + "\n# %%\nraise ValueError('boom')\n")
+    read_end, write_end = os.pipe()
+    proc = subprocess.Popen([sys.executable, "-m", "companion.run", str(tiny), str(bad),
+                             "--output-dir", str(tmp_path / "out"), "--events", str(write_end)],
+                            pass_fds=(write_end,), stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    os.close(write_end)
+    with os.fdopen(read_end) as pipe:
+        events = [json.loads(line) for line in pipe]
+    assert proc.wait(timeout=300) == 1
+    by = {(e["event"], e["stem"]): e for e in events}
+    assert {("started", "999_tiny"), ("started", "998_bad"), ("done", "999_tiny"),
+            ("failed", "998_bad")} <= set(by)
+    done = by["done", "999_tiny"]
+    assert done["output"].endswith("999_tiny.ipynb") and done["wall"] > 0 and done["cpu"] > 0
+    assert "boom" in by["failed", "998_bad"]["error"]
+
+
 def test_error_output_fails_the_run(tiny, tmp_path):
     """A failing cell fails the run, and the notebook as far as it ran is kept and named
     (issue 17)."""

@@ -36,6 +36,7 @@ from pathlib import Path
 import matplotlib as mpl
 import numpy as np
 
+from . import paths
 from . import tolerance as _tol
 from .tolerance import canonical
 
@@ -57,12 +58,11 @@ def _check_name(name: str) -> None:
 
 def figures_dir() -> Path:
     """Where figures and tables go (see the module docstring); created if missing."""
-    env = os.environ.get("RANKMEASURES_FIGURES")
+    env = os.environ.get(paths.FIGURES_VARIABLE)
     if env:
         out = Path(env)
     else:
-        here = Path.cwd().resolve()
-        root = next((p for p in (here, *here.parents) if (p / "pyproject.toml").exists()), None)
+        root = paths.root_of(Path.cwd())
         if root is None:
             raise ValueError("figures: no checkout (pyproject.toml) above the current "
                              "directory; set RANKMEASURES_FIGURES")

@@ -35,7 +35,6 @@ import contextlib
 import json
 import os
 import queue
-import re
 import signal
 import subprocess
 import sys
@@ -55,18 +54,10 @@ from .manifest import (
     read_sums,
     write,
 )
+from .paths import entry_of, group_of
 from .timing import Usage
 
 __all__ = ["render_claims", "compare_outputs", "check", "main"]
-
-
-def _entry_of(name: str, entries) -> str | None:
-    """The manifest entry (notebook stem or "claims") that produced output ``name``."""
-    base = Path(name).name
-    if base.startswith("claims."):
-        return "claims"
-    number = base.split("_", 1)[0]
-    return next((e for e in entries if e.split("_", 1)[0] == number), None)
 
 
 def render_claims(rows: list) -> str:
@@ -91,16 +82,6 @@ def compare_outputs(ref_root: Path, new_root: Path, names) -> list[str]:
     return problems
 
 
-# searched, not matched: a line of the pool may share its write with a worker's line
-_DONE = re.compile(r"\[\d+/\d+\] (\S+?)\.py -> \S+ \(wall ([\d.]+) s, CPU ([\d.]+) s\)")
-
-
-def _group(name: str) -> str:
-    """The piece of work that produces output ``name``: "claims" or a notebook's number."""
-    base = Path(name).name
-    return "claims" if base.startswith("claims.") else base.split("_", 1)[0]
-
-
 def _regenerate(root: Path, out: Path, jobs: int, *, on_ready=None,
                 cheapest_first: bool = False, extra=()) -> dict[str, Usage] | None:
     """The claims report and every notebook at its committed parameters, into ``out``
@@ -123,21 +104,26 @@ def _regenerate(root: Path, out: Path, jobs: int, *, on_ready=None,
     logs = out / "gate-logs"
     logs.mkdir(exist_ok=True)
     claims_cmd = [sys.executable, "-m", "proofs_check", "--force"]
+    # the runner reports in JSON events on a pipe of its own; its printed lines go to a log
+    read_end, write_end = os.pipe()
     nb_cmd = [sys.executable, "-m", "companion.run", "--force", "--output-dir", str(executed),
-              "--jobs", str(jobs)] + (["--cheapest-first"] if cheapest_first else [])
+              "--jobs", str(jobs), "--events", str(write_end)] + (
+        ["--cheapest-first"] if cheapest_first else [])
     events: queue.Queue = queue.Queue()
     times: dict[str, Usage] = {}
-    nb_out: list[str] = []
     with open(logs / "claims.log", "w") as claims_log, \
-            open(logs / "notebooks.stderr", "w") as nb_err:
+            open(logs / "notebooks.log", "w") as nb_log:
         claims = subprocess.Popen(claims_cmd, cwd=root, env=env, stdout=claims_log,
                                   stderr=subprocess.STDOUT, start_new_session=True)
-        nbs = subprocess.Popen(nb_cmd, cwd=root, env=env, stdout=subprocess.PIPE,
-                               stderr=nb_err, text=True, start_new_session=True)
+        nbs = subprocess.Popen(nb_cmd, cwd=root, env=env, stdout=nb_log,
+                               stderr=subprocess.STDOUT, start_new_session=True,
+                               pass_fds=(write_end,))
+        os.close(write_end)  # the runner and its pool hold the only writers
 
         def reader():
-            for line in nbs.stdout:
-                events.put(("line", line))
+            with os.fdopen(read_end, encoding="utf-8") as pipe:
+                for line in pipe:
+                    events.put(("event", json.loads(line)))
             events.put(("exit", "notebooks", timing.wait(nbs, t0)))
 
         others = {}
@@ -172,27 +158,26 @@ def _regenerate(root: Path, out: Path, jobs: int, *, on_ready=None,
                     stopped = bool(on_ready and on_ready("claims"))
                     _stop(procs if stopped else [])
                 continue
-            line = rest[0]
-            nb_out.append(line)
-            done = _DONE.search(line)
-            if done:
-                stem = done.group(1)
-                times[stem] = Usage(float(done.group(2)), float(done.group(3)), 0.0)
+            event = rest[0]
+            stem = event.get("stem")
+            if event["event"] == "done":
+                times[stem] = Usage(float(event["wall"]), float(event["cpu"]), 0.0)
                 print(f"  {stem} ({time.perf_counter() - t0:.0f} s)", flush=True)
                 if on_ready and not stopped and on_ready(stem):
                     stopped = True
                     _stop(procs)
-            elif line.startswith("["):
-                print(f"  {line.split(' -> ')[0].strip()}", flush=True)
-            elif ": cell " in line:  # a long notebook's progress (every 30 s)
-                print(f"    {line.strip()}", flush=True)
+            elif event["event"] == "failed":
+                print(f"  {stem} FAILED", flush=True)
+            elif event["event"] == "progress":  # a long notebook's (every 30 s)
+                print(f"    {stem}: cell {event['cell']} of {event['cells']} "
+                      f"({event['wall']:.0f} s)", flush=True)
     if stopped:
         print("gate: stopped at the first difference (--fail-fast)", flush=True)
         return None
     ok = True
     for name, proc, text in (
             ("proofs_check", claims, (logs / "claims.log").read_text()),
-            ("companion.run", nbs, "".join(nb_out) + (logs / "notebooks.stderr").read_text()),
+            ("companion.run", nbs, (logs / "notebooks.log").read_text()),
             *((name, proc, Path(log.name).read_text()) for name, (proc, log) in others.items())):
         if proc.returncode:
             print(text[-4000:])
@@ -296,8 +281,7 @@ def _print_times(times: dict[str, Usage]) -> None:
 
 
 def _names_of(entry: str, names) -> set[str]:
-    key = "claims" if entry == "claims" else entry.split("_", 1)[0]
-    return {n for n in names if _group(n) == key}
+    return {n for n in names if group_of(n) == group_of(entry)}
 
 
 def _byte_report(expected: dict, produced: dict, root: Path) -> tuple[list[str], dict]:
@@ -310,7 +294,7 @@ def _byte_report(expected: dict, produced: dict, root: Path) -> tuple[list[str],
         if not line.startswith("differs: "):
             continue  # missing and unlisted files are content problems already
         name = line.split()[1]
-        made_on = outputs.get(_entry_of(name, outputs) or "", {}).get("machine")
+        made_on = outputs.get(entry_of(name, outputs) or "", {}).get("machine")
         if machine.differences(made_on, here):
             elsewhere.setdefault(machine.describe(made_on), []).append(name)
         else:

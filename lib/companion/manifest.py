@@ -32,13 +32,13 @@ from importlib import metadata
 from pathlib import Path
 
 from . import machine
+from .paths import ROOT
 
 __all__ = ["ROOT", "SUMS", "MANIFEST", "PACKAGES", "RUNNER", "file_sha256", "imported_files",
            "file_hashes", "input_key", "recorded_inputs", "stale_inputs", "output_sums",
            "read_sums", "byte_differences", "load_manifest", "update_manifest",
            "is_up_to_date", "write"]
 
-ROOT = Path(__file__).resolve().parents[2]
 SUMS = "figures/SHA256SUMS"
 MANIFEST = "figures/manifest.json"
 _PACKAGES = ("numpy", "scipy", "sympy", "mpmath", "matplotlib", "scikit-learn", "quadprog",

@@ -53,12 +53,10 @@ def run_one(path, seed: int, out_root) -> dict:
     from .run import NotebookFailed, execute
 
     path = Path(path)
-    os.environ["RANKMEASURES_CHECKS"] = "collect"
     out_dir = Path(out_root) / str(seed)
-    os.environ["RANKMEASURES_FIGURES"] = str(out_dir / "figures")
     try:
         out = execute(path, parameters={"seed": seed}, quick=True, output_dir=out_dir,
-                      progress="none")
+                      progress="none", figures=out_dir / "figures", checks="collect")
         record = _record(out)
         failures = record["failures"] if record else ["no checks record"]
     except NotebookFailed as exc:
@@ -73,7 +71,10 @@ def reseed(paths, seeds, *, jobs: int = 1, out_root=None) -> list[dict]:
     paths, seeds = [Path(p) for p in paths], [int(s) for s in seeds]
     if not seeds:
         raise ValueError("seeds: need at least one seed")
-    root = Path(out_root) if out_root else paths[0].resolve().parents[1] / "scratch" / "reseed"
+    from .paths import root_of
+
+    home = root_of(paths[0]) or paths[0].resolve().parent
+    root = Path(out_root) if out_root else home / "scratch" / "reseed"
     jobs_list = [(p, s) for p in paths for s in seeds]
     results = {}
     with ProcessPoolExecutor(max_workers=max(1, min(jobs, len(jobs_list)))) as pool:
@@ -92,7 +93,7 @@ def reseed(paths, seeds, *, jobs: int = 1, out_root=None) -> list[dict]:
 
 
 def main(argv=None) -> int:
-    from .run import _root
+    from .paths import root
 
     p = argparse.ArgumentParser(prog="python -m companion.reseed", description=__doc__,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -101,7 +102,7 @@ def main(argv=None) -> int:
                    help="seeds, separated by spaces or commas (default: 20 fixed primes)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     args = p.parse_args(argv)
-    book = _root() / "notebooks"
+    book = root() / "notebooks"
     paths = [Path(n) if Path(n).exists() else book / f"{n}.py" for n in args.notebooks]
     paths = paths or sorted(book.glob("[0-9]*.py"))
     for path in paths:

@@ -32,12 +32,16 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import os
 import sys
 import time
 import tomllib
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
+
+from .paths import FIGURES_VARIABLE, root_of
+from .paths import root as checkout
 
 __all__ = ["NotebookFailed", "notebook_parameters", "resolve_parameters", "execute", "main"]
 
@@ -62,21 +66,15 @@ class NotebookFailed(RuntimeError):
         super().__init__(message)
         self.path = path
 
-
-def _root() -> Path:
-    """The checkout: the working directory or one above it with ``notebooks/`` and
-    ``pyproject.toml``, else the one this module lives in (an editable install)."""
-    here = Path.cwd().resolve()
-    for q in (here, *here.parents, Path(__file__).resolve().parents[2]):
-        if (q / "pyproject.toml").exists() and (q / "notebooks").is_dir():
-            return q
-    return here
+    def __reduce__(self):  # raised in a pool's process, re-raised in the caller's
+        return type(self), (str(self), self.path)
 
 
-def _kernel_manager_class():
+def _kernel_manager_class(settings: dict):
     """An asynchronous kernel manager whose kernels listen on IPC sockets in a private
     temporary folder instead of TCP ports on localhost, run one thread per pool
-    (:mod:`companion.threads`) and are shut down without an interrupt."""
+    (:mod:`companion.threads`) with ``settings`` in their environment, and are shut down
+    without an interrupt."""
     import tempfile
     import uuid
 
@@ -99,7 +97,7 @@ def _kernel_manager_class():
         async def _async_pre_start_kernel(self, **kw):
             # one thread per pool in the kernel (companion.threads), set in the kernel's
             # own environment: the process that starts it keeps its own
-            kw["env"] = threads.single_threaded(kw.get("env"))
+            kw["env"] = {**threads.single_threaded(kw.get("env")), **settings}
             return await super()._async_pre_start_kernel(**kw)
 
         async def _async_interrupt_kernel(self):
@@ -110,6 +108,19 @@ def _kernel_manager_class():
                 await super()._async_interrupt_kernel()
 
     return IPCKernelManager
+
+
+#: the file descriptor of ``--events``: one JSON object per line for a program that runs
+#: this one (the gate), beside the lines printed for people. Lines of at most 4096 bytes
+#: are written whole to a pipe, so the pool's processes share it safely.
+_EVENTS: list = [None]
+
+
+def _emit(event: str, **fields) -> None:
+    """Write one event (``started``, ``progress``, ``done``, ``failed``, ``skipped``)."""
+    if _EVENTS[0] is not None:
+        line = json.dumps({"event": event, **fields}, sort_keys=True) + "\n"
+        os.write(_EVENTS[0], line.encode())
 
 
 def _progress_hooks(name: str, n_cells: int) -> dict:
@@ -123,6 +134,8 @@ def _progress_hooks(name: str, n_cells: int) -> dict:
             last[0] = now
             print(f"  {name}: cell {cell_index + 1} of {n_cells} ({now - t0:.0f} s)",
                   flush=True)
+            _emit("progress", stem=Path(name).stem, cell=cell_index + 1, cells=n_cells,
+                  wall=round(now - t0, 1))
 
     return {"on_cell_executed": on_cell_executed}
 
@@ -237,11 +250,16 @@ def _problems(nb) -> list[str]:
 
 
 def execute(path, *, parameters=None, quick=False, output_dir=None,
-            progress: str = "lines", modules: list | None = None) -> Path:
+            progress: str = "lines", modules: list | None = None,
+            figures: str | Path | None = None, checks: str | None = None) -> Path:
     """Execute one notebook and write its normalised copy; return the output path.
     ``progress``: ``"bar"`` (papermill's), ``"lines"`` (every 30 s) or ``"none"``;
     ``modules``: a list that receives the files of the checkout's modules the kernel
-    imported."""
+    imported; ``figures``: where the kernel writes figures and tables (default: as this
+    process's environment says, :func:`companion.figures.figures_dir`); ``checks``:
+    ``"collect"`` to collect failing checks instead of stopping
+    (:mod:`companion.checks`). Settings reach the kernel's environment only; this
+    process's is left as it is."""
     import nbformat
     import papermill
 
@@ -253,7 +271,11 @@ def execute(path, *, parameters=None, quick=False, output_dir=None,
     params = resolve_parameters(path, nb, parameters or {}, quick)
     out_dir = Path(output_dir) if output_dir else path.parent / "executed"
     out_dir.mkdir(parents=True, exist_ok=True)
-    os.environ.update(_ENV)
+    settings = dict(_ENV)
+    if figures is not None:
+        settings[FIGURES_VARIABLE] = str(figures)
+    if checks is not None:
+        settings["RANKMEASURES_CHECKS"] = checks
     # papermill writes the notebook as far as it ran when a cell fails: keep that copy
     # for the reader, away from the committed outputs, and name it in the error
     failed = _failed_copy(path)
@@ -264,7 +286,7 @@ def execute(path, *, parameters=None, quick=False, output_dir=None,
             nb, str(failed), parameters=params, kernel_name="python3", language="python",
             progress_bar=progress == "bar", cwd=str(path.parent),
             request_save_on_cell_execute=False,
-            kernel_manager_class=_kernel_manager_class(), **hooks,
+            kernel_manager_class=_kernel_manager_class(settings), **hooks,
         )
     except Exception as exc:  # noqa: BLE001 - re-raised with the partial notebook named
         raise NotebookFailed(f"{path.name}: {type(exc).__name__}: {exc}\n  the notebook as "
@@ -288,8 +310,7 @@ def execute(path, *, parameters=None, quick=False, output_dir=None,
 def _failed_copy(path: Path) -> Path:
     """Where a run's notebook is kept when it fails: ``scratch/failed/`` in the checkout
     (ignored by git), or beside the notebook outside a checkout."""
-    root = next((q for q in (path.parent, *path.parents) if (q / "pyproject.toml").exists()),
-                None)
+    root = root_of(path)
     base = (root / "scratch" / "failed") if root else path.parent
     return base / f"{path.stem}.{os.getpid()}.ipynb"  # parallel runs never share it
 
@@ -299,12 +320,14 @@ def _job(args):
     kernel's CPU: the kernel is this process's child, reaped when the notebook ends)."""
     from .timing import usage
 
-    path, params, quick, output_dir, progress = args
+    path, params, quick, output_dir, progress, events, figures = args
+    _EVENTS[0] = events
     print(f"  started {path.name}", flush=True)
+    _emit("started", stem=path.stem)
     before = usage()
     modules: list = []
     out = execute(path, parameters=params, quick=quick, output_dir=output_dir,
-                  progress=progress, modules=modules)
+                  progress=progress, modules=modules, figures=figures)
     return path, out, usage() - before, modules
 
 
@@ -324,10 +347,15 @@ def main(argv=None) -> int:
     p.add_argument("--cheapest-first", action="store_true",
                    help="start the smallest notebooks first (the gate's --fail-fast), instead "
                         "of the longest first, which ends the pool soonest")
+    p.add_argument("--events", type=int, metavar="FD",
+                   help="write one JSON object per line to this open file descriptor: "
+                        "started, progress, done (with output, wall and CPU seconds), "
+                        "failed, skipped -- for a program running this one")
     args = p.parse_args(argv)
+    _EVENTS[0] = args.events
     # a notebook is named by its path or by its stem ("001_learning_dcg"), looked up in
     # the checkout's notebooks/ from any working directory
-    root = _root()
+    root = checkout()
     book = root / "notebooks"
     paths = [Path(n) if Path(n).exists() or not (book / f"{n}.py").exists()
              else book / f"{n}.py" for n in args.notebooks]
@@ -354,20 +382,20 @@ def main(argv=None) -> int:
     # only the numbered documents have committed outputs; a template (variant_report) is
     # always an exploration run
     documents = all(path.stem[:3].isdigit() for path in paths)
-    canonical = documents and not (args.quick or raw or args.output_dir
-                                   or os.environ.get("RANKMEASURES_FIGURES"))
+    given = os.environ.get(FIGURES_VARIABLE)  # a caller's choice (the gate's) is kept
+    canonical = documents and not (args.quick or raw or args.output_dir or given)
     output_dir = args.output_dir
+    figures = given
     if canonical:  # the committed regeneration: the only run that writes figures/
-        os.environ["RANKMEASURES_FIGURES"] = str(root / "figures")
-    elif not os.environ.get("RANKMEASURES_FIGURES"):
+        figures = str(root / "figures")
+    elif not given:
         # an exploration run: executed notebooks and figures go together, away from the
         # committed outputs
         output_dir = str(Path(output_dir).resolve() if output_dir
                          else root / "scratch" / "run")
-        os.environ["RANKMEASURES_FIGURES"] = str(Path(output_dir) / "figures")
+        figures = str(Path(output_dir) / "figures")
         print(f"exploration run: executed notebooks in {output_dir}, figures and tables in "
-              f"{os.environ['RANKMEASURES_FIGURES']} (committed outputs untouched)",
-              flush=True)
+              f"{figures} (committed outputs untouched)", flush=True)
     params_of = {}
     if canonical:
         for path in list(paths):
@@ -381,11 +409,13 @@ def main(argv=None) -> int:
                     path.stem, key,
                     (f"figures/{prefix}_", f"notebooks/executed/{path.stem}.")):
                 print(f"{path.name}: up to date (source, parameters and code unchanged)")
+                _emit("skipped", stem=path.stem)
                 paths.remove(path)
     # the longest notebooks first (source size as the proxy), so that the pool ends together
     paths.sort(key=lambda q: q.stat().st_size if args.cheapest_first else -q.stat().st_size)
     progress = "bar" if len(paths) == 1 and sys.stderr.isatty() else "lines"
-    jobs = [(path, overrides[path], args.quick, output_dir, progress) for path in paths]
+    jobs = [(path, overrides[path], args.quick, output_dir, progress, args.events, figures)
+            for path in paths]
     if not jobs:
         return 0
     failed = 0
@@ -395,6 +425,7 @@ def main(argv=None) -> int:
         for i, fut in enumerate(as_completed(futures), start=1):
             try:
                 path, out, used, modules = fut.result()
+                _emit("done", stem=path.stem, output=str(out), wall=used.wall, cpu=used.cpu)
                 print(f"[{i}/{len(jobs)}] {path.name} -> {out} (wall {used.wall:.1f} s, "
                       f"CPU {used.cpu:.1f} s)", flush=True)
                 if canonical:
@@ -406,6 +437,7 @@ def main(argv=None) -> int:
             except Exception as exc:  # noqa: BLE001 - reported, exit status says it
                 failed += 1
                 print(f"[{i}/{len(jobs)}] {futures[fut].name} FAILED: {exc}", flush=True)
+                _emit("failed", stem=futures[fut].stem, error=str(exc)[-2000:])
     return 1 if failed else 0
 
 

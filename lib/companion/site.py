@@ -42,10 +42,10 @@ import sys
 from pathlib import Path
 
 from .guide import BOX_TITLE, CLAIMS_LINK, LEGEND
+from .paths import ROOT
 
 __all__ = ["build", "main"]
 
-ROOT = Path(__file__).resolve().parents[2]
 _CSS = """
 body{font-family:Georgia,serif;max-width:60rem;margin:2rem auto;padding:0 1rem;
 line-height:1.5;color:#222}
