@@ -121,7 +121,7 @@ def test_cutoff_at_a_power_of_n_is_theorem_7s_o_n_cut():
     assert A.pseudo_expectation(s, d, 10**4) == A.pseudo_expectation(s, fixed, 10**4)
     assert float(A.ndcg_limit(sympy.Rational(1, 4) + s / 2, d)) == pytest.approx(0.75, abs=1e-15)
     for bad in (0, 1, 1.5, True):
-        with pytest.raises(ValueError, match="exponent: must be in \\(0, 1\\)"):
+        with pytest.raises(ValueError, match="exponent: must be a real number in \\(0, 1\\)"):
             rm.cutoff(rm.log2_discount, exponent=bad)
     with pytest.raises(ValueError, match="give exactly one"):
         rm.cutoff(rm.log2_discount, k=3, exponent=0.5)

@@ -37,7 +37,7 @@ def test_order_transform_and_similarity():
 def test_bad_input():
     with pytest.raises(ValueError, match=r"labels: grades must lie in 1..3"):
         learn_dcg.binary_representation([0, 1], 3)
-    with pytest.raises(ValueError, match=r"k: must be an integer in 1..2"):
+    with pytest.raises(ValueError, match=r"k: must be an integer in \[1, 2\]"):
         learn_dcg.binary_representation([1, 2], 3, k=3)
     with pytest.raises(ValueError, match=r"w: length 5 is not a multiple"):
         learn_dcg.order_transform(np.ones(5), 3)

@@ -139,7 +139,7 @@ def test_discount_arguments():
         rm.power_discount(0)
     with pytest.raises(ValueError, match=r"base: must be a real number > 1"):
         rm.LogDiscount(1)
-    with pytest.raises(ValueError, match=r"fraction: must be in \(0, 1\]"):
+    with pytest.raises(ValueError, match=r"fraction: must be a real number in \(0, 1\]"):
         rm.cutoff("log", fraction=1.5)
     with pytest.raises(ValueError, match=r"k, fraction, exponent: give exactly one"):
         rm.cutoff("log")
@@ -177,3 +177,58 @@ def test_integer_conversion_is_exact_and_refuses_beyond_2_53(dtype, size):
         edge[-1, -1] = bad
         with pytest.raises(ValueError, match=r"y: integers beyond 2\*\*53"):
             as_float_array("y", edge, ndim=2)
+
+
+# -- one vocabulary: numpy numbers wherever Python numbers are, one message form ----------
+
+def _int_cases():
+    import rankmeasures as rm
+    from rankmeasures.theory import asymptotics as A
+    from rankmeasures.theory import variant_report as V
+
+    yt, ys = np.array([2, 1, 0]), np.array([0.3, 0.2, 0.1])
+    return [  # (argument name, call with the value, a good value, a bad value)
+        ("c", rm.tutorial_idcg, 5, 0),
+        ("k", lambda v: rm.cutoff("log2", k=v).evaluate(np.arange(1, 9)), 5, -1),
+        ("k", lambda v: rm.TopKDiscount(v).evaluate(np.arange(1, 9)), 3, 0),
+        ("n", lambda v: float(A.expected_dcg(A.s, "log2", v)), 4, 0),
+        ("max_exponent", V.n_grid, 10, 1),
+        ("n_levels", lambda v: rm.pairwise_loss(yt, ys, n_levels=v), 3, 1),
+    ]
+
+
+def _real_cases():
+    import rankmeasures as rm
+
+    r = np.arange(1, 9)
+    return [
+        ("beta", lambda v: rm.PowerDiscount(v).evaluate(r), 0.5, 0.0),
+        ("base", lambda v: rm.LogDiscount(v).evaluate(r), 10.0, 1.0),
+        ("fraction", lambda v: rm.cutoff("log2", fraction=v).evaluate(r, 10), 0.5, 1.5),
+    ]
+
+
+@pytest.mark.parametrize("case", range(6))
+def test_integer_arguments_take_numpy_integers_and_refuse_alike(case):
+    name, call, good, bad = _int_cases()[case]
+    want = call(good)
+    for v in (np.int64(good), np.int32(good), np.uint8(good)):
+        np.testing.assert_array_equal(call(v), want)
+    for v in (bad, np.int64(bad), float(good), True, "3", [good], np.array(good)):
+        with pytest.raises(ValueError, match=rf"^{name}: must be (a positive integer|an "
+                                             rf"integer( >= \d+| in \[\d+, \d+\])?)"
+                                             rf"( \([^)]*\))?, got "):
+            call(v)
+
+
+@pytest.mark.parametrize("case", range(3))
+def test_real_arguments_take_numpy_floats_and_refuse_alike(case):
+    name, call, good, bad = _real_cases()[case]
+    want = call(good)
+    for v in (np.float64(good), np.float32(good)):
+        np.testing.assert_allclose(call(v), want, rtol=1e-6)  # float32(0.5), (10.0) exact
+    for v in (bad, np.float64(bad), float("nan"), True, "0.5", [good]):
+        with pytest.raises(ValueError, match=rf"^{name}: must be a real number "
+                                             rf"(in [\[(][^,]+, [^)\]]+[)\]]|[<>]=? [\d.]+), "
+                                             rf"got "):
+            call(v)

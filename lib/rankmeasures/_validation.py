@@ -6,6 +6,7 @@ coerced silently (an integer array becomes float64 only when that loses no value
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import numpy as np
@@ -20,6 +21,9 @@ _COMPILED_FROM = 1 << 16
 __all__ = [
     "as_float_array",
     "as_grades",
+    "check_int",
+    "check_real",
+    "check_option",
     "check_k",
     "check_positive_int",
     "check_same_length",
@@ -107,6 +111,85 @@ def check_same_length(names: tuple[str, str], a: np.ndarray, b: np.ndarray) -> N
         )
 
 
+def check_int(name: str, v, *, min: int | None = None, max: int | None = None,
+              why: str = "") -> int:
+    """An integer (Python or numpy, not a bool) in ``[min, max]``, as an int.
+
+    The one integer check of the library: every message reads ``"<name>: must be ...,
+    got <value>"`` (``why``, when given, follows the rule in parentheses).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_int("k", np.int64(5), min=1)
+    5
+    >>> check_int("n_levels", 1, min=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: n_levels: must be an integer >= 2, got 1
+    """
+    if min is not None and max is not None:
+        rule = f"an integer in [{min}, {max}]"
+    elif min == 1:
+        rule = "a positive integer"
+    elif min is not None:
+        rule = f"an integer >= {min}"
+    elif max is not None:
+        rule = f"an integer <= {max}"
+    else:
+        rule = "an integer"
+    if isinstance(v, bool) or not isinstance(v, numbers.Integral) or (
+            min is not None and v < min) or (max is not None and v > max):
+        raise ValueError(f"{name}: must be {rule}{f' ({why})' if why else ''}, got {v!r}")
+    return int(v)
+
+
+def check_real(name: str, v, *, gt: float | None = None, ge: float | None = None,
+               lt: float | None = None, le: float | None = None, why: str = "") -> float:
+    """A finite real number (Python or numpy, not a bool) within the bounds given, as a
+    float; messages as :func:`check_int`'s.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_real("beta", np.float32(0.5), gt=0)
+    0.5
+    >>> check_real("fraction", 0, gt=0, le=1)
+    Traceback (most recent call last):
+    ...
+    ValueError: fraction: must be a real number in (0, 1], got 0
+    """
+    lo = (f"({gt:g}" if gt is not None else f"[{ge:g}" if ge is not None else None)
+    hi = (f"{lt:g})" if lt is not None else f"{le:g}]" if le is not None else None)
+    if lo and hi:
+        rule = f"a real number in {lo}, {hi}"
+    elif lo:
+        rule = f"a real number {'>' if gt is not None else '>='} {lo[1:]}"
+    elif hi:
+        rule = f"a real number {'<' if lt is not None else '<='} {hi[:-1]}"
+    else:
+        rule = "a finite real number"
+    ok = not isinstance(v, bool) and isinstance(v, numbers.Real) and math.isfinite(v) and (
+        (gt is None or v > gt) and (ge is None or v >= ge) and (lt is None or v < lt)
+        and (le is None or v <= le))
+    if not ok:
+        raise ValueError(f"{name}: must be {rule}{f' ({why})' if why else ''}, got {v!r}")
+    return float(v)
+
+
+def check_option(name: str, v, options) -> str:
+    """One of ``options`` (strings), as given.
+
+    Examples
+    --------
+    >>> check_option("ties", "average", ("average", "optimistic"))
+    'average'
+    """
+    if not isinstance(v, str) or v not in options:
+        raise ValueError(f"{name}: must be one of {tuple(options)}, got {v!r}")
+    return v
+
+
 def check_k(k, name: str = "k") -> int | None:
     """``None`` or a positive integer cut-off."""
     if k is None:
@@ -120,9 +203,7 @@ def check_k(k, name: str = "k") -> int | None:
 
 def check_positive_int(name: str, v) -> int:
     """A positive integer (Python or numpy; not a bool), as an int."""
-    if isinstance(v, bool) or not isinstance(v, numbers.Integral) or v < 1:
-        raise ValueError(f"{name}: must be a positive integer, got {v!r}")
-    return int(v)
+    return check_int(name, v, min=1)
 
 
 def as_offsets(offsets, n_items: int, name: str = "offsets") -> np.ndarray:

@@ -23,13 +23,13 @@ at position r).
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ._lazy import LazyModule, is_instance_of
+from ._validation import check_int, check_real
 
 mpmath = LazyModule("mpmath")
 sympy = LazyModule("sympy")
@@ -235,8 +235,7 @@ class LogDiscount(Discount):
     """
 
     def __init__(self, base: float = math.e):
-        if isinstance(base, bool) or not isinstance(base, numbers.Real) or not base > 1:
-            raise ValueError(f"base: must be a real number > 1, got {base!r}")
+        check_real("base", base, gt=1)
         self.base = base
         self.name = "1/ln(1+r)" if base == math.e else f"1/log{base:g}(1+r)"
 
@@ -282,8 +281,7 @@ class PowerDiscount(Discount):
     """``D(r) = r^{-beta}``, beta > 0 (Wang et al. 2013, Theorems 3 and 5; beta=1 is Zipf)."""
 
     def __init__(self, beta: float):
-        if isinstance(beta, bool) or not isinstance(beta, numbers.Real) or not beta > 0:
-            raise ValueError(f"beta: must be a real number > 0, got {beta!r}")
+        check_real("beta", beta, gt=0)
         self.beta = beta
         self.name = "1/r" if beta == 1 else f"r^-{beta:g}"
 
@@ -313,8 +311,7 @@ class ExponentialDiscount(Discount):
     """``D(r) = b^{-r}`` (a summable discount, Wang et al. 2013, Theorem 6; Figure 3 uses 2^-r)."""
 
     def __init__(self, base: float = 2):
-        if isinstance(base, bool) or not isinstance(base, numbers.Real) or not base > 1:
-            raise ValueError(f"base: must be a real number > 1, got {base!r}")
+        check_real("base", base, gt=1)
         self.base = base
         self.name = f"{base:g}^-r"
 
@@ -378,18 +375,12 @@ class CutoffDiscount(Discount):
         if sum(x is not None for x in (k, fraction, exponent)) != 1:
             raise ValueError("k, fraction, exponent: give exactly one of a fixed k, a fraction "
                              "c (k = c n) or an exponent a (k = n^a)")
-        if exponent is not None and (isinstance(exponent, bool) or not isinstance(
-                exponent, numbers.Real) or not 0 < exponent < 1):
-            raise ValueError(f"exponent: must be in (0, 1) (k = n^a, o(n)), got {exponent!r}")
+        if exponent is not None:
+            check_real("exponent", exponent, gt=0, lt=1, why="k = n^a, o(n)")
         if k is not None:
-            if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k <= 0:
-                raise ValueError(f"k: must be a positive integer, got {k!r}")
-            k = int(k)
+            k = check_int("k", k, min=1)
         elif fraction is not None:
-            if isinstance(fraction, bool) or not isinstance(fraction, numbers.Real) or not (
-                0 < fraction <= 1
-            ):
-                raise ValueError(f"fraction: must be in (0, 1], got {fraction!r}")
+            check_real("fraction", fraction, gt=0, le=1)
         self.base, self.k, self.fraction, self.exponent = base, k, fraction, exponent
         self.needs_n = base.needs_n or k is None
         self.name = f"{base.name}@" + (str(k) if k is not None else f"{fraction:g}n"
@@ -467,9 +458,7 @@ class TopKDiscount(Discount):
     needs_n = False
 
     def __init__(self, k: int):
-        if isinstance(k, bool) or not isinstance(k, numbers.Integral) or k <= 0:
-            raise ValueError(f"k: must be a positive integer, got {k!r}")
-        self.k = int(k)
+        self.k = check_int("k", k, min=1)
         self.name = f"textbook top-{k}"
 
     @staticmethod

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._validation import as_float_array, as_grades, check_same_length
+from ._validation import as_float_array, as_grades, check_int, check_same_length
 from .dcg import dcg, idcg
 from .discounts import linear_discount
 
@@ -47,9 +47,7 @@ def _grades_scores(y_true, y_score, n_levels=None):
     top = int(yt.max())
     if n_levels is None:
         n_levels = top + 1
-    elif isinstance(n_levels, bool) or not isinstance(n_levels, int) or n_levels < 2:
-        raise ValueError(f"n_levels: must be an integer >= 2, got {n_levels!r}")
-    elif top >= n_levels:
+    elif check_int("n_levels", n_levels, min=2) <= top:
         raise ValueError(f"y_true: grade {top} is outside 0..n_levels-1 = 0..{n_levels - 1}")
     return yt.astype(np.int64), ys, max(n_levels, 2)
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._validation import as_float_array, as_float_pair, check_same_length
+from ._validation import as_float_array, as_float_pair, check_int, check_same_length
 from .concordance import goodman_kruskal_gamma, kendall_tau, pair_counts
 from .dcg import dcg, idcg
 from .discounts import LogDiscount
@@ -140,8 +140,7 @@ def tutorial_dcg(r_true: ArrayLike, r_pred: ArrayLike, *, base: float = math.e) 
 
 def tutorial_idcg(c: int, *, base: float = math.e) -> float:
     """``IDCG = sum_{i=1}^{c} (c - i) / log(i + 1)`` (tutorial, NDCG slide)."""
-    if isinstance(c, bool) or not isinstance(c, int) or c < 1:
-        raise ValueError(f"c: must be a positive integer, got {c!r}")
+    c = check_int("c", c, min=1)
     return idcg(c - np.arange(1, c + 1), discount=LogDiscount(base))
 
 

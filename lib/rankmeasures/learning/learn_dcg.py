@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._validation import as_float_array
+from .._validation import as_float_array, check_int
 from ..concordance import pair_counts
 
 if TYPE_CHECKING:
@@ -86,14 +86,12 @@ def binary_representation(labels: ArrayLike, n_levels: int, k: int | None = None
     lab = np.asarray(labels)
     if lab.ndim not in (1, 2) or lab.size == 0 or not np.issubdtype(lab.dtype, np.integer):
         raise ValueError("labels: expected a non-empty 1-d or 2-d array of integer grades")
-    if isinstance(n_levels, bool) or not isinstance(n_levels, int) or n_levels < 2:
-        raise ValueError(f"n_levels: must be an integer >= 2, got {n_levels!r}")
+    check_int("n_levels", n_levels, min=2)
     if lab.min() < 1 or lab.max() > n_levels:
         raise ValueError(f"labels: grades must lie in 1..{n_levels}")
     n = lab.shape[-1]
     kk = n if k is None else k
-    if isinstance(kk, bool) or not isinstance(kk, int) or not 1 <= kk <= n:
-        raise ValueError(f"k: must be an integer in 1..{n}, got {k!r}")
+    kk = check_int("k", kk, min=1, max=n)
     rows = lab.reshape(-1, n)[:, :kk]
     s = np.zeros((rows.shape[0], kk, n_levels), dtype=np.int64)
     np.put_along_axis(s, (rows - 1)[:, :, None], 1, axis=2)
@@ -375,8 +373,7 @@ def rank1_factors(w: ArrayLike, n_levels: int) -> tuple[np.ndarray, np.ndarray, 
     ([3.0, 1.5], [1.0, 0.666666666667, 0.333333333333], 1.0)
     """
     wa = as_float_array("w", w, ndim=1)
-    if isinstance(n_levels, bool) or not isinstance(n_levels, int) or n_levels < 2:
-        raise ValueError(f"n_levels: must be an integer >= 2, got {n_levels!r}")
+    check_int("n_levels", n_levels, min=2)
     if wa.size % n_levels:
         raise ValueError(f"w: length {wa.size} is not a multiple of n_levels = {n_levels}")
     big_w = wa.reshape(-1, n_levels).T  # L x K

@@ -23,6 +23,7 @@ import mpmath
 import numpy as np
 import sympy
 
+from .._validation import check_int
 from ..discounts import (
     CutoffDiscount,
     Discount,
@@ -261,8 +262,7 @@ def expected_dcg(ybar: Any, discount: DiscountLike, n: int, *, dps: int = 30) ->
     otherwise; the precision is raised by the digits the alternating terms can cancel.
     Other curves take one quadrature per position (n up to a few hundred).
     """
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"n: must be a positive integer, got {n!r}")
+    n = check_int("n", n, min=1)
     d = as_discount(discount)
     coeffs = _polynomial_in_u(ybar)
     if coeffs is not None:

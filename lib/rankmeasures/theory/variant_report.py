@@ -13,6 +13,7 @@ import mpmath
 import numpy as np
 import sympy
 
+from .._validation import check_int
 from .variants import parse_expression
 
 __all__ = ["variant_spec", "n_grid", "analyse_or_refuse", "summary_markdown", "curve_points",
@@ -65,9 +66,7 @@ def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
 def n_grid(max_exponent: int, mc_n: list | tuple = ()) -> list[int]:
     """The n of the pseudo-expectation curve: 14 exponents from 10 to 10^max_exponent,
     geometrically spaced, and the Monte Carlo sizes."""
-    if isinstance(max_exponent, bool) or not isinstance(max_exponent, int) or \
-            not 2 <= max_exponent <= 300:
-        raise ValueError(f"max_exponent: must be an integer in [2, 300], got {max_exponent!r}")
+    max_exponent = check_int("max_exponent", max_exponent, min=2, max=300)
     exps = sorted({int(round(e)) for e in np.geomspace(1, max_exponent, 14)})
     return sorted({10**e for e in exps} | {int(n) for n in mc_n})
 

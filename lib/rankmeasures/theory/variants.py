@@ -46,6 +46,7 @@ import mpmath
 import numpy as np
 import sympy
 
+from .._validation import check_int
 from ..discounts import CustomDiscount, cutoff, n, r
 from ..exact import dcg_symbolic
 from ..gains import y
@@ -795,9 +796,7 @@ def _duration(seconds: float) -> str:
 def _check_monte_carlo(mc_n, mc_draws, *, cores: int = 1) -> None:
     """Each Monte Carlo size within ``cores`` x 2e9 simulated documents (ValueError with
     the estimated cost otherwise)."""
-    if isinstance(mc_draws, bool) or not isinstance(mc_draws, int) or mc_draws < 2:
-        raise ValueError(f"mc_draws: must be an integer >= 2 (a standard error needs two), "
-                         f"got {mc_draws!r}")
+    check_int("mc_draws", mc_draws, min=2, why="a standard error needs two")
     for nv in mc_n:
         if isinstance(nv, bool) or not float(nv).is_integer() or nv < 1:
             raise ValueError(f"mc_n: {nv!r} is not a positive integer")
@@ -817,8 +816,7 @@ _DIST_MAX_WORK = 4 * 10**8  # n x samples: about a minute of coupled samples and
 
 
 def _check_distinguish(dist_n, dist_draws) -> None:
-    if isinstance(dist_draws, bool) or not isinstance(dist_draws, int) or dist_draws < 2:
-        raise ValueError(f"dist_draws: must be an integer >= 2, got {dist_draws!r}")
+    check_int("dist_draws", dist_draws, min=2)
     for nv in dist_n:
         if isinstance(nv, bool) or not float(nv).is_integer() or nv < 2:
             raise ValueError(f"dist_n: {nv!r} is not an integer >= 2")
