@@ -239,7 +239,7 @@ def test_gain_and_discount_parameters():
 
 
 @pytest.mark.parametrize(("name", "message"), [
-    ("bpref", "unknown measure"), ("P", "needs a cut-off"), ("Rprec@5", "takes no cut-off"),
+    ("bogus", "unknown measure"), ("P", "needs a cut-off"), ("Rprec@5", "takes no cut-off"),
     ("ndcg_cut", "needs a cut-off"), ("P@5(gain=exp2)", "takes no parameter 'gain'"),
     ("P(rel=two)@5", "rel must be a number"), ("ndcg(dcg=exp)", "dcg must be one of"),
     ("P(rel=1)@5(rel=2)", "given twice"), ("ndcg(dcg=log2, gain=exp2)", "not both"),

@@ -139,7 +139,7 @@ def test_bad_inputs_raise_clear_errors(sparse, monkeypatch):
                                          "is 'high', not a finite number"):
         evaluate({"a": {"x": "high"}}, {"a": {"x": 1.0}}, "ndcg")
     with pytest.raises(ValueError, match="unknown measure"):
-        evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "bpref")
+        evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "bogus_measure")
     with pytest.raises(ValueError, match="appears twice"):
         evaluate({"query_id": ["a", "a"], "doc_id": ["x", "x"], "relevance": [1, 0]},
                  {"a": {"x": 1.0}}, "ndcg")

@@ -1,89 +1,255 @@
-"""Names of the measures of :func:`rankmeasures.evaluate`: ours, ir_measures' and trec_eval's.
+"""The measures of :func:`rankmeasures.evaluate`, declared once: names, parameters, citation.
 
-A name is a measure, an optional cut-off and optional parameters::
+:data:`MEASURES` is the one declaration of every measure (ours, ir_measures' and trec_eval's
+names for it, its cut-off rule, parameters, family, how trec_eval prints and summarises
+it, the source that defines it). The parser below, the dispatcher of
+:func:`rankmeasures.evaluate` and the command's help and ``trec_eval`` output read it;
+:func:`measure_table` renders it for the docs.
+
+A name is a measure, an optional cut-off and optional parameters, in our or ir_measures'
+spelling::
 
     name := measure [ "(" params ")" ] [ sep k ] [ "(" params ")" ]
     sep  := "@" | "_cut_" | "_cut." | "_" | "."
     params := key "=" value { "," key "=" value }
 
-so ``ndcg@10``, ``nDCG@10``, ``ndcg_cut_10``, ``ndcg_cut.10``, ``P@5``, ``P_5``,
-``P(rel=2)@5`` (ir_measures' order) and ``P@5(rel=2)`` all parse. Measure names are
-case-insensitive:
-
-=================  ==============================================  ===========
-measure            accepted names                                  cut-off
-=================  ==============================================  ===========
-``ndcg``           ndcg, ndcg_cut (trec_eval), nDCG (ir_measures)  optional
-``dcg``            dcg                                             optional
-``P``              P, precision                                    required
-``recall``         recall, R                                       required
-``success``        success                                         required
-``AP``             AP, map, map_cut                                optional
-``RR``             RR, recip_rank, MRR                             optional
-``Rprec``          Rprec, R-prec                                   none
-``num_rel``        num_rel, NumRel                                 none
-``num_ret``        num_ret, NumRet                                 none
-``num_rel_ret``    num_rel_ret, NumRelRet, NumRet(rel=...)         none
-``auc``            auc                                             none
-``kendall_tau_b``  kendall_tau_b, tau_b                            none
-=================  ==============================================  ===========
+so ``ndcg@10``, ``nDCG@10``, ``ndcg_cut_10``, ``P@5``, ``P_5``, ``P(rel=2)@5``
+(ir_measures' order), ``IPrec@0.5``, ``RBP(p=0.8)`` and ``ERR@10`` parse (any case) -- or in
+trec_eval's ``-m`` syntax, ``measure.params`` with trec_eval's exact name, which may name
+several values at once: ``P.5,7,3`` (P_3, P_5, P_7), ``ndcg_cut.10,20``,
+``iprec_at_recall..10,.25``, ``Rprec_mult.5.0,0.2``, ``ndcg.1=3,2=9`` (gain per grade),
+``utility.2,-1,0,0``, ``11pt_avg..25,.5,.75``, ``rbp.0.8``, ``unj.5,10``; and the groups
+``official``, ``all_trec`` and ``set`` (trec_eval's nicknames, :data:`GROUPS`).
+:func:`parse_measures` expands a name into its measures; :func:`parse_measure` parses a
+name of one measure.
 
 Parameters: ``rel=L`` -- a document is relevant when its grade is at least ``L`` (the
-binary measures and ``auc``; default 1, as trec_eval's ``-l``); ``gain=`` and ``discount=``
--- names of :func:`rankmeasures.as_gain` (``identity``, ``exp2``) and
-:func:`rankmeasures.as_discount` (``log2``, ``log``, ``zipf``, ...) for ``dcg`` and
-``ndcg``, e.g. ``ndcg@10(gain=exp2)``; ``dcg=log2`` or ``dcg=exp-log2`` is ir_measures'
-spelling of the same (identity or 2^g - 1 gain, log2 discount).
+binary measures; default 1, trec_eval's ``-l``); ``gain=`` and ``discount=`` -- names of
+:func:`rankmeasures.as_gain` (``identity``, ``exp2``) and :func:`rankmeasures.as_discount`
+(``log2``, ``log``, ``zipf``, ...) for ``dcg`` and ``ndcg``; ``dcg=log2`` or
+``dcg=exp-log2`` is ir_measures' spelling of the same; ``p=`` the persistence of RBP;
+``beta=`` of set_F; ``max_grade=`` of ERR.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-__all__ = ["MeasureSpec", "parse_measure", "MEASURE_KINDS"]
+__all__ = ["MeasureInfo", "MeasureSpec", "MEASURES", "MEASURE_KINDS", "GROUPS",
+           "TREC_ORDER", "parse_measure", "parse_measures", "measure_table"]
 
-#: measure -> (accepted names, lower case; cut-off: "optional" / "required" / "never";
-#: parameters it accepts)
-MEASURE_KINDS = {
-    "ndcg": (("ndcg", "ndcg_cut"), "optional", ("gain", "discount", "dcg")),
-    "dcg": (("dcg",), "optional", ("gain", "discount", "dcg")),
-    "P": (("p", "precision"), "required", ("rel",)),
-    "recall": (("recall", "r"), "required", ("rel",)),
-    "success": (("success",), "required", ("rel",)),
-    "AP": (("ap", "map", "map_cut"), "optional", ("rel",)),
-    "RR": (("rr", "recip_rank", "mrr"), "optional", ("rel",)),
-    "Rprec": (("rprec", "r-prec"), "never", ("rel",)),
-    "num_rel": (("num_rel", "numrel"), "never", ("rel",)),
-    "num_ret": (("num_ret", "numret"), "never", ("rel",)),
-    "num_rel_ret": (("num_rel_ret", "numrelret"), "never", ("rel",)),
-    "auc": (("auc",), "never", ("rel",)),
-    "kendall_tau_b": (("kendall_tau_b", "tau_b"), "never", ()),
+_TE = "trec_eval 10 (github.com/usnistgov/trec_eval), "
+
+
+@dataclass(frozen=True)
+class MeasureInfo:
+    """The declaration of one measure.
+
+    Attributes
+    ----------
+    kind : str
+        Its key in :data:`MEASURES`.
+    aliases : tuple of str
+        Accepted names, lower case (ours, ir_measures', trec_eval's).
+    cutoff : {"optional", "required", "never"}
+        Whether a cut-off k (or, for ``cut="double"``, a point p) is taken.
+    params : tuple of str
+        The ``key=value`` parameters it takes.
+    family : {"graded", "binary", "count", "concordance", "trec"}
+        Which computation answers it (:func:`rankmeasures.evaluate` dispatches on it).
+    trec : str or None
+        trec_eval's name (``-m``), when trec_eval computes it.
+    cut : {"long", "double", "double_params", "pairs", None}
+        trec_eval's parameter syntax: cut-offs (``P.5,10``), recall points or multiples
+        (``iprec_at_recall..1,.2``), a list of numbers (``utility.1,-1,0,0``) or
+        ``grade=gain`` pairs (``ndcg.1=3``).
+    default : tuple
+        trec_eval's default parameters (the values ``all_trec`` prints).
+    value : {"float", "long"}
+        How trec_eval prints it (``%6.4f`` or ``%ld``).
+    summary : {"mean", "sum", "gm", "count", "none"}
+        trec_eval's summary over queries (``all``): the mean, the sum (counts), the
+        geometric mean (``gm_*``: per-query values are logs), the number of queries, or
+        no summary (``relstring``).
+    per_query : bool
+        Whether trec_eval prints a per-query value (``-q``).
+    cite : str
+        The source defining it.
+    """
+
+    kind: str
+    aliases: tuple
+    cutoff: str = "never"
+    params: tuple = ("rel",)
+    family: str = "binary"
+    trec: str | None = None
+    cut: str | None = None
+    default: tuple = ()
+    value: str = "float"
+    summary: str = "mean"
+    per_query: bool = True
+    cite: str = ""
+
+
+_CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
+_POINTS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0)
+_MULTS = (0.2, 0.4, 0.6, 0.8, 1.0, 1.2, 1.4, 1.6, 1.8, 2.0)
+_M = MeasureInfo
+_GAINS = ("gains",)
+
+#: every measure, declared once; trec_eval's measures in trec_eval's own order
+#: (measures.c), which is the order of its output
+MEASURES: dict[str, MeasureInfo] = {m.kind: m for m in [
+    _M("runid", ("runid",), params=(), family="trec", trec="runid", value="str",
+       summary="none", per_query=False, cite=_TE + "m_runid.c: the run's tag"),
+    _M("num_q", ("num_q",), params=(), family="trec", trec="num_q", value="long",
+       summary="count", per_query=False, cite=_TE + "m_num_q.c"),
+    _M("num_ret", ("num_ret", "numret"), family="count", trec="num_ret", value="long",
+       summary="sum", cite=_TE + "m_num_ret.c; ir_measures' NumRet"),
+    _M("num_rel", ("num_rel", "numrel"), family="count", trec="num_rel", value="long",
+       summary="sum", cite=_TE + "m_num_rel.c; ir_measures' NumRel"),
+    _M("num_rel_ret", ("num_rel_ret", "numrelret"), family="count", trec="num_rel_ret",
+       value="long", summary="sum", cite=_TE + "m_num_rel_ret.c; ir_measures' NumRelRet"),
+    _M("AP", ("ap", "map"), "optional", trec="map",
+       cite=_TE + "m_map.c; average precision (Buckley & Voorhees 2000)"),
+    _M("gm_map", ("gm_map", "gm_ap"), trec="gm_map", summary="gm", per_query=False,
+       cite=_TE + "m_gm_map.c: log(max(AP, 1e-5)) per query, the geometric mean over them"),
+    _M("Rprec", ("rprec", "r-prec"), trec="Rprec", cite=_TE + "m_Rprec.c"),
+    _M("bpref", ("bpref",), family="trec", trec="bpref",
+       cite=_TE + "m_bpref.c; Buckley & Voorhees, SIGIR 2004"),
+    _M("RR", ("rr", "recip_rank", "mrr"), "optional", trec="recip_rank",
+       cite=_TE + "m_recip_rank.c (RR@k: 0 past rank k, ir_measures' RR@k)"),
+    _M("iprec_at_recall", ("iprec_at_recall", "iprec"), "required", family="trec",
+       trec="iprec_at_recall", cut="double", default=_POINTS,
+       cite=_TE + "m_iprec_at_recall.c: interpolated precision at recall p"),
+    _M("P", ("p", "precision"), "required", trec="P", cut="long", default=_CUTS,
+       cite=_TE + "m_P.c"),
+    _M("relstring", ("relstring",), params=(), family="trec", trec="relstring",
+       cut="double_params", default=(10.0,), value="str", summary="none",
+       cite=_TE + "m_relstring.c: the marks of the first N documents"),
+    _M("recall", ("recall", "r"), "required", trec="recall", cut="long", default=_CUTS,
+       cite=_TE + "m_recall.c"),
+    _M("infAP", ("infap",), family="trec", trec="infAP",
+       cite=_TE + "m_infap.c; Yilmaz & Aslam, CIKM 2006"),
+    _M("gm_bpref", ("gm_bpref",), family="trec", trec="gm_bpref", summary="gm",
+       cite=_TE + "m_gm_bpref.c: log(max(bpref, 1e-5)) per query"),
+    _M("Rprec_mult", ("rprec_mult",), "required", family="trec", trec="Rprec_mult",
+       cut="double", default=_MULTS, cite=_TE + "m_Rprec_mult.c: precision at p R"),
+    _M("utility", ("utility",), params=("rel", "coefficients"), family="trec",
+       trec="utility", cut="double_params", default=(1.0, -1.0, 0.0, 0.0),
+       cite=_TE + "m_utility.c: a·rel_ret + b·nonrel_ret + c·rel_nonret + d·nonrel_nonret"),
+    _M("11pt_avg", ("11pt_avg", "11-pt_avg"), params=("rel", "points"), family="trec",
+       trec="11pt_avg", cut="double_params", default=_POINTS,
+       cite=_TE + "m_11pt_avg.c: iprec_at_recall averaged over the points"),
+    _M("binG", ("bing",), family="trec", trec="binG", cite=_TE + "m_binG.c"),
+    _M("G", ("g",), params=("rel", "gains"), family="trec", trec="G", cut="pairs",
+       cite=_TE + "m_G.c"),
+    _M("dcg", ("dcg",), "optional", ("gain", "discount", "dcg", "gains"), family="graded",
+       trec="dcg", cut="pairs",
+       cite=_TE + "m_ndcg.c (dcg); Järvelin & Kekäläinen, ACM TOIS 20(4), 2002"),
+    _M("ideal_dcg", ("ideal_dcg",), params=("rel", "gains"), family="trec",
+       trec="ideal_dcg", cut="pairs", cite=_TE + "m_ndcg.c (ideal_dcg)"),
+    _M("ndcg", ("ndcg", "ndcg_cut"), "optional", ("gain", "discount", "dcg", "gains"),
+       family="graded", trec="ndcg", cut="pairs",
+       cite="Järvelin & Kekäläinen, ACM TOIS 20(4), 2002; " + _TE + "m_ndcg.c, "
+            "m_ndcg_cut.c; Wang et al. (2013) Definition 1"),
+    _M("ndcg_rel", ("ndcg_rel",), params=("rel", "gains"), family="trec", trec="ndcg_rel",
+       cut="pairs", cite=_TE + "m_ndcg_rel.c"),
+    _M("Rndcg", ("rndcg",), params=("rel", "gains"), family="trec", trec="Rndcg",
+       cut="pairs", cite=_TE + "m_Rndcg.c"),
+    _M("ndcg_cut", (), "required", ("gain", "discount", "dcg"), family="graded",
+       trec="ndcg_cut", cut="long", default=_CUTS, cite=_TE + "m_ndcg_cut.c"),
+    _M("map_cut", (), "required", trec="map_cut", cut="long", default=_CUTS,
+       cite=_TE + "m_map_cut.c"),
+    _M("relative_P", ("relative_p",), "required", family="trec", trec="relative_P",
+       cut="long", default=_CUTS, cite=_TE + "m_rel_P.c: relevant in the top k / min(k, R)"),
+    _M("success", ("success",), "required", trec="success", cut="long", default=(1, 5, 10),
+       cite=_TE + "m_success.c; ir_measures' Success@k"),
+    _M("set_P", ("set_p", "setp"), family="trec", trec="set_P", cite=_TE + "m_set_P.c"),
+    _M("set_relative_P", ("set_relative_p",), family="trec", trec="set_relative_P",
+       cite=_TE + "m_set_rel_P.c"),
+    _M("set_recall", ("set_recall", "setr"), family="trec", trec="set_recall",
+       cite=_TE + "m_set_recall.c"),
+    _M("set_map", ("set_map",), family="trec", trec="set_map", cite=_TE + "m_set_map.c"),
+    _M("set_F", ("set_f", "setf"), params=("rel", "beta"), family="trec", trec="set_F",
+       cut="double_params", default=(1.0,),
+       cite=_TE + "m_set_F.c; van Rijsbergen's F (Information Retrieval, 1979)"),
+    _M("num_nonrel_judged_ret", ("num_nonrel_judged_ret", "numnonreljudgedret"),
+       family="trec", trec="num_nonrel_judged_ret", value="long", summary="sum",
+       cite=_TE + "m_num_nonrel_judged_ret.c"),
+    _M("unj", ("unj",), "required", params=(), family="trec", trec="unj", cut="long",
+       default=(5, 10, 20), cite=_TE + "m_unjudged.c: unjudged share of the top k"),
+    _M("rbp", ("rbp",), params=("p",), family="trec", trec="rbp", cut="pairs",
+       cite="Moffat & Zobel, ACM TOIS 27(1), 2008, eq. 5; " + _TE + "m_rbp.c"),
+    _M("rbp_resid", ("rbp_resid",), params=("p",), family="trec", trec="rbp_resid",
+       cite="Moffat & Zobel 2008, Section 4; " + _TE + "m_rbp_resid.c"),
+    # measures trec_eval does not compute
+    _M("judged", ("judged",), "required", params=(), family="trec",
+       cite="ir_measures' Judged@k: the judged share of the first min(k, num_ret) ranks"),
+    _M("ERR", ("err",), "optional", params=("max_grade",), family="trec",
+       cite="Chapelle, Metzler, Zhang & Grinspan, CIKM 2009, Algorithm 2"),
+    _M("auc", ("auc",), family="concordance",
+       cite="area under the ROC curve of the scores (ties count 1/2)"),
+    _M("kendall_tau_b", ("kendall_tau_b", "tau_b"), params=(), family="concordance",
+       cite="Kendall's tau-b between scores and grades"),
+]}
+
+#: trec_eval's nicknames (measures.c): the measures each names
+GROUPS = {
+    "official": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
+                 "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P"),
+    "all_trec": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map", "gm_map",
+                 "Rprec", "bpref", "recip_rank", "iprec_at_recall", "P", "relstring",
+                 "recall", "infAP", "gm_bpref", "utility", "11pt_avg", "ideal_dcg", "dcg",
+                 "ndcg", "relative_P", "Rprec_mult", "success", "map_cut", "ndcg_cut",
+                 "ndcg_rel", "Rndcg", "binG", "G", "set_P", "set_recall", "set_relative_P",
+                 "set_map", "set_F", "num_nonrel_judged_ret"),
+    "set": ("runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "utility", "set_P",
+            "set_recall", "set_relative_P", "set_map", "set_F"),
 }
-_ALIAS = {alias: kind for kind, (aliases, _, _) in MEASURE_KINDS.items() for alias in aliases}
+#: trec_eval's name -> its place in trec_eval's output
+TREC_ORDER = {m.trec: i for i, m in enumerate(MEASURES.values()) if m.trec}
+_BY_TREC = {m.trec: m for m in MEASURES.values() if m.trec}
+
+#: measure -> (accepted names, cut-off rule, parameters): :data:`MEASURES` read the old way
+MEASURE_KINDS = {k: (m.aliases, m.cutoff, m.params) for k, m in MEASURES.items()
+                 if m.aliases and k not in ("runid", "relstring")}
+_ALIAS = {a: k for k, m in MEASURES.items() for a in m.aliases}
+_ALIAS.update({"ndcg_cut": "ndcg", "map_cut": "AP"})
 _NEEDS_CUT = {"ndcg_cut", "map_cut"}
 _IR_DCG = {"log2": ("identity", "log2"), "exp-log2": ("exp2", "log2")}
+_NUM = r"(?:\d+(?:\.\d*)?|\.\d+)"
 _GRAMMAR = re.compile(
-    r"^(?P<base>[A-Za-z][A-Za-z_\-]*?)(?:\((?P<p1>[^()]*)\))?"
-    r"(?:(?:@|_cut_|_cut\.|_|\.)(?P<k>\d+))?(?:\((?P<p2>[^()]*)\))?$")
+    r"^(?P<base>[A-Za-z0-9][A-Za-z0-9_\-]*?)(?:\((?P<p1>[^()]*)\))?"
+    rf"(?:(?:@|_cut_|_cut\.|_|\.)(?P<k>{_NUM}))?(?:\((?P<p2>[^()]*)\))?$")
 
 
 @dataclass(frozen=True)
 class MeasureSpec:
-    """A parsed measure name (:func:`parse_measure`).
+    """A parsed measure (:func:`parse_measure`).
 
     Attributes
     ----------
     name : str
-        As given.
+        As given (the key of the result), or trec_eval's name of one of the values a
+        trec_eval-style name expands to (``P.5,10`` -> ``P_5``, ``P_10``).
     kind : str
-        A key of :data:`MEASURE_KINDS`.
+        A key of :data:`MEASURES`.
     k : int or None
         The cut-off.
     rel : float or None
         The relevance level, when given.
     gain, discount : str or None
         For ``dcg`` and ``ndcg``, when given.
+    p : float or None
+        A recall point or multiple of R (``iprec_at_recall``, ``Rprec_mult``), or RBP's
+        persistence.
+    params : tuple
+        Other parameters, as ``(key, value)`` pairs (``gains``: ``((grade, gain), ...)``;
+        ``coefficients``, ``points``, ``beta``, ``max_grade``).
+    trec_name : str or None
+        trec_eval's printed name of this value, when trec_eval computes it.
     """
 
     name: str
@@ -92,6 +258,24 @@ class MeasureSpec:
     rel: float | None = None
     gain: str | None = None
     discount: str | None = None
+    p: float | None = field(default=None, repr=False)
+    params: tuple = field(default=(), repr=False)
+    trec_name: str | None = field(default=None, repr=False)
+
+    @property
+    def info(self) -> MeasureInfo:
+        return MEASURES[self.kind]
+
+    @property
+    def options(self) -> dict:
+        out = dict(self.params)
+        if self.p is not None:
+            out["p"] = self.p
+        if self.k is not None:
+            out["k"] = self.k
+        if "gains" in out:
+            out["gains"] = dict(out["gains"])
+        return out
 
 
 def _params(text: str | None, name: str) -> dict:
@@ -109,8 +293,126 @@ def _params(text: str | None, name: str) -> dict:
     return out
 
 
+def _number(text: str, name: str, what: str) -> float:
+    try:
+        x = float(text)
+    except ValueError:
+        raise ValueError(f"measures: {name!r}: {what} {text!r} is not a number") from None
+    if x != x or x in (float("inf"), float("-inf")):
+        raise ValueError(f"measures: {name!r}: {what} must be finite")
+    return x
+
+
+def _trec_label(info: MeasureInfo, value=None, printable: str | None = None) -> str:
+    """trec_eval's printed name (meas_init.c: ``%s_%ld``, ``%s_%3.2f``, ``%s_%s``)."""
+    if info.cut == "long" and value is not None:
+        return f"{info.trec}_{int(value)}"
+    if info.cut == "double" and value is not None:
+        return f"{info.trec}_{value:3.2f}"
+    return f"{info.trec}_{printable}" if printable else info.trec
+
+
+def _trec_specs(info: MeasureInfo, text: str | None, name: str) -> list[MeasureSpec]:
+    """The values of trec_eval's measure ``info`` with parameter text ``text`` (None:
+    trec_eval's defaults), as trec_eval's init_meas reads them."""
+    kind = info.kind
+    if kind == "ndcg_cut":
+        kind = "ndcg"
+    elif kind == "map_cut":
+        kind = "AP"
+    if info.cut in ("long", "double"):
+        if text is None:
+            values = list(info.default)
+        else:
+            parse = ((lambda s: _cutoff(s, name)) if info.cut == "long"
+                     else (lambda s: _number(s, name, "parameter")))
+            values = sorted(parse(s) for s in text.split(","))
+            if len(set(values)) < len(values):
+                raise ValueError(f"measures: {name!r}: duplicate cut-offs (trec_eval refuses "
+                                 "them)")
+        if info.cut == "long":
+            return [MeasureSpec(_trec_label(info, v), kind, k=int(v),
+                                trec_name=_trec_label(info, v)) for v in values]
+        return [MeasureSpec(_trec_label(info, v), kind, p=float(v),
+                            trec_name=_trec_label(info, v)) for v in values]
+    label = _trec_label(info, printable=text)
+    if text is None or info.cut is None:
+        if text is not None:
+            raise ValueError(f"measures: {name!r}: {info.trec} takes no parameters")
+        params: tuple = ()
+        if kind in ("11pt_avg",):
+            params = (("points", info.default),)
+        return [MeasureSpec(label, kind, params=params, trec_name=label)]
+    if info.cut == "double_params":
+        values = tuple(_number(s, name, "parameter") for s in text.split(","))
+        key = {"utility": "coefficients", "11pt_avg": "points", "set_F": "beta",
+               "relstring": "length"}[kind]
+        if kind == "utility" and len(values) != 4:
+            raise ValueError(f"measures: {name!r}: utility takes 4 coefficients (a, b, c, d)")
+        if kind in ("set_F", "relstring") and len(values) != 1:
+            raise ValueError(f"measures: {name!r}: {info.trec} takes one parameter")
+        value = values[0] if kind in ("set_F", "relstring") else values
+        return [MeasureSpec(label, kind, params=((key, value),), trec_name=label)]
+    # grade=gain pairs (rbp: p=value, or the bare persistence)
+    if kind == "rbp":
+        body = text[2:] if text.startswith("p=") else text
+        return [MeasureSpec(label, kind, p=_number(body, name, "p"), trec_name=label)]
+    gains = []
+    for item in text.split(","):
+        grade, eq, gain = item.partition("=")
+        if not eq:
+            raise ValueError(f"measures: {name!r}: {item!r} is not grade=gain")
+        gains.append((_number(grade, name, "grade"), _number(gain, name, "gain")))
+    if kind in ("ndcg", "dcg"):
+        kind = "trec_" + kind
+    return [MeasureSpec(label, kind, params=(("gains", tuple(gains)),), trec_name=label)]
+
+
+def _cutoff(text: str, name: str) -> int:
+    try:
+        k = int(text)
+    except ValueError:
+        raise ValueError(f"measures: {name!r}: cut-off {text!r} is not an integer") from None
+    if k < 1:
+        raise ValueError(f"measures: {name!r}: the cut-off must be a positive integer")
+    return k
+
+
+def parse_measures(name: str) -> list[MeasureSpec]:
+    """Every measure a name names: a group (``all_trec``), a trec_eval-style name with
+    several values (``P.5,10``) or one measure (:func:`parse_measure`).
+
+    Examples
+    --------
+    >>> [s.name for s in parse_measures("P.10,5")]
+    ['P_5', 'P_10']
+    >>> [s.name for s in parse_measures("iprec_at_recall..25,.5")]
+    ['iprec_at_recall_0.25', 'iprec_at_recall_0.50']
+    >>> len(parse_measures("all_trec"))
+    97
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"measures: a measure name must be a str, got {type(name).__name__}")
+    text = name.strip()
+    if text in GROUPS:
+        return [s for t in GROUPS[text] for s in _trec_specs(_BY_TREC[t], None, name)]
+    base, dot, rest = text.partition(".")
+    if dot and base in _BY_TREC and _BY_TREC[base].cut:
+        if not rest:
+            raise ValueError(f"measures: {name!r}: no parameters after the '.'")
+        specs = _trec_specs(_BY_TREC[base], rest, name)
+        if len(specs) == 1:  # one value: keyed by the name as given
+            s = specs[0]
+            return [MeasureSpec(name, s.kind, s.k, p=s.p, params=s.params,
+                                trec_name=s.trec_name)]
+        return specs
+    if text in _BY_TREC and _BY_TREC[text].cut in ("long", "double"):
+        return _trec_specs(_BY_TREC[text], None, name)  # trec_eval's -m P: every default
+    return [parse_measure(name)]
+
+
 def parse_measure(name: str) -> MeasureSpec:
-    """Parse a measure name (module docstring); ValueError names what is wrong.
+    """Parse the name of one measure (module docstring); ValueError names what is wrong.
 
     Examples
     --------
@@ -118,23 +420,44 @@ def parse_measure(name: str) -> MeasureSpec:
     MeasureSpec(name='P(rel=2)@5', kind='P', k=5, rel=2.0, gain=None, discount=None)
     >>> parse_measure("ndcg_cut_10").k
     10
+    >>> parse_measure("IPrec@0.5").p, parse_measure("iprec_at_recall_0.50").p
+    (0.5, 0.5)
     """
     if not isinstance(name, str):
         raise ValueError(f"measures: a measure name must be a str, got {type(name).__name__}")
-    m = _GRAMMAR.match(name.strip())
+    text = name.strip()
+    if text in _BY_TREC and text in ("runid", "relstring", "utility", "11pt_avg", "set_F",
+                                     "ideal_dcg", "num_q"):
+        return _trec_specs(_BY_TREC[text], None, name)[0]
+    base0, dot, rest = text.partition(".")
+    if dot and base0 in _BY_TREC and _BY_TREC[base0].cut in ("double_params", "pairs"):
+        specs = _trec_specs(_BY_TREC[base0], rest, name)
+        return MeasureSpec(name, specs[0].kind, p=specs[0].p, params=specs[0].params,
+                           trec_name=specs[0].trec_name)
+    m = _GRAMMAR.match(text)
     base = m.group("base").lower() if m else None
     if base not in _ALIAS:
         raise ValueError(f"measures: unknown measure {name!r}; known: "
-                         + ", ".join(MEASURE_KINDS)
-                         + " (also ir_measures' and trec_eval's names, e.g. nDCG@10, P_5, map)")
+                         + ", ".join(k for k in MEASURES if MEASURES[k].aliases)
+                         + " (also ir_measures' and trec_eval's names, e.g. nDCG@10, P_5, "
+                           "map, and trec_eval's groups official, all_trec, set)")
     kind = _ALIAS[base]
-    _, cut, allowed = MEASURE_KINDS[kind]
-    k = int(m.group("k")) if m.group("k") else None
-    if k is not None and k < 1:
-        raise ValueError(f"measures: {name!r}: the cut-off must be a positive integer")
-    if cut == "never" and k is not None:
+    info = MEASURES[kind]
+    cut, allowed = info.cutoff, info.params
+    k = p = None
+    if m.group("k"):
+        if info.cut == "double":
+            p = _number(m.group("k"), name, "point")
+        else:
+            if not m.group("k").isdigit():
+                raise ValueError(f"measures: {name!r}: the cut-off must be a positive "
+                                 "integer")
+            k = int(m.group("k"))
+            if k < 1:
+                raise ValueError(f"measures: {name!r}: the cut-off must be a positive integer")
+    if cut == "never" and (k is not None or p is not None):
         raise ValueError(f"measures: {name!r}: {kind} takes no cut-off")
-    if (cut == "required" or base in _NEEDS_CUT) and k is None:
+    if (cut == "required" or base in _NEEDS_CUT) and k is None and p is None:
         raise ValueError(f"measures: {name!r}: {base} needs a cut-off, e.g. {base}@10")
     params = _params(m.group("p1"), name)
     for key, value in _params(m.group("p2"), name).items():
@@ -160,4 +483,57 @@ def parse_measure(name: str) -> MeasureSpec:
         if params["dcg"] not in _IR_DCG:
             raise ValueError(f"measures: {name!r}: dcg must be one of {tuple(_IR_DCG)}")
         gain, discount = _IR_DCG[params["dcg"]]
-    return MeasureSpec(name, kind, k, rel, gain, discount)
+    extra: list = []
+    if "p" in params:
+        p = _number(params["p"], name, "p")
+        if not 0 < p < 1:
+            raise ValueError(f"measures: {name!r}: p must lie in (0, 1)")
+    if "beta" in params:
+        extra.append(("beta", _number(params["beta"], name, "beta")))
+    if "max_grade" in params:
+        extra.append(("max_grade", _number(params["max_grade"], name, "max_grade")))
+    if kind == "set_F" and not extra:
+        extra.append(("beta", 1.0))
+    trec_name = None if rel is not None else _trec_name(kind, k, p, gain, discount)
+    return MeasureSpec(name, kind, k, rel, gain, discount, p=p, params=tuple(extra),
+                       trec_name=trec_name)
+
+
+def _trec_name(kind, k, p, gain, discount) -> str | None:
+    """trec_eval's printed name of a measure given in our spelling (None: trec_eval has
+    no such value)."""
+    info = MEASURES[kind]
+    if info.trec is None or gain is not None or discount is not None:
+        return None
+    if kind == "rbp" and p is not None:
+        return f"rbp_p={p}"
+    if kind == "ndcg" and k is not None:
+        return f"ndcg_cut_{k}"
+    if kind == "AP" and k is not None:
+        return f"map_cut_{k}"
+    if kind == "RR" and k is not None:
+        return None
+    if kind == "dcg" and k is not None:
+        return None
+    if info.cut == "long":
+        return f"{info.trec}_{k}"
+    if info.cut == "double":
+        return f"{info.trec}_{p:3.2f}"
+    return info.trec
+
+
+def measure_table() -> str:
+    """Every measure of :data:`MEASURES` as a Markdown table (name, trec_eval's name,
+    accepted names, cut-off, parameters, source), for the docs.
+
+    Examples
+    --------
+    >>> measure_table().splitlines()[0]
+    '| measure | trec_eval | names | cut-off | parameters | source |'
+    """
+    rows = ["| measure | trec_eval | names | cut-off | parameters | source |",
+            "|---|---|---|---|---|---|"]
+    for k, m in MEASURES.items():
+        rows.append(f"| `{k}` | {m.trec or ''} | {', '.join(m.aliases)} | {m.cutoff} | "
+                    f"{', '.join(m.params)} | {m.cite} |")
+    return "\n".join(rows)

@@ -76,14 +76,15 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from itertools import chain, repeat
 from typing import Any
 
 import numpy as np
 
+from . import trec_measures
 from .dcg import QueryResults, _subset, dcg_queries, ndcg_queries
-from .measure_names import MEASURE_KINDS, MeasureSpec, parse_measure
+from .measure_names import MEASURE_KINDS, MEASURES, MeasureSpec, parse_measures
 from .query_concordance import auc_queries, kendall_tau_b_queries
 from .retrieval import _relevant_ranks, _untied, ranked_measure
 
@@ -262,6 +263,8 @@ class Judged:
     left_out : (int, int)
         Queries of the qrels and of the run that the query policy left out (judged but
         not run; run but not judged).
+    judged : ndarray of bool, shape (N,), or None
+        Whether the qrels list each retrieved document (whatever its grade).
     """
 
     query_ids: np.ndarray
@@ -272,6 +275,7 @@ class Judged:
     unscored_labels: np.ndarray
     unscored_offsets: np.ndarray
     left_out: tuple = (0, 0)
+    judged: np.ndarray | None = None
 
     def __repr__(self) -> str:
         return (f"Judged({self.query_ids.size} queries, {self.scores.size} retrieved "
@@ -342,8 +346,11 @@ def _joined(ids, runs, judgments, sizes, scores) -> Judged:
     """:func:`join`'s result from :func:`_gathered`'s."""
     n = scores.size
     pairs = list(zip(runs, judgments, strict=True))
-    relevance = np.fromiter(
-        chain.from_iterable(map(jq.get, rq, repeat(0.0)) for rq, jq in pairs), np.float64, n)
+    relevance = np.fromiter(  # NaN: not in the qrels
+        chain.from_iterable(map(jq.get, rq, repeat(np.nan)) for rq, jq in pairs), np.float64,
+        n)
+    judged = ~np.isnan(relevance)
+    relevance[~judged] = 0.0
     doc_ids = np.array(list(chain.from_iterable(runs)), dtype=object)
     missed = [[v for d, v in jq.items() if d not in rq] for rq, jq in pairs]
     usizes = np.fromiter(map(len, missed), np.int64, len(ids))
@@ -356,6 +363,7 @@ def _joined(ids, runs, judgments, sizes, scores) -> Judged:
         doc_ids=doc_ids,
         unscored_labels=unscored,
         unscored_offsets=np.concatenate([[0], np.cumsum(usizes)]).astype(np.int64),
+        judged=judged,
     )
 
 
@@ -496,7 +504,8 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
         return Judged(query_ids=j.query_ids, relevance=j.relevance[order],
                       scores=compared[order],
                       offsets=j.offsets, doc_ids=None, unscored_labels=j.unscored_labels,
-                      unscored_offsets=j.unscored_offsets, left_out=left)
+                      unscored_offsets=j.unscored_offsets, left_out=left,
+                      judged=j.judged[order])
     offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     qidx = np.repeat(np.arange(nq, dtype=np.int64), sizes)
     low = _score_key(scores)
@@ -535,6 +544,8 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
         place[tied] = lo[tied] + (at - start)
     relevance = np.zeros(n)
     relevance[place] = jgrade[got]
+    judged = np.zeros(n, bool)
+    judged[place] = True
     missed = ~got
     usizes = np.bincount(jquery[missed], minlength=nq).astype(np.int64)
     return Judged(
@@ -546,6 +557,7 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
         unscored_labels=jgrade[missed],
         unscored_offsets=np.concatenate([[0], np.cumsum(usizes)]).astype(np.int64),
         left_out=left,
+        judged=judged,
     )
 
 
@@ -565,6 +577,7 @@ class Evaluation(Mapping):
     queries: str
     ties: str
     left_out: tuple = (0, 0)
+    texts: dict = field(default_factory=dict)
 
     def __getitem__(self, name: str) -> QueryResults:
         return self.results[name]
@@ -577,7 +590,11 @@ class Evaluation(Mapping):
 
     @property
     def means(self) -> dict[str, float]:
-        """The mean of each measure over the evaluated queries."""
+        """The summary of each measure over the evaluated queries: the mean, or what
+        trec_eval prints on its ``all`` rows (a sum for the counts ``num_ret``,
+        ``num_rel``, ``num_rel_ret``, ``num_nonrel_judged_ret``; the geometric mean for
+        ``gm_map`` and ``gm_bpref``, whose per-query values are logs; the number of
+        queries for ``num_q``)."""
         return {name: r.mean for name, r in self.results.items()}
 
     def to_dict(self) -> dict[str, dict[str, float]]:
@@ -625,35 +642,127 @@ def _per_query_counts(flags: np.ndarray, offsets: np.ndarray) -> np.ndarray:
     return np.bincount(qidx, weights=flags, minlength=offsets.size - 1)
 
 
+def _reordered(j: Judged, order: np.ndarray, scores: np.ndarray) -> Judged:
+    """``j`` with each query's documents in ``order`` (a permutation within queries)."""
+    return replace(j, relevance=j.relevance[order], scores=scores[order],
+                   doc_ids=None if j.doc_ids is None else j.doc_ids[order],
+                   judged=None if j.judged is None else j.judged[order])
+
+
+def _truncated(j: Judged, depth: int | None, judged_only: bool) -> Judged:
+    """trec_eval's ``-M depth`` then ``-J`` (form_res_rels.c) on a ranked ``j``: each
+    query's first ``depth`` documents, then its judged ones only; a judged document cut
+    away joins the judged-but-unretrieved ones (the ideal ordering and num_rel keep it)."""
+    lengths = np.diff(j.offsets)
+    nq = lengths.size
+    qidx = np.repeat(np.arange(nq), lengths)
+    keep = np.ones(j.relevance.size, bool)
+    if depth is not None:
+        keep &= np.arange(j.relevance.size) - j.offsets[:-1][qidx] < depth
+    if judged_only:  # trec_eval keeps the documents of a grade of at least 0
+        keep &= j.judged & (j.relevance >= 0)
+    dropped_judged = ~keep & j.judged
+    sizes = np.bincount(qidx[keep], minlength=nq)
+    extra_q = qidx[dropped_judged]
+    uq = np.repeat(np.arange(nq), np.diff(j.unscored_offsets))
+    allq = np.concatenate([uq, extra_q])
+    allv = np.concatenate([j.unscored_labels, j.relevance[dropped_judged]])
+    by = np.argsort(allq, kind="stable")
+    return replace(j, relevance=j.relevance[keep], scores=j.scores[keep],
+                   doc_ids=None if j.doc_ids is None else j.doc_ids[keep],
+                   judged=j.judged[keep],
+                   offsets=np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+                   unscored_labels=allv[by],
+                   unscored_offsets=np.concatenate(
+                       [[0], np.cumsum(np.bincount(allq, minlength=nq))]).astype(np.int64))
+
+
+def _ranked_judgments(j: Judged, absent: np.ndarray) -> trec_measures.RankedJudgments:
+    """trec_eval's view of a ranked ``j`` (:class:`~rankmeasures.trec_measures.RankedJudgments`)."""
+    lengths = np.diff(j.offsets)
+    nq = lengths.size
+    qidx = np.repeat(np.arange(nq), lengths)
+    uq = np.repeat(np.arange(nq), np.diff(j.unscored_offsets))
+    gq = np.concatenate([qidx[j.judged], uq])
+    gv = np.concatenate([j.relevance[j.judged], j.unscored_labels])
+    by = np.argsort(gq, kind="stable")
+    return trec_measures.RankedJudgments(
+        marks=trec_measures.marks_from(j.relevance, j.judged), offsets=j.offsets,
+        grades=gv[by],
+        grade_offsets=np.concatenate([[0], np.cumsum(np.bincount(gq, minlength=nq))])
+        .astype(np.int64), absent=absent)
+
+
+def _relstrings(r: trec_measures.RankedJudgments, ids: np.ndarray, length: int) -> dict:
+    """trec_eval's relstring (m_relstring.c): a character per mark of the first
+    ``length`` documents: the grade 0-9, '>' above 9, '-' not in the qrels, '.' a
+    negative grade."""
+    out = {}
+    for i, q in enumerate(ids.tolist()):
+        marks = r.marks[r.offsets[i]:r.offsets[i] + min(length, r.num_ret[i])]
+        out[q] = "".join(">" if m > 9 else str(int(m)) if m >= 0 else "-" if m == -1
+                         else "." for m in marks.tolist())
+    return out
+
+
+def _summary(kind: str, vals: np.ndarray) -> float:
+    """trec_eval's summary of a measure (:class:`~rankmeasures.measure_names.MeasureInfo`
+    ``summary``); the mean leaves NaN values out."""
+    how = MEASURES[kind.removeprefix("trec_")].summary if kind.removeprefix("trec_") \
+        in MEASURES else "mean"
+    if how == "sum":
+        return float(vals.sum())
+    if how == "count":
+        return float(vals.size)
+    if how == "gm":
+        return trec_measures.geometric_summary(vals)
+    return float(np.nanmean(vals)) if vals.size and not np.isnan(vals).all() \
+        else float("nan")
+
+
 def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
              convention: str = "trec_eval", queries: str | None = None,
-             ties: str | None = None, rel: float = 1) -> Evaluation:
-    """Per-query values and means of ``measures`` for a run against its judgments.
+             ties: str | None = None, rel: float = 1, depth: int | None = None,
+             judged_only: bool = False, n_docs: int = 0) -> Evaluation:
+    """Per-query values and summaries of ``measures`` for a run against its judgments.
 
     Parameters
     ----------
     qrels, run
         Nested dicts or tables (module docstring).
     measures : str or list of str
-        ``"ndcg@10"``, ``"P@5"``, ``"AP"``, ``"RR"``, ``"ndcg@10(gain=exp2)"``, ... in our,
-        ir_measures' or trec_eval's spelling (:mod:`rankmeasures.measure_names`). NDCG is
-        Wang et al. (2013), Definition 1, with the convention's gain, discount and ties.
+        ``"ndcg@10"``, ``"P@5"``, ``"AP"``, ``"RR"``, ``"ndcg@10(gain=exp2)"``, ``"bpref"``,
+        ``"P.5,10"``, ``"all_trec"``, ... in our, ir_measures' or trec_eval's spelling
+        (:mod:`rankmeasures.measure_names`, which declares every measure and its
+        source). NDCG is Wang et al. (2013), Definition 1, with the convention's gain,
+        discount and ties. A trec_eval name of several values (``P.5,10``, ``P``,
+        ``all_trec``) gives each under trec_eval's name (``P_5``, ``P_10``).
     convention : {"trec_eval", "sklearn", "ranx"}
     queries : {"both", "qrels", "run"}, optional
-        Which queries are evaluated (module docstring); default the convention's. A query
-        with no retrieved document scores 0 (NaN for ``auc`` and ``kendall_tau_b``).
+        Which queries are evaluated (module docstring); default the convention's.
+        ``"qrels"`` is trec_eval's ``-c``. A query with no retrieved document scores 0
+        (NaN for ``auc`` and ``kendall_tau_b``).
     ties : {"average", "optimistic", "pessimistic"}, optional
         Overrides the convention's order of tied scores.
     rel : float, default 1
-        The relevance level of the binary measures: a grade of at least ``rel`` is
-        relevant. A measure's own ``rel=`` parameter takes precedence.
+        The relevance level of the binary measures (trec_eval's ``-l``): a grade of at
+        least ``rel`` is relevant. A measure's own ``rel=`` parameter takes precedence.
+    depth : int, optional
+        trec_eval's ``-M``: only each query's first ``depth`` ranked documents count.
+    judged_only : bool, default False
+        trec_eval's ``-J``: documents the qrels do not list are removed from each ranking
+        (after ``depth``) before any measure.
+    n_docs : int, default 0
+        trec_eval's ``-N``: documents in the collection (only ``utility`` reads it).
 
     Returns
     -------
     Evaluation
-        Measure name (as given) -> :class:`~rankmeasures.dcg.QueryResults` (values in
-        sorted query-id order; the mean leaves out NaN values); its ``repr`` is a
-        one-line-per-measure summary.
+        Measure name -> :class:`~rankmeasures.dcg.QueryResults` (values in sorted
+        query-id order; ``mean`` is trec_eval's summary: the mean leaving out NaN
+        values, a sum for counts, a geometric mean for ``gm_*``); its ``repr`` is a
+        one-line-per-measure summary. ``texts`` holds trec_eval's string values
+        (``runid`` when the run is a table read by :func:`read_run`, ``relstring``).
 
     Examples
     --------
@@ -664,6 +773,9 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     [0.5, 1.0]
     >>> ev["P@2"].values.tolist(), ev["AP(rel=2)"].values.tolist()
     ([1.0, 0.5], [0.5, 0.0])
+    >>> ev = evaluate(qrels, run, ["num_ret", "bpref", "P.1,2"])
+    >>> ev.means["num_ret"], ev["bpref"].values.tolist(), list(ev)
+    (4.0, [1.0, 1.0], ['num_ret', 'bpref', 'P_1', 'P_2'])
     """
     if convention not in CONVENTIONS:
         raise ValueError(f"convention: must be one of {tuple(CONVENTIONS)}, got "
@@ -672,40 +784,89 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
         raise ValueError(f"ties: must be one of {_TIES} or None, got {ties!r}")
     if isinstance(rel, bool) or not isinstance(rel, int | float) or not np.isfinite(rel):
         raise ValueError(f"rel: must be a finite number, got {rel!r}")
+    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                              or depth < 1):
+        raise ValueError(f"depth: must be a positive integer or None, got {depth!r}")
+    if not isinstance(judged_only, bool):
+        raise ValueError(f"judged_only: must be True or False, got {judged_only!r}")
+    if isinstance(n_docs, bool) or not isinstance(n_docs, int) or n_docs < 0:
+        raise ValueError(f"n_docs: must be a non-negative integer, got {n_docs!r}")
     default_queries, default_ties = CONVENTIONS[convention]
     queries = default_queries if queries is None else queries
     ties = default_ties if ties is None else ties
     names = [measures] if isinstance(measures, str) else list(measures)
     if not names:
         raise ValueError("measures: name at least one measure")
-    specs = [parse_measure(m) for m in names]
+    specs = [s for m in names for s in parse_measures(m)]
+    trec_only = [s.name for s in specs
+                 if s.kind.startswith("trec_") or MEASURES[s.kind].family == "trec"
+                 or s.kind == "gm_map"]
+    if trec_only and (convention != "trec_eval" or ties == "average"):
+        raise ValueError(f"measures: {trec_only[0]!r} is computed as trec_eval computes it: "
+                         "on trec_eval's ranking (convention='trec_eval', ties 'trec_eval', "
+                         "'optimistic' or 'pessimistic')")
+    cut = depth is not None or judged_only
+    if cut and ties == "average":
+        raise ValueError("depth, judged_only: cut a ranking, which ties='average' does not "
+                         "fix; use trec_eval's ties or 'optimistic'/'pessimistic'")
     if ties == "trec_eval":  # the run comes ranked: no order to apply
         j, order, starts = _ranked_join(qrels, run, queries=queries), None, None
     else:
         j = join(qrels, run, queries=queries)
-    lengths = np.diff(j.offsets)
-    nq = lengths.size
-    qidx = np.repeat(np.arange(nq), lengths)
     scores = j.scores
     if convention == "trec_eval" and ties != "trec_eval":  # _ranked_join's are float32's
         scores = scores.astype(np.float32).astype(np.float64)
+    ranked = ties == "trec_eval"
+    absent = np.diff(j.offsets) == 0  # queries the run does not have
+    if cut or (trec_only and not ranked):  # rank once, then read the order as given
+        if not ranked:
+            lengths = np.diff(j.offsets)
+            qidx = np.repeat(np.arange(lengths.size), lengths)
+            order, _ = _policy_order(qidx, scores, j.relevance, ties)
+            j = _reordered(j, order, scores)
+            scores = j.scores
+        if cut:
+            j = _truncated(j, depth, judged_only)
+            scores = j.scores
+        ranked, order, starts = True, None, None
+    lengths = np.diff(j.offsets)
+    nq = lengths.size
+    qidx = np.repeat(np.arange(nq), lengths)
     # one ranking for every measure that reads an order
-    if ties != "trec_eval":
+    if not ranked:
         order, starts = _policy_order(qidx, scores, j.relevance, ties)
     ranked_grades = j.relevance if order is None else j.relevance[order]
     present = lengths > 0
     out: dict = {}
     levels: dict = {}
+    texts: dict = {}
+    trec_view = None
     for spec in specs:
-        if spec.kind in ("ndcg", "dcg"):
-            vals = _graded(spec, j, scores, order, ties, convention, present)
-        elif spec.kind in ("kendall_tau_b", "auc"):
-            level = rel if spec.rel is None else spec.rel
+        kind = spec.kind
+        family = "trec" if kind.startswith("trec_") else MEASURES[kind].family
+        level = rel if spec.rel is None else spec.rel
+        if kind == "runid":
+            rid = run.get("runid") if isinstance(run, Mapping) and not _nested(run) else None
+            if isinstance(rid, str):
+                texts["runid"] = rid
+            continue
+        if family == "trec":
+            if trec_view is None:
+                trec_view = _ranked_judgments(j, absent)
+            if kind == "relstring":
+                length = int(dict(spec.params).get("length", 10))
+                texts["relstring"] = _relstrings(trec_view, j.query_ids, length)
+                continue
+            vals = trec_measures.compute(kind, trec_view, level,
+                                         {**spec.options, "n_docs": n_docs})
+        elif family == "graded":
+            vals = _graded(spec, j, scores, order, "trec_eval" if ranked else ties,
+                           convention, present)
+        elif family == "concordance":
             vals = (kendall_tau_b_queries(j.relevance, scores, j.offsets)
-                    if spec.kind == "kendall_tau_b"
+                    if kind == "kendall_tau_b"
                     else auc_queries(j.relevance >= level, scores, j.offsets))
         else:
-            level = rel if spec.rel is None else spec.rel
             if level not in levels:  # the measures of one level share its counts
                 relevant = ranked_grades >= level
                 if starts is None:  # no tie groups: the relevant ranks, found once
@@ -719,21 +880,22 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
                                                           j.unscored_offsets)
                 levels[level] = relevant, ranks, rel_ret, num_rel
             relevant, ranks, rel_ret, num_rel = levels[level]
-            if spec.kind == "num_rel":
+            binary = "AP" if kind == "gm_map" else kind
+            if kind == "num_rel":
                 vals = num_rel
-            elif spec.kind == "num_ret":
+            elif kind == "num_ret":
                 vals = lengths.astype(np.float64)
-            elif spec.kind == "num_rel_ret":
+            elif kind == "num_rel_ret":
                 vals = rel_ret
             elif ranks is not None:  # parse_measure has checked the cut-off
-                vals = _untied(spec.kind, ranks, nq, num_rel, spec.k)
+                vals = _untied(binary, ranks, nq, num_rel, spec.k)
             else:
-                vals = ranked_measure(spec.kind, relevant, j.offsets, num_rel, k=spec.k,
+                vals = ranked_measure(binary, relevant, j.offsets, num_rel, k=spec.k,
                                       group_starts=starts)
-        mean = float(np.nanmean(vals)) if vals.size and not np.isnan(vals).all() \
-            else float("nan")
-        out[spec.name] = QueryResults(j.query_ids, vals, mean)
-    return Evaluation(out, j.query_ids, convention, queries, ties, j.left_out)
+            if kind == "gm_map":
+                vals = np.log(np.maximum(vals, trec_measures.MIN_GEO_MEAN))
+        out[spec.name] = QueryResults(j.query_ids, vals, _summary(kind, vals))
+    return Evaluation(out, j.query_ids, convention, queries, ties, j.left_out, texts)
 
 
 def _top_ranks(rel, scores, offsets, unscored, unscored_offsets, k):

@@ -1,0 +1,532 @@
+"""trec_eval's measures beyond the common ones, computed per query on trec_eval's ranking.
+
+Every function here takes a :class:`RankedJudgments` -- each query's retrieved documents in
+trec_eval's order, each marked as trec_eval marks it (its grade; -1 when the qrels do not
+list it; -2 when they list it with a negative grade, "in the pool but unjudged") and every
+judged grade of the query, retrieved or not -- and returns one value per query, computed
+as trec_eval 10's ``m_<name>.c`` computes it (the C source is the definition; each
+docstring cites the file and the paper it names). Vectorised over every query at once:
+running counts are cumulative sums within each query, never a Python loop over documents.
+
+With ``level`` the relevance level (``-l``): a document is *relevant* when its mark is at
+least ``level``; *judged non-relevant* when its mark is in ``[0, level)``; ``num_rel``
+counts the query's judged documents of grade at least ``level`` (and at least 0),
+``num_nonrel`` those of grade in ``[0, level)``. The gain of a grade (ndcg, G, ...) is the
+grade itself unless a ``grade=gain`` parameter names it; marks -1 and -2 gain 0.
+
+Two of trec_eval's rules differ between its versions: the recall points of
+``iprec_at_recall`` and ``11pt_avg`` become ranks by ``lround(p R)`` in trec_eval 10 and
+by ``(long)(p R + 0.9)`` in trec_eval 9 (pytrec_eval); :data:`RECALL_ROUNDING` selects
+(default trec_eval 10's).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+__all__ = ["RankedJudgments", "NONPOOL", "UNJUDGED", "MIN_GEO_MEAN", "INFAP_EPSILON",
+           "RECALL_ROUNDING", "marks_from", "compute"]
+
+#: trec_eval's marks of retrieved documents the qrels do not grade (form_res_rels.c)
+NONPOOL, UNJUDGED = -1.0, -2.0
+#: trec_eval's floor of a value entering a geometric mean (trec_eval.h)
+MIN_GEO_MEAN = 0.00001
+#: trec_eval's smoothing constant of infAP (trec_eval.h)
+INFAP_EPSILON = 0.00001
+#: how a recall point p becomes a count of relevant documents: "lround" (trec_eval 10)
+#: or "plus0.9" (trec_eval 9 and pytrec_eval: (long)(p R + 0.9))
+RECALL_ROUNDING = {"value": "lround"}
+
+
+@dataclass(frozen=True)
+class RankedJudgments:
+    """Each query's ranking as trec_eval marks it, and every judged grade of the query.
+
+    Attributes
+    ----------
+    marks : ndarray of float64, shape (N,)
+        The retrieved documents in rank order, query by query: the grade, or
+        :data:`NONPOOL` (-1, not in the qrels) or :data:`UNJUDGED` (-2, a negative grade).
+    offsets : ndarray of int64, shape (Q+1,)
+    grades : ndarray of float64, shape (M,)
+        Every grade of the query's qrels (retrieved or not; negative ones included).
+    grade_offsets : ndarray of int64, shape (Q+1,)
+    absent : ndarray of bool, shape (Q,), or None
+        Queries the run does not have (``-c``): trec_eval ranks a single document not in
+        the qrels for each, which keeps its values from 0/0 where a query emptied by
+        ``-J`` gets NaN.
+    """
+
+    marks: np.ndarray
+    offsets: np.ndarray
+    grades: np.ndarray
+    grade_offsets: np.ndarray
+    absent: np.ndarray | None = None
+
+    @cached_property
+    def nq(self) -> int:
+        return self.offsets.size - 1
+
+    @cached_property
+    def num_ret(self) -> np.ndarray:
+        return np.diff(self.offsets)
+
+    @cached_property
+    def qidx(self) -> np.ndarray:
+        return np.repeat(np.arange(self.nq), self.num_ret)
+
+    @cached_property
+    def pos(self) -> np.ndarray:
+        """0-based rank within the query."""
+        return np.arange(self.marks.size) - self.offsets[:-1][self.qidx]
+
+    @cached_property
+    def gidx(self) -> np.ndarray:
+        return np.repeat(np.arange(self.nq), np.diff(self.grade_offsets))
+
+    def count(self, flags: np.ndarray) -> np.ndarray:
+        """Per query: how many retrieved documents ``flags`` marks."""
+        return np.bincount(self.qidx, weights=flags, minlength=self.nq)
+
+    def running(self, flags: np.ndarray) -> np.ndarray:
+        """Per retrieved document: how many of its query's documents at or above it
+        ``flags`` marks (a cumulative sum within each query)."""
+        c = np.cumsum(flags, dtype=np.float64)
+        start = np.concatenate([[0.0], c])[self.offsets[:-1]]
+        return c - start[self.qidx]
+
+    def num_rel(self, level: float) -> np.ndarray:
+        g = self.grades
+        return np.bincount(self.gidx, weights=(g >= 0) & (g >= level), minlength=self.nq)
+
+    def num_nonrel(self, level: float) -> np.ndarray:
+        g = self.grades
+        return np.bincount(self.gidx, weights=(g >= 0) & (g < level), minlength=self.nq)
+
+    def top(self, flags: np.ndarray, k: int) -> np.ndarray:
+        """Per query: how many of the first ``k`` ranks ``flags`` marks."""
+        return self.count(flags & (self.pos < k))
+
+
+def marks_from(relevance: np.ndarray, judged: np.ndarray) -> np.ndarray:
+    """trec_eval's marks (module docstring) from grades and whether each is judged."""
+    return np.where(judged, np.where(relevance < 0, UNJUDGED, relevance), NONPOOL)
+
+
+def _div(num, den) -> np.ndarray:
+    """num / den, 0 where den is 0 (trec_eval leaves the value at its initial 0)."""
+    num = np.asarray(num, np.float64)
+    den = np.asarray(den, np.float64)
+    return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
+
+
+def _recall_count(p: float, big_r: np.ndarray) -> np.ndarray:
+    x = p * big_r
+    if RECALL_ROUNDING["value"] == "lround":  # round half away from zero, exactly
+        f = np.floor(x)
+        return (f + (x - f >= 0.5)).astype(np.int64)
+    return np.trunc(x + 0.9).astype(np.int64)
+
+
+# -- binary-relevance measures ------------------------------------------------------------
+
+def bpref(r: RankedJudgments, level: float) -> np.ndarray:
+    """Binary preference (trec_eval's ``m_bpref.c``; Buckley & Voorhees, SIGIR 2004):
+    (1/R) sum over retrieved judged relevant documents of
+    1 - min(n, R) / min(N, R), n the judged non-relevant documents above it, N all the
+    query's judged non-relevant documents (1 when n = 0)."""
+    m = r.marks
+    nonrel = (m >= 0) & (m < level)
+    rel = (m >= 0) & (m >= level)
+    n = (r.running(nonrel) - nonrel)[rel]
+    q = r.qidx[rel]
+    big_r, big_n = r.num_rel(level), r.num_nonrel(level)
+    term = np.where(n > 0, 1.0 - _div(np.minimum(n, big_r[q]), np.minimum(big_n, big_r)[q]),
+                    1.0)
+    return _div(np.bincount(q, weights=term, minlength=r.nq), big_r)
+
+
+def infap(r: RankedJudgments, level: float) -> np.ndarray:
+    """Inferred AP (``m_infap.c``; Yilmaz & Aslam, CIKM 2006): at each retrieved judged
+    relevant document at 0-based rank j, 1 if j = 0, else 1/(j+1) + (j/(j+1)) *
+    ((a + n + u)/j) * ((a + eps)/(a + n + 2 eps)), with a the relevant, n the judged
+    non-relevant and u the pooled-but-unjudged documents above it; summed, over R."""
+    m = r.marks
+    nonrel = (m >= 0) & (m < level)
+    rel = (m >= 0) & (m >= level)
+    unj = m == UNJUDGED
+    a = (r.running(rel) - 1)[rel]
+    n = (r.running(nonrel))[rel]
+    u = (r.running(unj))[rel]
+    j = r.pos[rel].astype(np.float64)
+    safe = np.where(j > 0, j, 1.0)
+    eps = INFAP_EPSILON
+    term = np.where(j == 0, 1.0, 1.0 / (j + 1) + (j / (j + 1)) * ((a + n + u) / safe)
+                    * ((a + eps) / (a + n + 2 * eps)))
+    return _div(np.bincount(r.qidx[rel], weights=term, minlength=r.nq), r.num_rel(level))
+
+
+def _suffix_max(values: np.ndarray, group: np.ndarray) -> np.ndarray:
+    """Per element: the maximum of its group's elements at or after it (groups
+    contiguous), exactly -- a segmented scan by doubling, log2(n) vector steps."""
+    out = values.copy()
+    step = 1
+    while step < out.size:
+        same = group[step:] == group[:-step]
+        np.maximum(out[:-step], np.where(same, out[step:], -np.inf), out=out[:-step])
+        step *= 2
+    return out
+
+
+def iprec_at_recall(r: RankedJudgments, level: float, points) -> list[np.ndarray]:
+    """Interpolated precision at recall points (``m_iprec_at_recall.c``): at point p,
+    with c the recall point as a count of relevant documents (:data:`RECALL_ROUNDING`),
+    the maximum precision at or below the rank of the c-th relevant retrieved document
+    (of the first when c = 0); 0 when c exceeds the relevant retrieved."""
+    m = r.marks
+    rel = m >= level
+    big_r = r.num_rel(level)
+    rel_ret = r.count(rel).astype(np.int64)
+    at = np.flatnonzero(rel)
+    q = r.qidx[at]
+    # between relevant ranks precision falls, so its maximum at or below a rank is
+    # reached at a relevant rank: the suffix maximum over the relevant ranks only
+    sufmax = _suffix_max((r.running(rel) / (r.pos + 1.0))[at], q)
+    first = np.searchsorted(q, np.arange(r.nq))  # each query's first relevant retrieved
+    out = []
+    for p in points:
+        c = _recall_count(p, big_r)
+        idx = first + np.maximum(c, 1) - 1
+        ok = (c <= rel_ret) & (rel_ret > 0)
+        v = np.zeros(r.nq)
+        v[ok] = sufmax[idx[ok]]
+        empty = (r.num_ret == 0) & (c == 0)  # trec_eval's 0/0, but for a missing query
+        if r.absent is not None:
+            empty &= ~r.absent
+        v[empty] = np.nan
+        out.append(v)
+    return out
+
+
+def pt_avg(r: RankedJudgments, level: float, points) -> np.ndarray:
+    """``11pt_avg`` (``m_11pt_avg.c``): the mean of :func:`iprec_at_recall` over the
+    points (default 0, 0.1, ..., 1)."""
+    return np.mean(iprec_at_recall(r, level, points), axis=0)
+
+
+def rprec_mult(r: RankedJudgments, level: float, mults) -> list[np.ndarray]:
+    """Precision at multiples of R (``m_Rprec_mult.c``): at multiple x, the cut
+    c = (long)(x R + 0.9); the relevant documents in the first min(c, num_ret) ranks
+    over c (0 when c = 0)."""
+    rel = r.marks >= level
+    big_r = r.num_rel(level)
+    cut = np.trunc(np.asarray(mults, np.float64)[:, None] * big_r[None, :] + 0.9)
+    out = []
+    for c in cut:
+        hits = r.count(rel & (r.pos < c[r.qidx]))
+        out.append(_div(hits, c))
+    return out
+
+
+def relative_p(r: RankedJudgments, level: float, k: int) -> np.ndarray:
+    """Relative precision at k (``m_rel_P.c``): the relevant documents in the first k
+    ranks over min(k, R) (0 when R = 0, as pytrec_eval reports it)."""
+    return _div(r.top(r.marks >= level, k), np.minimum(k, r.num_rel(level)))
+
+
+def unj(r: RankedJudgments, k: int) -> np.ndarray:
+    """Unjudged at k (trec_eval 10's ``m_unjudged.c``): the documents of the first k
+    ranks the qrels do not grade (marks -1 and -2), over k."""
+    return r.top(r.marks < 0, k) / k
+
+
+def judged_at(r: RankedJudgments, k: int) -> np.ndarray:
+    """ir_measures' ``Judged@k``: the judged share of the first k ranks, over
+    min(k, num_ret) (0 without retrieved documents)."""
+    return _div(r.top(r.marks >= 0, k), np.minimum(k, r.num_ret))
+
+
+def bin_g(r: RankedJudgments, level: float) -> np.ndarray:
+    """Binary G (``m_binG.c``): (1/R) sum over the relevant retrieved of
+    1/log2(2 + the non-relevant documents above it)."""
+    rel = r.marks >= level
+    term = 1.0 / np.log2(3.0 + r.pos[rel] - r.running(rel)[rel])
+    s = np.bincount(r.qidx[rel], weights=term, minlength=r.nq)
+    return _div(s, r.num_rel(level))
+
+
+def set_measures(r: RankedJudgments, level: float, n_docs: int = 0) -> dict:
+    """The set measures (``m_set_P.c``, ``m_set_recall.c``, ``m_set_rel_P.c``,
+    ``m_set_map.c``, ``m_set_F.c``, ``m_utility.c``, ``m_num_nonrel_judged_ret.c``):
+    the counts they read."""
+    m = r.marks
+    rel_ret = r.count(m >= level)
+    return {"rel_ret": rel_ret, "ret": r.num_ret.astype(np.float64),
+            "rel": r.num_rel(level), "nonrel_judged_ret": r.count((m >= 0) & (m < level)),
+            "n_docs": float(n_docs)}
+
+
+def set_p(c: dict) -> np.ndarray:
+    """num_rel_ret / num_ret."""
+    return _div(c["rel_ret"], c["ret"])
+
+
+def set_recall(c: dict) -> np.ndarray:
+    """num_rel_ret / num_rel."""
+    return _div(c["rel_ret"], c["rel"])
+
+
+def set_relative_p(c: dict) -> np.ndarray:
+    """num_rel_ret / min(num_ret, num_rel) (0 when either is 0, as pytrec_eval)."""
+    return _div(c["rel_ret"], np.minimum(c["ret"], c["rel"]))
+
+
+def set_map(c: dict) -> np.ndarray:
+    """set_P times set_recall."""
+    return set_p(c) * set_recall(c)
+
+
+def set_f(c: dict, beta: float = 1.0) -> np.ndarray:
+    """(beta + 1) P R / (beta P + R) of the retrieved set (0 when nothing is retrieved
+    or relevant); trec_eval's parameter is beta itself, not its square."""
+    p, rr = set_p(c), set_recall(c)
+    ok = (c["ret"] > 0) & (c["rel"] > 0) & (beta * p + rr > 0)
+    return _div((beta + 1) * p * rr, np.where(ok, beta * p + rr, 0.0))
+
+
+def utility(c: dict, a: float = 1.0, b: float = -1.0, cc: float = 0.0,
+            d: float = 0.0) -> np.ndarray:
+    """a * rel_ret + b * nonrel_ret + c * rel_not_ret + d * nonrel_not_ret, the last
+    from the collection size ``-N`` (``m_utility.c``)."""
+    rr, ret, rel = c["rel_ret"], c["ret"], c["rel"]
+    return a * rr + b * (ret - rr) + cc * (rel - rr) + d * (c["n_docs"] + rr - ret - rel)
+
+
+# -- graded measures ----------------------------------------------------------------------
+
+def _gain_of(values: np.ndarray, pairs: dict) -> np.ndarray:
+    """trec_eval's setup_gains/get_gain: the gain of a mark, its grade unless a
+    ``grade=gain`` pair names it; marks below 0 gain 0 unless named."""
+    out = np.where(values >= 0, values, 0.0)
+    for grade, gain in pairs.items():
+        out = np.where(values == grade, gain, out)
+    return out
+
+
+@dataclass(frozen=True)
+class _Gains:
+    gain: np.ndarray          # each retrieved document's gain
+    dcg: np.ndarray           # running DCG at each retrieved rank (inclusive)
+    ideal: np.ndarray         # each query's positive ideal gains, decreasing, flat
+    ideal_offsets: np.ndarray
+    ideal_dcg: np.ndarray     # running ideal DCG, flat like ``ideal``
+
+
+def _gains(r: RankedJudgments, pairs: dict) -> _Gains:
+    gain = _gain_of(r.marks, pairs)
+    dcg = r.running(gain / np.log2(r.pos + 2.0))
+    g = r.grades
+    gg = _gain_of(np.where(g >= 0, g, np.nan), pairs)  # the qrels' negative grades: none
+    keep = gg > 0
+    q = r.gidx[keep]
+    order = np.lexsort((-gg[keep], q))
+    ideal = gg[keep][order]
+    sizes = np.bincount(q, minlength=r.nq)
+    off = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    iq = np.repeat(np.arange(r.nq), sizes)
+    ipos = np.arange(ideal.size) - off[:-1][iq]
+    c = np.cumsum(ideal / np.log2(ipos + 2.0))
+    ideal_dcg = c - np.concatenate([[0.0], c])[off[:-1]][iq]
+    return _Gains(gain, dcg, ideal, off, ideal_dcg)
+
+
+def _at(values: np.ndarray, offsets: np.ndarray, k: np.ndarray) -> np.ndarray:
+    """Per query, the running value at rank k (1-based; 0 when k = 0; the last when
+    k exceeds the query's length)."""
+    sizes = np.diff(offsets)
+    kk = np.minimum(k, sizes)
+    out = np.zeros(sizes.size)
+    ok = kk > 0
+    out[ok] = values[offsets[:-1][ok] + kk[ok] - 1]
+    return out
+
+
+def dcg_measures(r: RankedJudgments, pairs: dict) -> dict:
+    """``dcg``, ``ideal_dcg`` and ``ndcg`` with trec_eval's gains (``m_ndcg.c``;
+    Järvelin & Kekäläinen, ACM TOIS 20, 2002): gain / log2(rank + 1) over every retrieved
+    document; the ideal over every judged document of positive gain."""
+    g = _gains(r, pairs)
+    dcg = _at(g.dcg, r.offsets, r.num_ret)
+    ideal = _at(g.ideal_dcg, g.ideal_offsets, np.diff(g.ideal_offsets))
+    return {"dcg": dcg, "ideal_dcg": ideal, "ndcg": _div(dcg, ideal)}
+
+
+def ndcg_rel(r: RankedJudgments, pairs: dict) -> np.ndarray:
+    """``ndcg_rel`` (``m_ndcg_rel.c``): NDCG averaged over the documents of positive
+    gain: at each retrieved one, DCG / ideal DCG at its rank (the ideal's growth stops at
+    its last positive gain); each one not retrieved counts the final DCG / ideal DCG."""
+    g = _gains(r, pairs)
+    big_p = np.diff(g.ideal_offsets)
+    pos_gain = g.gain > 0
+    k = np.minimum(r.pos + 1, big_p[r.qidx])
+    idcg = np.zeros(r.marks.size)
+    okk = k > 0
+    idcg[okk] = g.ideal_dcg[g.ideal_offsets[:-1][r.qidx[okk]] + k[okk] - 1]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        s = np.bincount(r.qidx[pos_gain], weights=(g.dcg / idcg)[pos_gain], minlength=r.nq)
+        final = _at(g.dcg, r.offsets, r.num_ret) / _at(g.ideal_dcg, g.ideal_offsets, big_p)
+        s = s + (big_p - r.count(pos_gain)) * final
+    return np.where(s > 0, _div(s, big_p), 0.0)
+
+
+def rndcg(r: RankedJudgments, level: float, pairs: dict) -> np.ndarray:
+    """``Rndcg`` (``m_Rndcg.c``): NDCG averaged at the ranks where the ideal gain
+    changes value (after the last positive ideal gain included), plus at the last
+    retrieved rank when more than one document is retrieved past the ideal's positive
+    gains; 0 for a query without relevant documents (at ``level``)."""
+    g = _gains(r, pairs)
+    big_p = np.diff(g.ideal_offsets)
+    iq = np.repeat(np.arange(r.nq), big_p)
+    nxt = np.append(g.ideal[1:], 0.0)
+    last = np.zeros(g.ideal.size, bool)
+    last[g.ideal_offsets[1:][big_p > 0] - 1] = True
+    nxt[last] = 0.0
+    change = g.ideal != nxt  # a change between rank k and k+1 (k 1-based below)
+    k = (np.arange(g.ideal.size) - g.ideal_offsets[:-1][iq] + 1)[change]
+    cq = iq[change]
+    kk = np.minimum(k, r.num_ret[cq])
+    dcg_k = np.zeros(k.size)
+    ok = kk > 0
+    dcg_k[ok] = g.dcg[r.offsets[:-1][cq[ok]] + kk[ok] - 1]
+    terms = dcg_k / g.ideal_dcg[change]
+    s = np.bincount(cq, weights=terms, minlength=r.nq)
+    n = np.bincount(cq, minlength=r.nq).astype(np.float64)
+    extra = (r.num_ret > big_p + 1) & (big_p > 0)
+    final = _div(_at(g.dcg, r.offsets, r.num_ret), _at(g.ideal_dcg, g.ideal_offsets, big_p))
+    s = s + np.where(extra, final, 0.0)
+    n = n + extra
+    with np.errstate(invalid="ignore", divide="ignore"):
+        out = s / n
+    return np.where(r.num_rel(level) > 0, out, 0.0)
+
+
+def g_measure(r: RankedJudgments, pairs: dict) -> np.ndarray:
+    """``G`` (``m_G.c``): sum over retrieved documents of gain / log2(2 + C_i - S_i),
+    S_i the gain retrieved up to rank i, C_i the sum of max(ideal gain, 1) up to rank i;
+    over the ideal's total gain."""
+    g = _gains(r, pairs)
+    big_p = np.diff(g.ideal_offsets)
+    inside = r.pos < big_p[r.qidx]
+    ig = np.zeros(r.marks.size)
+    ig[inside] = g.ideal[g.ideal_offsets[:-1][r.qidx[inside]] + r.pos[inside]]
+    cost = r.running(np.maximum(ig, 1.0))
+    got = r.running(g.gain)
+    nz = g.gain != 0
+    s = np.bincount(r.qidx[nz], weights=g.gain[nz] / np.log2(2.0 + cost[nz] - got[nz]),
+                    minlength=r.nq)
+    total = np.bincount(np.repeat(np.arange(r.nq), big_p), weights=g.ideal, minlength=r.nq)
+    return _div(s, total)
+
+
+def rbp(r: RankedJudgments, p: float) -> np.ndarray:
+    """Rank-biased precision (Moffat & Zobel, ACM TOIS 27(1), 2008, eq. 5):
+    (1 - p) sum_i r_i p^(i-1) over the retrieved ranks, r_i the gain in [0, 1]: the grade
+    when every grade of the query lies in [0, 1], else grade / (largest grade) -- how
+    trec_eval's ``m_rbp.c`` maps gains to [0, 1] when the smallest is 0."""
+    gmax = np.zeros(r.nq)
+    np.maximum.at(gmax, r.gidx, np.where(r.grades >= 0, r.grades, 0.0))
+    scale = np.where(gmax > 1, gmax, 1.0)
+    gain = np.where(r.marks > 0, r.marks, 0.0) / scale[r.qidx]
+    return (1 - p) * r.count(gain * p ** r.pos)
+
+
+def rbp_resid(r: RankedJudgments, p: float) -> np.ndarray:
+    """RBP's residual (Moffat & Zobel 2008, Section 4; trec_eval's ``m_rbp_resid.c``):
+    p^d + (1 - p) sum over the unjudged ranks i of p^(i-1), d the retrieved; 0 for a
+    query without an unjudged retrieved document (trec_eval's rule; the paper's residual
+    is p^d there)."""
+    un = r.marks < 0
+    s = p ** r.num_ret.astype(np.float64) + (1 - p) * r.count(un * p ** r.pos)
+    return np.where(r.count(un) > 0, s, 0.0)
+
+
+def err(r: RankedJudgments, k: int | None, max_grade: float) -> np.ndarray:
+    """Expected reciprocal rank (Chapelle, Metzler, Zhang & Grinspan, CIKM 2009, Algorithm
+    2): sum_r (1/r) R_r prod_{i<r} (1 - R_i), R = (2^g - 1) / 2^max_grade, over the first
+    k ranks (all without k); negative and unjudged grades count 0."""
+    g = np.where(r.marks > 0, r.marks, 0.0)
+    stop = (2.0 ** g - 1) / 2.0 ** max_grade
+    with np.errstate(divide="ignore"):
+        log_go = np.log1p(-np.minimum(stop, 1.0))
+    before = r.running(log_go) - log_go  # log prod_{i<r} (1 - R_i)
+    term = stop * np.exp(before) / (r.pos + 1.0)
+    if k is not None:
+        term = term * (r.pos < k)
+    return r.count(term)
+
+
+def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    """One trec_eval measure (``kind`` a key of the declaration table of
+    :mod:`rankmeasures.measure_names` whose family is ``"trec"``) per query."""
+    pairs = params.get("gains", {})
+    if kind == "bpref":
+        return bpref(r, level)
+    if kind == "gm_bpref":
+        return np.log(np.maximum(bpref(r, level), MIN_GEO_MEAN))
+    if kind == "infAP":
+        return infap(r, level)
+    if kind == "iprec_at_recall":
+        return iprec_at_recall(r, level, [params["p"]])[0]
+    if kind == "11pt_avg":
+        return pt_avg(r, level, params["points"])
+    if kind == "Rprec_mult":
+        return rprec_mult(r, level, [params["p"]])[0]
+    if kind == "relative_P":
+        return relative_p(r, level, params["k"])
+    if kind == "unj":
+        return unj(r, params["k"])
+    if kind == "judged":
+        return judged_at(r, params["k"])
+    if kind == "binG":
+        return bin_g(r, level)
+    if kind in ("set_P", "set_recall", "set_relative_P", "set_map", "set_F", "utility",
+                "num_nonrel_judged_ret"):
+        c = set_measures(r, level, params.get("n_docs", 0))
+        if kind == "set_F":
+            return set_f(c, params.get("beta", 1.0))
+        if kind == "utility":
+            return utility(c, *params.get("coefficients", (1.0, -1.0, 0.0, 0.0)))
+        if kind == "num_nonrel_judged_ret":
+            return c["nonrel_judged_ret"]
+        return {"set_P": set_p, "set_recall": set_recall, "set_relative_P": set_relative_p,
+                "set_map": set_map}[kind](c)
+    if kind in ("trec_dcg", "ideal_dcg", "trec_ndcg"):
+        return dcg_measures(r, pairs)[kind.removeprefix("trec_")]
+    if kind == "ndcg_rel":
+        return ndcg_rel(r, pairs)
+    if kind == "Rndcg":
+        return rndcg(r, level, pairs)
+    if kind == "G":
+        return g_measure(r, pairs)
+    if kind == "rbp":
+        return rbp(r, params.get("p", 0.9))
+    if kind == "rbp_resid":
+        return rbp_resid(r, params.get("p", 0.9))
+    if kind == "ERR":
+        top = params.get("max_grade")
+        if top is None:
+            top = float(r.grades.max()) if r.grades.size else 1.0
+        return err(r, params.get("k"), top)
+    if kind == "num_q":
+        return np.ones(r.nq)
+    raise ValueError(f"measure: {kind!r} is not one of trec_eval's measures here")
+
+
+def geometric_summary(logs: np.ndarray) -> float:
+    """trec_eval's summary of ``gm_*`` (meas_avg.c): exp of the mean of the per-query
+    logs."""
+    return math.exp(float(np.mean(logs))) if logs.size else float("nan")

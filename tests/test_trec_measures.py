@@ -1,0 +1,289 @@
+"""trec_eval's whole ``all_trec`` catalogue through ``evaluate``: every value against
+pytrec_eval (trec_eval 9 inside) on random collections with ties, unjudged and
+never-retrieved documents, negative grades, at relevance levels 1, 2 and 3, both ways the
+ranking is found; the options ``-M``, ``-J``, ``-c``; parameterised measures; and the
+measures pytrec_eval lacks against literal implementations of their definitions (trec_eval
+10's C source, Moffat & Zobel 2008, Chapelle et al. 2009)."""
+
+import math
+
+import numpy as np
+import pytest
+import pytrec_eval
+from test_evaluate_measures import _collection
+
+from rankmeasures import evaluate, trec_measures
+from rankmeasures.measure_names import GROUPS, parse_measures
+
+
+@pytest.fixture
+def trec9_recall_points(monkeypatch):
+    """pytrec_eval embeds trec_eval 9, which turns a recall point p into (long)(p R + 0.9)
+    relevant documents; trec_eval 10 (our default) into lround(p R). Against pytrec_eval
+    we switch to its rule; trec_eval 10's is checked against its C source below."""
+    monkeypatch.setitem(trec_measures.RECALL_ROUNDING, "value", "plus0.9")
+
+
+@pytest.fixture(params=["judged only", "every document"])
+def trec_order(request, monkeypatch):
+    from rankmeasures import runs
+
+    monkeypatch.setattr(runs, "_SPARSE_JUDGED",
+                        float("inf") if request.param == "judged only" else -1.0)
+    return request.param
+
+
+def _compare(ev, ref, keys):
+    """Ours against pytrec_eval's, key by key (``keys``: names, or ours -> theirs)."""
+    qs = list(ev.query_ids)
+    assert qs == sorted(ref)
+    for ours, theirs in (keys.items() if isinstance(keys, dict) else ((k, k) for k in keys)):
+        want = np.array([ref[q][theirs] for q in qs])
+        np.testing.assert_allclose(ev[ours].values, want, rtol=1e-12, atol=1e-13,
+                                   err_msg=ours)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_all_trec_matches_pytrec_eval(level, trec_order, trec9_recall_points):
+    qrels, run = _collection(level + 10, 600)
+    ref = pytrec_eval.RelevanceEvaluator(qrels, {"all_trec"},
+                                         relevance_level=level).evaluate(run)
+    ev = evaluate(qrels, run, "all_trec", rel=level)
+    keys = [k for k in next(iter(ref.values())) if k not in ("runid", "relstring")]
+    assert len(keys) == 93  # pytrec_eval's all_trec: trec_eval 9's, without dcg, ideal_dcg
+    _compare(ev, ref, keys)
+    # the summaries trec_eval prints: sums for counts, geometric means for gm_*
+    for key in ("num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret"):
+        assert ev.means[key] == sum(ref[q][key] for q in ref)
+    for key in ("gm_map", "gm_bpref"):
+        assert ev.means[key] == pytest.approx(math.exp(np.mean([ref[q][key] for q in ref])),
+                                              rel=1e-12)
+    assert ev.means["num_q"] == len(ref)
+    assert ev.means["map"] == pytest.approx(np.mean([ref[q]["map"] for q in ref]), rel=1e-12)
+
+
+def test_parameterised_measures_match_pytrec_eval(trec9_recall_points):
+    qrels, run = _collection(21, 400)
+    pairs = {"P.5,7,3": ["P_3", "P_5", "P_7"], "Rprec_mult.5.0,0.2": ["Rprec_mult_0.20",
+                                                                       "Rprec_mult_5.00"],
+             "iprec_at_recall.0.10,0.25": ["iprec_at_recall_0.10", "iprec_at_recall_0.25"],
+             "success.2,5": ["success_2", "success_5"], "recall.20,2000": ["recall_20",
+                                                                            "recall_2000"],
+             "relative_P.3": {"relative_P.3": "relative_P_3"},
+             "map_cut.3": {"map_cut.3": "map_cut_3"}}
+    for measure, keys in pairs.items():
+        ref = pytrec_eval.RelevanceEvaluator(qrels, {measure}).evaluate(run)
+        ev = evaluate(qrels, run, measure)
+        _compare(ev, ref, keys)
+    # single-valued measures with parameters: pytrec_eval names them without them
+    for measure, key in (("11pt_avg.0.25,0.5,0.75", "11pt_avg"), ("set_F.0.5", "set_F")):
+        ref = pytrec_eval.RelevanceEvaluator(qrels, {measure}).evaluate(run)
+        got = evaluate(qrels, run, measure)[measure].values
+        np.testing.assert_allclose(got, [ref[q][key] for q in sorted(ref)], rtol=1e-12,
+                                   atol=1e-13, err_msg=measure)
+
+
+def test_judged_only_and_depth_match_pytrec_eval(trec_order, trec9_recall_points):
+    """-J against pytrec_eval's judged_docs_only_flag; -M against pytrec_eval on the run
+    cut to each query's first M documents in trec_eval's order (score as float32
+    descending, then document id descending)."""
+    qrels, run = _collection(23, 400)
+    names = ["map", "P.5,10", "ndcg", "ndcg_cut.5", "bpref", "num_ret", "Rprec", "recall.10",
+             "infAP", "set_P", "G", "Rndcg", "iprec_at_recall"]
+    flat = {s.name: s.trec_name for n in names for s in parse_measures(n)}
+    ref = pytrec_eval.RelevanceEvaluator(qrels, {"all_trec"},
+                                         judged_docs_only_flag=True).evaluate(run)
+    _compare(evaluate(qrels, run, names, judged_only=True), ref, flat)
+    depth = 7
+    cut = {}
+    for q, docs in run.items():
+        ranked = sorted(docs, key=lambda d: (np.float32(docs[d]), d), reverse=True)
+        cut[q] = {d: docs[d] for d in ranked[:depth]}
+    ref = pytrec_eval.RelevanceEvaluator(qrels, {"all_trec"}).evaluate(cut)
+    _compare(evaluate(qrels, run, names, depth=depth), ref, flat)
+
+
+def test_complete_queries_as_trec_eval_c():
+    """-c: a judged query the run misses counts, as trec_eval's bogus ranking of one
+    document not in the qrels: 0 for every measure and count, log(1e-5) for gm_map."""
+    qrels = {"a": {"x": 1, "y": 0}, "b": {"z": 2}}
+    run = {"a": {"x": 0.5, "w": 0.9}}
+    ev = evaluate(qrels, run, ["map", "gm_map", "num_ret", "num_rel", "bpref", "set_P",
+                               "iprec_at_recall_0.00", "num_q"], queries="qrels")
+    assert ev["map"].values.tolist() == [0.5, 0.0]
+    assert ev["gm_map"].values.tolist() == [math.log(0.5), math.log(1e-5)]
+    assert ev.means["gm_map"] == pytest.approx(math.sqrt(0.5 * 1e-5), rel=1e-12)
+    assert ev.means["num_ret"] == 2 and ev.means["num_rel"] == 2 and ev.means["num_q"] == 2
+    assert ev["bpref"].values.tolist() == [1.0, 0.0]
+    assert ev["set_P"].values.tolist() == [0.5, 0.0]
+    assert ev["iprec_at_recall_0.00"].values.tolist() == [0.5, 0.0]
+
+
+# -- literal implementations ---------------------------------------------------------------
+
+def _marks(qrels_q, run_q):
+    """One query's ranking as trec_eval marks it (form_res_rels.c), written afresh: score
+    as float32 descending, then document id descending; the grade, -1 when not in the
+    qrels, -2 when its grade is negative."""
+    order = sorted(run_q, key=lambda d: (np.float32(run_q[d]), d), reverse=True)
+    out = []
+    for d in order:
+        g = qrels_q.get(d)
+        out.append(-1 if g is None else -2 if g < 0 else g)
+    return out
+
+
+def _iprec_trec10(marks, qrels_q, level, points):
+    """m_iprec_at_recall.c of trec_eval 10, transcribed loop for loop."""
+    num_rel = sum(1 for g in qrels_q.values() if g >= 0 and g >= level)
+    num_ret = len(marks)
+    num_rel_ret = sum(1 for m in marks if m >= level)
+    cutoffs = [int(math.floor(p * num_rel + 0.5)) for p in points]  # lround, p R >= 0
+    values = [0.0] * len(points)
+    cur = len(points) - 1
+    while cur >= 0 and cutoffs[cur] > num_rel_ret:
+        cur -= 1
+    precis = num_rel_ret / num_ret
+    int_precis = precis
+    rel_so_far = num_rel_ret
+    i = num_ret
+    while i > 0 and rel_so_far > 0:
+        precis = rel_so_far / i
+        int_precis = max(int_precis, precis)
+        if marks[i - 1] >= level:
+            while cur >= 0 and rel_so_far == cutoffs[cur]:
+                values[cur] = int_precis
+                cur -= 1
+            rel_so_far -= 1
+        i -= 1
+    while cur >= 0:
+        values[cur] = int_precis
+        cur -= 1
+    return values
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_iprec_and_11pt_avg_follow_trec_eval_10(level):
+    qrels, run = _collection(31 + level, 300)
+    points = [0.0, 0.1, 0.25, 0.3, 0.5, 0.7, 1.0]
+    names = [f"iprec_at_recall_{p:3.2f}" for p in points]
+    ev = evaluate(qrels, run, [*names, "11pt_avg"], rel=level)
+    eleven = [i / 10 for i in range(11)]
+    for i, q in enumerate(ev.query_ids.tolist()):
+        marks = _marks(qrels[q], run[q])
+        want = _iprec_trec10(marks, qrels[q], level, points)
+        assert [ev[n].values[i] for n in names] == pytest.approx(want, abs=1e-15), q
+        want11 = np.mean(_iprec_trec10(marks, qrels[q], level, eleven))
+        assert ev["11pt_avg"].values[i] == pytest.approx(want11, abs=1e-15), q
+
+
+def test_rbp_and_its_residual_are_moffat_and_zobels():
+    """RBP = (1 - p) sum_i r_i p^(i-1) (Moffat & Zobel 2008, eq. 5), r_i the grade over
+    the query's largest grade when that exceeds 1; the residual p^d + (1 - p) sum over
+    unjudged ranks of p^(i-1) (their Section 4). trec_eval prints a residual of 0 for a
+    query without unjudged documents (m_rbp_resid.c); the paper's is p^d there: we follow
+    trec_eval, as the second query shows."""
+    qrels, run = _collection(41, 200)
+    for p in (0.5, 0.8, 0.95):
+        ev = evaluate(qrels, run, [f"RBP(p={p})", f"rbp_resid(p={p})"])
+        for i, q in enumerate(ev.query_ids.tolist()):
+            marks = _marks(qrels[q], run[q])
+            top = max(max([g for g in qrels[q].values() if g >= 0], default=0), 1)
+            want = (1 - p) * sum(max(m, 0) / top * p ** r for r, m in enumerate(marks))
+            assert ev[f"RBP(p={p})"].values[i] == pytest.approx(want, rel=1e-12, abs=1e-15)
+            unj = [r for r, m in enumerate(marks) if m < 0]
+            resid = p ** len(marks) + (1 - p) * sum(p ** r for r in unj) if unj else 0.0
+            assert ev[f"rbp_resid(p={p})"].values[i] == pytest.approx(resid, rel=1e-12,
+                                                                       abs=1e-15)
+    ev = evaluate({"a": {"x": 1}, "b": {"x": 1}}, {"a": {"x": 1.0, "y": 0.5},
+                                                   "b": {"x": 1.0}}, ["rbp", "rbp_resid"])
+    assert ev["rbp"].values.tolist() == pytest.approx([0.1, 0.1])
+    assert ev["rbp_resid"].values.tolist() == pytest.approx([0.81 + 0.1 * 0.9, 0.0])
+
+
+def test_err_is_chapelle_et_al():
+    """ERR@k (Chapelle, Metzler, Zhang & Grinspan 2009, Algorithm 2): R = (2^g - 1) /
+    2^g_max, p = 1; at each rank r, ERR += p R / r, p *= 1 - R. g_max the largest grade
+    of the qrels unless given."""
+    qrels, run = _collection(43, 200)
+    gmax = max(g for d in qrels.values() for g in d.values())
+    ev = evaluate(qrels, run, ["ERR", "ERR@5", "ERR@10(max_grade=4)"])
+    for i, q in enumerate(ev.query_ids.tolist()):
+        marks = _marks(qrels[q], run[q])
+        for name, k, top in (("ERR", None, gmax), ("ERR@5", 5, gmax),
+                             ("ERR@10(max_grade=4)", 10, 4)):
+            p, err = 1.0, 0.0
+            for r, m in enumerate(marks[:k], 1):
+                big_r = (2 ** max(m, 0) - 1) / 2 ** top
+                err += p * big_r / r
+                p *= 1 - big_r
+            assert ev[name].values[i] == pytest.approx(err, rel=1e-12, abs=1e-15), name
+
+
+def test_unj_is_trec_eval_10s():
+    """unj_k (m_unjudged.c): documents of the first k ranks not graded (-1, -2), over k,
+    the ranks past the retrieved counting as judged."""
+    qrels, run = _collection(47, 200)
+    ev = evaluate(qrels, run, ["unj.5,10", "unj_20", "Judged@10"])
+    for i, q in enumerate(ev.query_ids.tolist()):
+        marks = _marks(qrels[q], run[q])
+        for k in (5, 10, 20):
+            got = ev[f"unj_{k}"].values[i]
+            assert got == pytest.approx(sum(m < 0 for m in marks[:k]) / k, abs=1e-15)
+        top = marks[:10]
+        assert ev["Judged@10"].values[i] == pytest.approx(
+            sum(m >= 0 for m in top) / len(top), abs=1e-15)
+
+
+def test_gains_per_grade_follow_m_ndcg_c():
+    """ndcg.1=3,2=9 (m_ndcg.c): gain 3 for grade 1, 9 for grade 2, grade 3 keeps 3;
+    DCG over the retrieved, the ideal over every judged document of positive gain."""
+    qrels, run = _collection(53, 200)
+    ev = evaluate(qrels, run, ["ndcg.1=3,2=9", "dcg.1=3,2=9", "ideal_dcg.1=3,2=9", "ndcg",
+                               "dcg", "ideal_dcg"])
+    gain = {1: 3.0, 2: 9.0, 3: 3.0}
+    for i, q in enumerate(ev.query_ids.tolist()):
+        marks = _marks(qrels[q], run[q])
+        dcg = sum(gain.get(m, 0.0) / math.log2(r + 2) for r, m in enumerate(marks))
+        ideal_gains = sorted((gain[g] for g in qrels[q].values() if g > 0), reverse=True)
+        ideal = sum(g / math.log2(r + 2) for r, g in enumerate(ideal_gains))
+        assert ev["dcg.1=3,2=9"].values[i] == pytest.approx(dcg, rel=1e-12, abs=1e-15)
+        assert ev["ideal_dcg.1=3,2=9"].values[i] == pytest.approx(ideal, rel=1e-12)
+        assert ev["ndcg.1=3,2=9"].values[i] == pytest.approx(dcg / ideal if ideal else 0,
+                                                             rel=1e-12, abs=1e-15)
+        plain = sum(max(m, 0) / math.log2(r + 2) for r, m in enumerate(marks))
+        assert ev["dcg"].values[i] == pytest.approx(plain, rel=1e-12, abs=1e-15)
+
+
+def test_utility_by_hand():
+    """utility.a,b,c,d (m_utility.c): a rel_ret + b nonrel_ret + c rel_not_ret +
+    d (N + rel_ret - ret - rel), N the collection size (-N)."""
+    qrels = {"q": {"a": 1, "b": 0, "c": 2, "d": 1}}
+    run = {"q": {"a": 0.9, "b": 0.8, "x": 0.7}}  # rel_ret 1, ret 3, rel 3
+    ev = evaluate(qrels, run, ["utility", "utility.2,-1,-0.5,0.1"], n_docs=100)
+    assert ev["utility"].values.tolist() == [1 - 2]
+    assert ev["utility.2,-1,-0.5,0.1"].values.tolist() == pytest.approx(
+        [2 * 1 - 1 * 2 - 0.5 * 2 + 0.1 * (100 + 1 - 3 - 3)])
+
+
+def test_groups_and_names():
+    assert len(parse_measures("all_trec")) == 97  # trec_eval 10's -m all_trec
+    assert [s.name for s in parse_measures("official")][:5] == ["runid", "num_q", "num_ret",
+                                                                "num_rel", "num_rel_ret"]
+    assert set(GROUPS["set"]) <= set(GROUPS["all_trec"])
+    for a, b in (("Bpref", "bpref"), ("SetP", "set_P"), ("SetF", "set_F"),
+                 ("IPrec@0.5", "iprec_at_recall_0.50"), ("RBP(p=0.8)", "rbp.0.8"),
+                 ("infAP", "infAP"), ("Rprec_mult_0.20", "Rprec_mult.0.2")):
+        qrels, run = _collection(3, 50)
+        ev = evaluate(qrels, run, [a, b])
+        assert np.array_equal(ev[a].values, ev[b].values), (a, b)
+    with pytest.raises(ValueError, match="duplicate cut-offs"):
+        parse_measures("P.5,5")
+    with pytest.raises(ValueError, match="utility takes 4 coefficients"):
+        parse_measures("utility.1,2")
+    with pytest.raises(ValueError, match="is not grade=gain"):
+        parse_measures("ndcg.1=3,2")
+    with pytest.raises(ValueError, match="computed as trec_eval computes it"):
+        evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "bpref", ties="average")
+    with pytest.raises(ValueError, match="depth: must be a positive integer"):
+        evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "map", depth=0)
