@@ -13,7 +13,7 @@ Cases (the foundation issue, section 5):
  (f) scaling from 10^4 to 10^7 (time / (n log2 n) should stay flat)
  (h) rankmeasures.evaluate on a run and qrels of 10^6 rows (1,000 queries x 1,000
      documents, ids as strings), conversion included: from nested dicts and from a table
-     of columns; target < 1 s (issue 16)
+     of columns; target < 1 s
  (g) one simulated NDCG draw of Wang et al.'s model (ybar(s) = s, standard NDCG) at
      n = 10^6 and 10^7 against a sort-based reference (draw n uniform scores and labels,
      sort, discount), and at n = 10^9 with its peak memory (skipped by --quick)
@@ -190,7 +190,7 @@ def _worker_peak_mib():  # runs on a dask worker: its own peak resident memory
 
 
 def distributed_case(quick):
-    """(j) issue 25: one draw split over 1 and 2 local dask workers, the distributed path's
+    """(j) one draw split over 1 and 2 local dask workers, the distributed path's
     overhead against the in-process simulator, and memory per worker."""
     try:
         import distributed  # noqa: F401
@@ -288,7 +288,7 @@ def trec_collection(n_queries, per_query, seed=5):
 
 
 def trec_case(table, scale, repeat):
-    """(i) issue 27: NDCG@10, P@10, AP and RR of a 10^6-line run in one call, from each
+    """(i) NDCG@10, P@10, AP and RR of a 10^6-line run in one call, from each
     tool's own input form; then reading the two files."""
     qtab, rtab, qd, rd = trec_collection(1000 // scale, 1000)
     n = rtab["score"].size
@@ -368,7 +368,7 @@ FLAT = 1.5  # "flat" ns/(n log n): the largest at most 1.5x the smallest over 10
 
 
 def print_targets(table, scaling, draw, import_s, dist=None):
-    """Every target of issues 14 and 16 beside its measured value, and whether it holds."""
+    """Every speed target beside its measured value, and whether it holds."""
     rows = []
 
     def row(target, measured, holds):
@@ -415,13 +415,13 @@ def print_targets(table, scaling, draw, import_s, dist=None):
             over <= 0.10)
         row("(j) peak memory per worker, for information",
             f"{max(dist['mem1'], dist['mem2']):.0f} MiB", "-")
-    # NDCG's scaling is shown, not held to a target (issue 14 asks it of tau): its
+    # NDCG's scaling is shown, not held to a target (the flat-scaling target is tau's): its
     # ns/(n log n) falls from 10^4 on, where the fixed cost of a call dominates
     vals = [r[1] for r in scaling]
     rows.append(("(f) ndcg ns/(n log n), for information", f"{vals[0]:.2f} .. {vals[-1]:.2f}",
                  "-"))
     width = max(len(r[0]) for r in rows)
-    print(f"\ntargets (issues 14, 16, 25 and 27), this run\n"
+    print(f"\ntargets, this run\n"
           f"{'target':<{width}}  {'measured':>14}  holds")
     for target, measured, holds in rows:
         print(f"{target:<{width}}  {measured:>14}  {holds}")

@@ -19,7 +19,7 @@ import numpy as np
 
 DATA = Path(__file__).with_name("data") / "ranx_ndcg.npz"
 MEASURES = ("ndcg", "ndcg@5", "ndcg@10")
-#: the binary measures (issue 27): ours -> ranx's name
+#: the binary measures: ours -> ranx's name
 BINARY = {"P@5": "precision@5", "recall@10": "recall@10", "AP": "map", "RR": "mrr",
           "Rprec": "r-precision", "success@5": "hit_rate@5"}
 N_QUERIES = 10_000

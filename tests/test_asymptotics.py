@@ -220,7 +220,7 @@ def test_breakpoints_of_piecewise_curves():
 
 
 def test_kinked_curve_closed_forms():
-    """Issue 13: ybar = max(0, 2s - 1) (p = 1/4, kink at 1/2). By hand:
+    """Ybar = max(0, 2s - 1) (p = 1/4, kink at 1/2). By hand:
     Theorem 3, r^-1/2: (1/2) int_0^{1/2} (1 - 2u) u^-1/2 du / (1/4)^{1/2} = 2 sqrt(2)/3;
     Theorem 8, log cut at 0.3 n: int_{0.7}^1 (2s - 1) ds / min(0.3, 1/4) = 0.21/0.25 = 21/25;
     the log-discount rate C = 1 - log p + m_1/p with

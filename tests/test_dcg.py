@@ -106,7 +106,7 @@ def test_perfect_and_reversed_rankings():
 
 
 def test_textbook_example_is_exactly_ideal():
-    """Issue 13 (1): y = [3,3,2,2,2,1,1,2] scored by itself is ideal for every k, so the
+    """y = [3,3,2,2,2,1,1,2] scored by itself is ideal for every k, so the
     textbook loss is exactly 0 -- the fast kernels alone left 1.1e-16 at k = 4."""
     y = np.array([3, 3, 2, 2, 2, 1, 1, 2.0])
     for k in range(1, 10):
@@ -238,7 +238,7 @@ def test_exact_symbolic_matches_float(rng):
 @given(st.integers(1, 40), st.integers(4, 60), st.integers(1, 15), st.integers(0, 2**32 - 1),
        st.sampled_from([2, 4, 1000]))
 def test_topk_partition_path_equals_the_sorting_path(q, m, k, seed, levels):
-    """Issue 14: DCG@k by argpartition (no row sort) equals the full tie-averaged sort, with
+    """DCG@k by argpartition (no row sort) equals the full tie-averaged sort, with
     ties inside the top k, straddling position k, and none."""
     import importlib
 

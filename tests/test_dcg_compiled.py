@@ -1,4 +1,4 @@
-"""The compiled DCG/IDCG kernels (rankmeasures._kernels.dcg_numba, issue 14) against the numpy
+"""The compiled DCG/IDCG kernels (rankmeasures._kernels.dcg_numba) against the numpy
 path they replace and against scikit-learn's tie-averaged ``ndcg_score``."""
 
 import importlib
@@ -203,7 +203,7 @@ def _large(seed=0, q=800, m=100):  # 80,000 items: the compiled top-k pass
 
 @pytest.mark.parametrize("bad", [np.nan, np.inf, -np.inf])
 def test_the_pass_refuses_non_finite_scores_as_the_whole_array_check(bad):
-    """The compiled top-k pass checks the scores as it goes (issue 14); its error is the
+    """The compiled top-k pass checks the scores as it goes; its error is the
     whole-array check's, naming the first bad value by its flat index."""
     y, s = _large()
     s[300, 7] = bad
@@ -262,7 +262,7 @@ def test_dcg_with_negative_gains_takes_the_pass_unchecked():
 
 
 def test_int64_labels_go_in_unconverted_with_the_same_values_and_errors():
-    """int64 labels skip the float64 conversion (issue 14): the same values, bit for bit,
+    """int64 labels skip the float64 conversion: the same values, bit for bit,
     as the same labels as floats, and the same errors in the same order."""
     y, s = _large(5, q=900)
     y[:300] = -np.sort(-y[:300], axis=1)  # ideal rankings: NDCG exactly 1 ...

@@ -66,7 +66,7 @@ def test_bad_input_is_named(kwargs, message):
         win_rate(args["n"], args["noise"], args["discounts"], seeds=args["seeds"])
 
 
-# -- two relevance curves of the user's own (issue 28) -------------------------------------
+# -- two relevance curves of the user's own -------------------------------------
 
 def test_coupled_sample_has_the_models_law():
     """Each score U[0, 1] (KS), P[Y = 1 | score in a bin] = ybar at the bin (binomial

@@ -1,4 +1,4 @@
-"""dask.distributed as the Monte Carlo engine (issue 25): the same bits in this process, on
+"""dask.distributed as the Monte Carlo engine: the same bits in this process, on
 1 and 2 local workers, on a cluster given by address or by client, and after a worker is
 killed mid-draw; an unreachable scheduler fails within its timeout."""
 

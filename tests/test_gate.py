@@ -342,7 +342,7 @@ def test_numbers_inside_table_text_carry_their_own_rounding():
 
 def test_fail_fast_stops_at_the_first_piece_that_differs(reference, tmp_path, monkeypatch,
                                                          capsys):
-    """Issue 26: with --fail-fast each piece's outputs are compared as soon as they are
+    """With --fail-fast each piece's outputs are compared as soon as they are
     written, and the run stops at the first difference (here the claims, which come first)."""
     ref, _ = reference
     assert _check_with(monkeypatch, tmp_path, ref, M1, M2, fail_fast=True,
@@ -379,7 +379,7 @@ def _cross_tree(out, claims_rows, cross_rows, table=TABLE, cross_table=TABLE):
 
 def test_cross_instruction_set_check_compares_with_the_gates_own_outputs(tmp_path,
                                                                         monkeypatch):
-    """Issue 26: the cross-machine check runs on the gate's regenerated outputs; here its
+    """The cross-machine check runs on the gate's regenerated outputs; here its
     comparison is fed outputs within and beyond the declared tolerances."""
     monkeypatch.setattr(gate, "CROSS_CLAIMS", ("S007-X1", "S007-X2"))
     monkeypatch.setattr(gate, "CROSS_NOTEBOOK", "002_x")

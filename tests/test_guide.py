@@ -1,4 +1,4 @@
-"""The reading aids of the notebooks (issue 28): the guide that opens each notebook (its
+"""The reading aids of the notebooks: the guide that opens each notebook (its
 sentences from the claims' outcomes, or 005's from its conjectures' verdicts), and, in
 every committed executed notebook of a document, at the top with the counts of the claims
 report (figures/claims.json, written by the claims run); the box that closes each section

@@ -1,4 +1,4 @@
-"""A light ``import rankmeasures`` (issues 14 and 16): numpy only; sympy, mpmath, scipy and
+"""A light ``import rankmeasures``: numpy only; sympy, mpmath, scipy and
 numba load when a function first needs them. Timings live in the benchmark, not here."""
 
 import json

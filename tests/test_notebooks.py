@@ -87,7 +87,7 @@ def test_the_runner_reports_in_json_events(tiny, tmp_path):
 
 def test_error_output_fails_the_run(tiny, tmp_path):
     """A failing cell fails the run, and the notebook as far as it ran is kept and named
-    (issue 17)."""
+   ."""
     import re
 
     tiny.write_text(TINY + "\n# %%\nraise ValueError('boom')\n")
@@ -132,13 +132,13 @@ def _tracked_state():
 
 
 def test_exploration_runs_never_touch_committed_outputs(tmp_path, monkeypatch):
-    """Issue 17: a run with a changed parameter, with or without --output-dir, writes its
+    """A run with a changed parameter, with or without --output-dir, writes its
     executed notebook and figures away from the committed ones and says where.
 
     A committed document (003, the cheapest) runs without --output-dir, into scratch/run/;
     the --output-dir path is taken by the tiny numbered notebook, which the runner treats
     as a document too (the choice of places depends on the arguments, not the notebook):
-    one kernel doing a document's work instead of two (issue 26)."""
+    one kernel doing a document's work instead of two."""
     import subprocess
     import sys
 
@@ -168,21 +168,22 @@ def test_exploration_runs_never_touch_committed_outputs(tmp_path, monkeypatch):
 
 
 def test_parameter_values_must_match_the_default_type(tiny, capsys, tmp_path):
-    """Issue 17: `-p n abc` used to become a string and fail deep inside the notebook."""
+    """`-p n abc` is refused at once: it used to become a string and fail deep inside the
+    notebook."""
     for value, why in (("abc", "expected a number, got a str"),
                        ("2.5", "expected an integer"),
                        ("[1, 2]", "expected a number, got a list")):
         with pytest.raises(SystemExit):
             main([str(tiny), "-p", "n", value])
         assert why in capsys.readouterr().err
-    # a parameter whose default is a str takes the text as given (issue 15's
+    # a parameter whose default is a str takes the text as given (the variant report's
     # `-p claim_limit 1`): "3", not the number 3
     assert main([str(tiny), "-p", "label", "3", "--output-dir", str(tmp_path / "o")]) == 0
     assert "333" in (tmp_path / "o" / "999_tiny.ipynb").read_text()
 
 
 def test_help_has_no_markup(capsys):
-    """Issue 17: the runner's --help printed reStructuredText markup raw."""
+    """The runner's --help printed reStructuredText markup raw."""
     with pytest.raises(SystemExit):
         main(["--help"])
     out = capsys.readouterr().out
@@ -190,7 +191,7 @@ def test_help_has_no_markup(capsys):
 
 
 def test_jupytext_pairing_keeps_sources_and_pairs_only_the_sources(tmp_path):
-    """Issue 17: opening a notebook in Jupyter (jupytext pairing, notebooks/jupytext.toml)
+    """Opening a notebook in Jupyter (jupytext pairing, notebooks/jupytext.toml)
     must not rewrite the committed .py (no version lines) nor pair the executed outputs."""
     import shutil
     import subprocess

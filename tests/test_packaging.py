@@ -1,4 +1,4 @@
-"""The library as a user installs it outside the Makefile (issue 16): a wheel built from
+"""The library as a user installs it outside the Makefile: a wheel built from
 the checkout ships ``py.typed``, asks only for the core dependencies, and works in a fresh
 venv that holds nothing but those (no numba, pandas, scikit-learn or Jupyter)."""
 
@@ -67,11 +67,11 @@ def test_wheel_ships_py_typed_and_asks_only_for_core_dependencies(wheel):
         names = z.namelist()
         meta = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     assert "rankmeasures/py.typed" in names
-    # issue 17: the wheel installs the library only, not the checkout's tools as
+    # the wheel installs the library only, not the checkout's tools as
     # top-level packages (companion, proofs_check)
     assert {n.split("/")[0] for n in names if not n.split("/")[0].endswith(
         ".dist-info")} == {"rankmeasures"}
-    # issue 24: the measures and their kernels ship, and so does the theory of document 004
+    # the measures and their kernels ship, and so does the theory of document 004
     # (limits, pseudo-expectations, the simulator, the analysis of a user's own discount or
     # gain: the library's third use, with numpy, scipy, sympy and mpmath only). The learning
     # models of documents 001 and 002 do not: they are the documents' experiments, not

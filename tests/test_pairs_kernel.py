@@ -1,4 +1,4 @@
-"""The compiled pair-counting kernel against the numpy kernel and scipy (issue 14)."""
+"""The compiled pair-counting kernel against the numpy kernel and scipy."""
 
 import numpy as np
 import pytest

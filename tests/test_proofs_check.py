@@ -236,7 +236,7 @@ def test_document_rows_reuses_what_the_caller_computed_and_refuses_other_documen
         proofs_check.document_rows("002", done={"S002-C2": "verified"})
 
 
-# -- locations (issue 28): every claim tied to its place in the document -------------------
+# -- locations: every claim tied to its place in the document -------------------
 
 # the paper's numbered theorems by section, read off document 004's text (Section 3)
 _THEOREM_SECTION_004 = {**dict.fromkeys((1, 2), "3.1"), **dict.fromkeys((3, 4, 5, 6), "3.2"),

@@ -1,4 +1,4 @@
-"""The rooms of the code (issue 24): which package may import which, and no import cycle.
+"""The rooms of the code: which package may import which, and no import cycle.
 
 The README's "map of the code" names each package, what it holds and what it may import;
 this test reads every import statement of the checkout's own packages (their syntax trees,

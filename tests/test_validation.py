@@ -157,7 +157,7 @@ def test_discount_arguments():
 @pytest.mark.parametrize("dtype", ["<i8", ">i8", "<u8", "<i4"])
 @pytest.mark.parametrize("size", [10, 1 << 17])  # the numpy path and the compiled pass
 def test_integer_conversion_is_exact_and_refuses_beyond_2_53(dtype, size):
-    """64-bit integers from 2^16 items on go through one compiled pass (issue 14); both
+    """64-bit integers from 2^16 items on go through one compiled pass; both
     paths give numpy's float64 values and refuse what float64 cannot hold exactly."""
     from rankmeasures._validation import as_float_array
 

@@ -1,4 +1,4 @@
-"""The variant report (issue 15): the template notebook at quick parameters for one variant
+"""The variant report: the template notebook at quick parameters for one variant
 per regime and a graded one, each limit held to the claims engine's own value of that
 theorem; hostile and pathological inputs end within their budget with a clear message;
 the report's sentences and verdicts come from its numbers."""
@@ -65,7 +65,7 @@ def test_template_limit_matches_the_claims_engine(params, claim, curve, theorem)
     """Each binary regime's limit and theorem label, held to the claims engine's own value,
     through the two calls the template makes (``variants.analyse`` on
     ``V.variant_spec``, then ``variants.report_rows``), which give the template's table
-    without a kernel of their own (issue 26); the graded variant goes through the
+    without a kernel of their own; the graded variant goes through the
     template itself, in the runner's test below."""
     params = {"ybar_other": "", **params, **QUICK}
     spec = V.variant_spec(ybar=params["ybar"], ybar_other=params["ybar_other"],
@@ -89,7 +89,7 @@ def test_template_states_verdicts_from_the_numbers(tmp_path, monkeypatch):
     assert "NDCG of f0 tends to 1 | true" in text
     assert "NDCG of f1 tends to 1/2 | false" in text
     assert "the theorem that applies is Theorem 3 | false" in text
-    # issue 28: the same limit, so P[NDCG(f0) > NDCG(f1)] is estimated and pictured; the
+    # the same limit, so P[NDCG(f0) > NDCG(f1)] is estimated and pictured; the
     # theorems here do not decide whether it tends to 1, and the verdict says so
     assert (tmp_path / "figures" / "variant_report_distinguish.svg").exists()
     assert "P[NDCG(f0) > NDCG(f1)] tends to 1 | undecided | undecided by the theorems" in text
@@ -130,7 +130,7 @@ def test_runner_names_the_template_from_anywhere_and_never_writes_committed_outp
          "--output-dir", str(tmp_path)],
         cwd=tmp_path, capture_output=True, text=True, timeout=600)  # outside the checkout
     assert proc.returncode == 0, proc.stderr
-    # issue 17: the kernel talks over IPC, so it has no unencrypted-TCP warning to print
+    # the kernel talks over IPC, so it has no unencrypted-TCP warning to print
     assert "without encryption" not in proc.stderr + proc.stdout
     assert "started variant_report.py" in proc.stdout
     text = (tmp_path / "variant_report.ipynb").read_text()

@@ -163,7 +163,7 @@ def test_the_cut_off_decides_the_theorem(discount, cut, theorem):
 
 
 def test_cli_polish_issue_17(capsys):
-    """Issue 17: the usage line names the variant subcommand and defaults are shown; log2
+    """The usage line names the variant subcommand and defaults are shown; log2
     and ln are accepted; --gain with a non-linear discount is rejected with a reason;
     --json writes decimal values as numbers (exact forms stay strings)."""
     with pytest.raises(SystemExit):

@@ -188,7 +188,7 @@ def _regenerate(root: Path, out: Path, jobs: int, *, on_ready=None,
     return times if ok else None
 
 
-#: what the gate regenerates a second time under another instruction set (issue 26: on the
+#: what the gate regenerates a second time under another instruction set (on the
 #: gate's own outputs, not in the test suite): the claims whose evidence carries Monte Carlo,
 #: quadrature and simulation (S004-L2 moves in its 12th digit between AVX-512 and SSE
 #: paths), and notebook 002, the chaotic one (its NDCG-hinge ranker ends where the
@@ -267,7 +267,7 @@ def _stop(procs) -> None:
 
 
 def _print_times(times: dict[str, Usage]) -> None:
-    """The wall and CPU time of the claims run and of each notebook (issue 26): a notebook's
+    """The wall and CPU time of the claims run and of each notebook: a notebook's
     CPU is its kernel's and its runner's; the notebooks' total adds the runner's start-up
     and the pool's (the notebooks run side by side, so their walls overlap)."""
     claims = times.get("(claims run, in all)")

@@ -1,4 +1,4 @@
-"""Reading aids of the notebooks (issue 28): the guide that opens each notebook — what the
+"""Reading aids of the notebooks: the guide that opens each notebook — what the
 document claims, how many of its own claims the companion verified, corrected, found
 unproved, true only under an added assumption, not reproduced or not checkable (the
 results the companion adds, such as a missing proof, listed apart), and where the most

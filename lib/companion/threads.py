@@ -4,7 +4,7 @@ The gate and ``make reproduce`` run notebooks side by side (and the claims repor
 them): their parallelism is across processes. Left alone, every kernel would also start as
 many BLAS, OpenMP and numba threads as there are cores, and on a machine of two cores
 those threads only wait on each other: notebook 004 took 146 s of CPU for 122 s of wall
-with them and 105 s for 104 s with one thread each (issue 26). The count is also fixed,
+with them and 105 s for 104 s with one thread each. The count is also fixed,
 not derived from how many notebooks run at once, because the last digits of a long dot
 product depend on it (OpenBLAS splits the sum by thread: 004's large-n Monte Carlo moves
 in its 10th digit, a claim's Monte Carlo gap in its 12th), and the gate compares

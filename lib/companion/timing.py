@@ -1,4 +1,4 @@
-"""Wall and CPU time of a command and of every process it starts (issue 26).
+"""Wall and CPU time of a command and of every process it starts.
 
 ``python3 lib/companion/timing.py LABEL -- COMMAND [ARG ...]`` runs COMMAND, passes its
 exit status on, and prints at its end::

@@ -100,7 +100,7 @@ from .runs import evaluate
 __version__ = "0.1.0"
 
 
-# modules that moved into the sub-packages (issue 24): the old attribute paths still resolve,
+# modules that moved into the sub-packages: the old attribute paths still resolve,
 # with a DeprecationWarning naming the new one
 _MOVED = {
     "asymptotics": "theory", "simulate": "theory", "variants": "theory",
@@ -112,7 +112,7 @@ _MOVED = {
 
 def __getattr__(name):
     # the exact (sympy) DCG loads sympy: import it when first asked for, not with the
-    # package (``import rankmeasures`` stays light; issue 16)
+    # package (``import rankmeasures`` stays light)
     if name in ("dcg_symbolic", "idcg_symbolic"):
         from . import exact
 

@@ -2,7 +2,7 @@
 
 ``import rankmeasures`` loads numpy only; the symbolic side (sympy, mpmath) and scipy load
 the first time a function needs them, so a measure computed on arrays never pays for
-them (issue 16; ``tests/test_import.py`` holds this).
+them (``tests/test_import.py`` holds this).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""dask.distributed as the engine of the segmented Monte Carlo (issue 25).
+"""dask.distributed as the engine of the segmented Monte Carlo.
 
 ``workers=`` of :func:`~rankmeasures.theory.simulate.simulate_ndcg` names where
 its tasks run:

@@ -1,7 +1,6 @@
 """How fast a limit is approached: the exponent of a gap ``|N(n) - limit|`` fitted on
 log-log axes (a power rate ``n^a``) or log-log-log axes (a rate ``(log n)^a``), and the
-predicted rate drawn through the last resolved point (notebook 004's rate pictures,
-issue 28).
+predicted rate drawn through the last resolved point (notebook 004's rate pictures).
 
 The gaps come from double-precision values of the pseudo-expectation, so only gaps above
 ``resolution`` (1e-11 by default) are used: below it their last digits are rounding.
