@@ -116,7 +116,7 @@ bench: $(STAMP)
 lock:
 	rm -rf .lockvenv
 	$(PYTHON) -m venv .lockvenv
-	.lockvenv/bin/python -m pip install --quiet -e '.[notebooks,test,fast,distributed]'
+	.lockvenv/bin/python -m pip install --quiet -e '.[notebooks,test,fast,distributed,docs]'
 	{ head -n 2 requirements.lock; .lockvenv/bin/python -m pip freeze --exclude-editable | grep -v '^pip=='; \
 	  .lockvenv/bin/python -m pip freeze --all | grep '^setuptools=='; } > requirements.lock.new
 	mv requirements.lock.new requirements.lock
