@@ -6,6 +6,7 @@ import csv
 import gzip
 import io
 import json
+import math
 import subprocess
 import sys
 from itertools import product
@@ -210,3 +211,63 @@ def test_the_module_entry_point_and_its_exit_status(tmp_path):
                                        "doc_id rank score tag), found 5")
     assert _cli(q, r, "-m", "P@x")[0] == 2  # a misspelt measure
     assert _cli(q, r, "-m", "AP", "--compare")[0] == 2  # one run, nothing to compare
+
+
+def test_trec_eval_layout_by_hand(tmp_path):
+    """--format trec_eval prints trec_eval's lines (meas_print_single.c,
+    meas_print_final.c): '%-22s\\t%s\\t%6.4f' ('%ld' for counts), measures in trec_eval's
+    order whatever the order asked, per query then 'all', runid and num_q in the summary
+    only, relstring per query only. Values by hand: query 301 ranks d1 (grade 1), d2 (0),
+    d7 (not judged), d9 (grade -1: in the pool, unjudged); 302 ranks d4 (1)."""
+    q = tmp_path / "q.txt"
+    q.write_text("# a comment\n301 0 d1 1\n301 0 d2 0\n301 0 d3 2\n301 0 d9 -1\n302 0 d1 0\n"
+                 "302 0 d4 1\n303 0 d5 1\n")
+    r = tmp_path / "r.txt"
+    r.write_text("301 Q0 d1 1 3.5 runA\n301 Q0 d2 2 3.0 runA extra words\n"
+                 "301 Q0 d7 3 2.0 runA\n301 Q0 d9 4 1.0 runA\n302 Q0 d4 1 1.5 last\n")
+    status, text = _cli("-q", "-m", "P.2", "map", "relstring", "-m", "num_ret", "runid",
+                        "num_q", "gm_map", q, r, "--format", "trec_eval")
+    assert status == 0
+    gm = math.exp((math.log(0.5) + math.log(1.0)) / 2)
+    assert text == (
+        "num_ret               \t301\t4\n"
+        "map                   \t301\t0.5000\n"
+        "P_2                   \t301\t0.5000\n"
+        "relstring             \t301\t'10-.'\n"
+        "num_ret               \t302\t1\n"
+        "map                   \t302\t1.0000\n"
+        "P_2                   \t302\t0.5000\n"
+        "relstring             \t302\t'1'\n"
+        "runid                 \tall\tlast\n"
+        "num_q                 \tall\t2\n"
+        "num_ret               \tall\t5\n"
+        "map                   \tall\t0.7500\n"
+        f"gm_map                \tall\t{gm:6.4f}\n"
+        "P_2                   \tall\t0.5000\n")
+    # -c: query 303 (judged, not run) counts with 0; -l2: only grade 2 is relevant
+    status, text = _cli("-c", "-l2", "-m", "num_rel", "num_ret", "map", "num_q", q, r,
+                        "--format", "trec_eval")
+    assert text.splitlines() == ["num_q                 \tall\t3",
+                                 "num_ret               \tall\t5",
+                                 "num_rel               \tall\t1",
+                                 "map                   \tall\t0.0000"]
+    # -M 1 and -J: the first document only; the judged ones only
+    assert _cli("-M", "1", "-m", "num_ret", q, r, "--format", "trec_eval")[1] == \
+        "num_ret               \tall\t2\n"
+    assert _cli("-J", "-m", "num_ret", q, r, "--format", "trec_eval")[1] == \
+        "num_ret               \tall\t3\n"
+    # without -m: trec_eval's official measures
+    official = _cli(q, r, "--format", "trec_eval")[1].splitlines()
+    assert [line.split("\t")[0].strip() for line in official][:6] == [
+        "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map"]
+    assert len(official) == 30  # runid .. P_1000, as trec_eval -m official
+
+
+def test_bad_input_prints_nothing_and_exits_2(tmp_path, capsys):
+    q, r = _write(tmp_path, *_collection(36, 5))
+    bad = tmp_path / "bad.txt"
+    bad.write_text("q1 Q0 a 1 0.5 t\n# fine\nq1 Q0 b 2 high t\n")
+    status, text = _cli("-q", "-m", "all_trec", q, r, bad, "--format", "trec_eval")
+    assert status == 2 and text == ""
+    assert "bad.txt: line 3: score 'high' is not a number" in capsys.readouterr().err
+    assert _cli("-m", "P.5,5", q, r)[0] == 2  # trec_eval refuses duplicate cut-offs

@@ -1,12 +1,18 @@
 """``python -m rankmeasures QRELS RUN [RUN ...] -m MEASURE ...``: evaluate TREC runs.
 
-Prints the mean of each measure for each run (a table: rows runs, columns measures);
+Prints the summary of each measure for each run (a table: rows runs, columns measures);
 ``-q`` adds each query's values, ``--json`` and ``--csv`` write for machines,
-``--compare`` tests each run against the first (paired t-test and a seeded paired
-permutation test, :mod:`rankmeasures.significance`). Measures, conventions and tie
-policies are those of :func:`rankmeasures.evaluate`. Bad input -- a malformed line, an
-unknown measure, a document listed twice -- prints one line naming the problem to stderr
-and exits with status 2 (as for a usage error).
+``--format trec_eval`` writes trec_eval's own layout (``measure<padding>\tquery\tvalue``,
+trec_eval's measure order, counts as integers, ``%6.4f``, the ``runid`` and ``num_q``
+lines, the ``all`` rows last; its print functions in meas_print_single.c and
+meas_print_final.c), ``--compare`` tests each run against the first (paired t-test and a
+seeded paired permutation test, :mod:`rankmeasures.significance`). trec_eval's options
+work as in trec_eval: ``-q``, ``-c``, ``-l LEVEL``, ``-M DEPTH``, ``-J``, ``-N DOCS``,
+``-n``, and ``-m`` repeated, in trec_eval's order too (``-m map -m P.5,10 qrels run``);
+without ``-m``, trec_eval's ``official`` measures. Measures, conventions and tie policies
+are those of :func:`rankmeasures.evaluate`. Bad input -- a malformed line, an unknown
+measure, a document listed twice -- prints one line naming the problem to stderr and exits
+with status 2 (as for a usage error), before anything is printed.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ import math
 import sys
 from pathlib import Path
 
-from .measure_names import parse_measure
+from .measure_names import MEASURES, TREC_ORDER, parse_measures
 from .runs import CONVENTIONS, QUERY_POLICIES, evaluate
 from .significance import paired_tests
 from .trec_files import read_qrels, read_run
@@ -26,13 +32,18 @@ from .trec_files import read_qrels, read_run
 __all__ = ["main"]
 
 _EPILOG = """\
-measures, in our, ir_measures' or trec_eval's spelling (any case):
+measures, in our, ir_measures' or trec_eval's spelling (rankmeasures.measure_names):
   ndcg ndcg@k dcg@k P@k recall@k (R@k) AP AP@k (map, map_cut_k) RR RR@k (recip_rank)
-  Rprec success@k num_rel num_ret num_rel_ret auc kendall_tau_b
-  parameters: P(rel=2)@5, ndcg@10(gain=exp2), ndcg@10(discount=zipf)
+  Rprec success@k num_rel num_ret num_rel_ret bpref infAP gm_map iprec_at_recall_0.50
+  (IPrec@0.5) 11pt_avg Rprec_mult_1.00 set_P set_recall set_F set_map set_relative_P
+  relative_P_k utility G binG ndcg_rel Rndcg num_nonrel_judged_ret rbp rbp_resid unj_k
+  ERR@k Judged@k auc kendall_tau_b; trec_eval's groups official, all_trec, set
+  parameters: P(rel=2)@5, ndcg@10(gain=exp2), RBP(p=0.8), and trec_eval's P.5,10,
+  ndcg.1=3,2=9, utility.2,-1,0,0, iprec_at_recall..1,.25
 examples:
   python -m rankmeasures qrels.txt run.txt -m nDCG@10 P@5 AP
   python -m rankmeasures qrels.txt a.txt b.txt.gz -m AP ndcg_cut_10 --compare
+  python -m rankmeasures -q -c -l2 -m all_trec qrels.txt run.txt --format trec_eval
 """
 
 
@@ -43,18 +54,33 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("qrels", help="qrels file: query_id iteration doc_id relevance (gzip ok)")
     p.add_argument("runs", nargs="+", metavar="run",
                    help="run file(s): query_id Q0 doc_id rank score tag (gzip ok)")
-    p.add_argument("-m", "--measures", nargs="+", required=True, metavar="MEASURE")
+    p.add_argument("-m", "--measure", dest="measures", action="append", metavar="MEASURE",
+                   help="measure(s) to compute; repeatable, several after one -m too "
+                        "(default: trec_eval's official)")
     p.add_argument("-q", "--per-query", action="store_true", help="each query's values too")
+    p.add_argument("-n", "--no-summary", action="store_true",
+                   help="no summary (trec_eval's -n; with -q)")
+    p.add_argument("--format", choices=("table", "json", "csv", "trec_eval"), default="table",
+                   help="output layout (trec_eval: trec_eval's own)")
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help="JSON on stdout")
-    fmt.add_argument("--csv", action="store_true", help="CSV on stdout")
+    fmt.add_argument("--json", action="store_true", help="JSON on stdout (--format json)")
+    fmt.add_argument("--csv", action="store_true", help="CSV on stdout (--format csv)")
     p.add_argument("--convention", choices=tuple(CONVENTIONS), default="trec_eval")
     p.add_argument("--ties", choices=("average", "optimistic", "pessimistic"),
                    help="the order of tied scores (default: the convention's)")
     p.add_argument("--queries", choices=QUERY_POLICIES,
                    help="which queries count (default: the convention's)")
-    p.add_argument("--rel", type=float, default=1.0,
-                   help="relevance level of the binary measures (default 1)")
+    p.add_argument("-c", "--complete", action="store_true",
+                   help="every judged query counts, a query the run misses scoring 0 "
+                        "(trec_eval's -c; --queries qrels)")
+    p.add_argument("-l", "--rel", type=float, default=1.0, metavar="LEVEL",
+                   help="relevance level of the binary measures (default 1; trec_eval's -l)")
+    p.add_argument("-M", "--depth", type=int, metavar="DEPTH",
+                   help="only each query's first DEPTH documents (trec_eval's -M)")
+    p.add_argument("-J", "--judged-only", action="store_true",
+                   help="only the judged documents of each ranking (trec_eval's -J)")
+    p.add_argument("-N", "--n-docs", type=int, default=0, metavar="DOCS",
+                   help="documents in the collection, for utility (trec_eval's -N)")
     p.add_argument("--compare", action="store_true",
                    help="paired tests of each run against the first")
     p.add_argument("--permutations", type=int, default=10_000,
@@ -62,6 +88,38 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the permutation test")
     p.add_argument("--digits", type=int, default=4, help="digits in the text table")
     return p
+
+
+def _is_measure(token: str) -> bool:
+    try:
+        parse_measures(token)
+    except ValueError:
+        return False
+    return True
+
+
+def _one_measure_per_flag(argv: list[str]) -> list[str]:
+    """``-m a b c`` as ``-m a -m b -m c``: several measures after one ``-m``, and files
+    after the measures in trec_eval's order (``-m map qrels run``): a word after the
+    first that names an existing file and no measure ends the list."""
+    out: list[str] = []
+    i = 0
+    while i < len(argv):
+        tok = argv[i]
+        out.append(tok)
+        i += 1
+        if tok not in ("-m", "--measure"):
+            continue
+        took = 0
+        while i < len(argv) and not argv[i].startswith("-"):
+            if took and Path(argv[i]).exists() and not _is_measure(argv[i]):
+                break
+            if took:
+                out.append(tok)
+            out.append(argv[i])
+            i += 1
+            took += 1
+    return out
 
 
 def _compare(evals: dict, names: list, args) -> list[dict]:
@@ -94,12 +152,73 @@ def _fmt(x: float, digits: int) -> str:
     return "nan" if math.isnan(x) else f"{x:.{digits}f}"
 
 
+def _trec_order(ev) -> list:
+    """The results of ``ev`` in trec_eval's output order (measures.c; cut-offs rising),
+    those trec_eval does not compute last, each value once."""
+    seen, keyed = set(), []
+    for n, spec in ev.specs.items():
+        label = spec.trec_name or n
+        if label in seen:
+            continue
+        seen.add(label)
+        base = MEASURES[spec.kind.removeprefix("trec_")].trec if spec.trec_name else None
+        if spec.kind in ("ndcg", "AP") and spec.k is not None and spec.trec_name:
+            base = "ndcg_cut" if spec.kind == "ndcg" else "map_cut"
+        order = TREC_ORDER.get(base, len(TREC_ORDER))
+        keyed.append(((order, spec.k or 0, spec.p or 0.0) if spec.trec_name
+                      else (len(TREC_ORDER), len(keyed), 0.0), label, n, spec))
+    return [x[1:] for x in sorted(keyed, key=lambda x: x[0])]
+
+
+def _trec_value(kind: str, x) -> str:
+    info = MEASURES.get(kind.removeprefix("trec_"))
+    if info is not None and info.value == "long":
+        return str(int(x))
+    return f"{x:6.4f}"
+
+
+def _print_trec_eval(ev, args, out) -> None:
+    """trec_eval's layout: ``%-22s\t%s\t%6.4f`` (``%ld`` for counts), per query then
+    ``all`` (meas_print_single.c, meas_print_final.c, m_runid.c, m_relstring.c)."""
+    rows = _trec_order(ev)
+    if args.per_query:
+        for i, q in enumerate(ev.query_ids.tolist()):
+            for label, name, spec in rows:
+                if spec.kind == "relstring":
+                    text = ev.texts.get("relstring", {}).get(q, "")
+                    print(f"{label:<22}\t{q}\t'{text}'", file=out)
+                elif spec.kind != "runid" and MEASURES.get(
+                        spec.kind.removeprefix("trec_"), MEASURES["P"]).per_query:
+                    print(f"{label:<22}\t{q}\t{_trec_value(spec.kind, ev[name].values[i])}",
+                          file=out)
+    if args.no_summary:
+        return
+    for label, name, spec in rows:
+        if spec.kind == "runid":
+            print(f"{'runid':<22}\tall\t{ev.texts.get('runid', '')}", file=out)
+        elif spec.kind != "relstring":
+            print(f"{label:<22}\tall\t{_trec_value(spec.kind, ev[name].mean)}", file=out)
+
+
+def _summary_text(ev, name: str, digits: int) -> str:
+    spec = ev.specs[name]
+    info = MEASURES.get(spec.kind.removeprefix("trec_"))
+    x = ev[name].mean
+    if info is not None and info.value == "long" and not math.isnan(x):
+        return str(int(x))
+    return _fmt(x, digits)
+
+
 def run(argv=None, out=sys.stdout) -> int:
     """The command (see the module docstring); returns its exit status."""
-    args = _parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = _parser().parse_args(_one_measure_per_flag(argv))
+    fmt = "json" if args.json else "csv" if args.csv else args.format
+    measures = args.measures or ["official"]
+    queries = "qrels" if args.complete else args.queries
     try:
-        for name in args.measures:  # a misspelt measure fails before any file is read
-            parse_measure(name)
+        for name in measures:  # a misspelt measure fails before any file is read
+            parse_measures(name)
         qrels = read_qrels(args.qrels)
         evals = {}
         for path in args.runs:
@@ -107,20 +226,26 @@ def run(argv=None, out=sys.stdout) -> int:
             if label in evals:
                 label = path
             try:
-                evals[label] = evaluate(qrels, read_run(path), args.measures,
-                                        convention=args.convention, queries=args.queries,
-                                        ties=args.ties, rel=args.rel)
+                ev = evaluate(qrels, read_run(path), measures, convention=args.convention,
+                              queries=queries, ties=args.ties, rel=args.rel,
+                              depth=args.depth, judged_only=args.judged_only,
+                              n_docs=args.n_docs)
             except ValueError as e:
                 msg = str(e)
                 raise ValueError(msg if msg.startswith(path) else f"{path}: {msg}") from None
+            evals[label] = ev
         if args.compare and len(evals) < 2:
             raise ValueError("--compare: needs at least two runs")
-        comparison = _compare(evals, args.measures, args) if args.compare else []
+        names = list(next(iter(evals.values())))
+        comparison = _compare(evals, names, args) if args.compare else []
     except ValueError as e:
         print(f"python -m rankmeasures: error: {e}", file=sys.stderr)
         return 2
-    names = list(args.measures)
-    if args.json:
+    if fmt == "trec_eval":
+        for ev in evals.values():
+            _print_trec_eval(ev, args, out)
+        return 0
+    if fmt == "json":
         first = next(iter(evals.values()))
         doc = {"settings": {"convention": first.convention, "queries": first.queries,
                             "ties": first.ties, "rel": args.rel},
@@ -132,7 +257,7 @@ def run(argv=None, out=sys.stdout) -> int:
         json.dump(doc, out, indent=1, allow_nan=True)
         out.write("\n")
         return 0
-    if args.csv:
+    if fmt == "csv":
         w = csv.writer(out, lineterminator="\n")
         w.writerow(["run", "query_id", *names])
         for label, ev in evals.items():
@@ -151,11 +276,11 @@ def run(argv=None, out=sys.stdout) -> int:
     if args.per_query:
         rows = [[label, q, *(_fmt(ev[n].values[i], d) for n in names)]
                 for label, ev in evals.items() for i, q in enumerate(ev.query_ids.tolist())]
-        rows += [[label, "all", *(_fmt(ev.means[n], d) for n in names)]
+        rows += [[label, "all", *(_summary_text(ev, n, d) for n in names)]
                  for label, ev in evals.items()]
         _text_table(["run", "query", *names], rows, out)
     else:
-        _text_table(["run", *names], [[label, *(_fmt(ev.means[n], d) for n in names)]
+        _text_table(["run", *names], [[label, *(_summary_text(ev, n, d) for n in names)]
                                       for label, ev in evals.items()], out)
     if args.compare:
         print(f"\npaired tests against {next(iter(evals))} (two-sided; permutation test: "

@@ -578,6 +578,7 @@ class Evaluation(Mapping):
     ties: str
     left_out: tuple = (0, 0)
     texts: dict = field(default_factory=dict)
+    specs: dict = field(default_factory=dict, repr=False)
 
     def __getitem__(self, name: str) -> QueryResults:
         return self.results[name]
@@ -895,7 +896,8 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
             if kind == "gm_map":
                 vals = np.log(np.maximum(vals, trec_measures.MIN_GEO_MEAN))
         out[spec.name] = QueryResults(j.query_ids, vals, _summary(kind, vals))
-    return Evaluation(out, j.query_ids, convention, queries, ties, j.left_out, texts)
+    return Evaluation(out, j.query_ids, convention, queries, ties, j.left_out, texts,
+                      {s.name: s for s in specs})
 
 
 def _top_ranks(rel, scores, offsets, unscored, unscored_offsets, k):
