@@ -11,7 +11,8 @@ import rankmeasures as rm
 from rankmeasures._kernels import jit as _jit
 
 kernel = _jit.load("dcg_numba")
-dcg_module = importlib.import_module("rankmeasures.dcg")
+dcg_module = importlib.import_module("rankmeasures._dcg_paths")  # the fast paths
+jit = importlib.import_module("rankmeasures._kernels.jit")
 pytestmark = pytest.mark.skipif(kernel is None, reason="numba not installed")
 
 
@@ -86,7 +87,7 @@ def test_ideal_rows_count_integer_gains_and_flag_the_rest():
 def test_large_inputs_take_the_compiled_path_and_agree_with_sklearn(k, monkeypatch):
     rng = np.random.default_rng(11)
     q, m = 1000, 100  # 10^5 items: above the compiled threshold
-    assert q * m >= dcg_module._COMPILED_FROM
+    assert q * m >= jit.DCG_FROM
     y = rng.integers(0, 5, (q, m)).astype(float)
     s = np.round(rng.random((q, m)) + 0.1 * y, 2)
     y[7] = 0  # a query with zero IDCG (both report 0)
@@ -98,7 +99,7 @@ def test_large_inputs_take_the_compiled_path_and_agree_with_sklearn(k, monkeypat
         assert got[row] == pytest.approx(ndcg_score(y[row:row + 1], s[row:row + 1], k=k),
                                          rel=1e-12, abs=1e-15)
     # the numpy path (compiled kernels switched off) gives the same values
-    monkeypatch.setattr(dcg_module, "_COMPILED_FROM", 10**12)
+    monkeypatch.setattr(jit, "DCG_FROM", 10**12)
     np.testing.assert_allclose(rm.ndcg_queries(y, s, k=k).values, got, rtol=1e-12,
                                atol=1e-15)
 
@@ -158,7 +159,7 @@ def test_merge_by_gain_refuses_other_gains():
 @pytest.mark.parametrize("gain", ["identity", "exp2"])
 def test_long_rows_take_the_gain_split_path_and_agree_with_sklearn(gain, monkeypatch):
     rng = np.random.default_rng(21)
-    m = dcg_module._COMPILED_FROM  # one row at the threshold, two rows above
+    m = jit.DCG_FROM  # one row at the threshold, two rows above
     y = rng.integers(0, 5, (3, m)).astype(float)
     s = np.round(rng.random((3, m)) + 0.1 * y, 3)
     if gain == "identity":

@@ -13,11 +13,6 @@ import numpy as np
 
 from ._kernels import jit as _jit
 
-#: From this many items on, 64-bit integers are converted by the compiled pass of
-#: :mod:`rankmeasures._kernels.validation_numba` when numba is installed (a small input never
-#: imports numba).
-_COMPILED_FROM = 1 << 16
-
 __all__ = [
     "as_float_array",
     "as_grades",
@@ -55,7 +50,7 @@ def as_float_array(name: str, x, *, ndim: int = 1, allow_empty: bool = False,
         raise ValueError(f"{name}: empty input (no items to rank)")
     if kind != "f":  # integers and booleans: always finite
         wide = kind in "iu" and arr.dtype.itemsize == 8
-        if (wide and arr.dtype.isnative and arr.size >= _COMPILED_FROM
+        if (wide and arr.dtype.isnative and arr.size >= _jit.VALIDATION_FROM
                 and (kernel := _jit.load("validation_numba"))):
             out = np.empty(arr.shape)  # one pass: convert and find the range
             lo, hi = kernel.int_to_float(arr.reshape(-1), out.reshape(-1))

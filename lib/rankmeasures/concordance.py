@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ._kernels import jit as _jit
 from ._kernels import pairs as _pairs_kernel
 from ._validation import as_float_pair
 
@@ -151,10 +152,6 @@ def _rank_and_ties(a: np.ndarray) -> tuple[np.ndarray, int]:
     return ranks, int((t * (t - 1) // 2).sum())
 
 
-#: From this many items on, the compiled kernel (numba) is used when it is installed.
-_COMPILED_FROM = 4096
-
-
 def pair_counts(x: ArrayLike, y: ArrayLike, *, names: tuple[str, str] = ("x", "y")) -> PairCounts:
     """Concordant, discordant and tied pair counts of two score vectors in O(n log n).
 
@@ -172,7 +169,7 @@ def pair_counts(x: ArrayLike, y: ArrayLike, *, names: tuple[str, str] = ("x", "y
     """
     xa, ya = as_float_pair(names, x, y)
     nn = xa.size
-    if nn >= _COMPILED_FROM and _pairs_kernel.available():
+    if nn >= _jit.PAIRS_FROM and _pairs_kernel.available():
         d, tx, ty, txy = _pairs_kernel.pair_counts_sorted(xa, ya)
         n0 = nn * (nn - 1) // 2
         return PairCounts(nn, n0 - d - tx - ty + txy, d, tx, ty, txy)

@@ -14,7 +14,18 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-__all__ = ["load"]
+__all__ = ["load", "DCG_FROM", "VALIDATION_FROM", "PAIRS_FROM"]
+
+# From how many items on a measure hands its input to a compiled kernel (when numba is
+# installed): below, the numpy path, whose cost at that size is a few microseconds, and a
+# small input never imports numba. One place for every threshold.
+#: DCG/IDCG of equal-length rows (:mod:`rankmeasures._kernels.dcg_numba`)
+DCG_FROM = 1 << 16
+#: int64 labels converted and range-checked in one pass (``validation_numba``)
+VALIDATION_FROM = 1 << 16
+#: Kendall's tau and the concordance family (``pairs_numba``): numpy's argsort is not
+#: vectorised on every CPU, and the compiled radix sort matches it from 2^12 items
+PAIRS_FROM = 1 << 12
 
 _LOADED: dict[str, ModuleType | None] = {}
 
