@@ -287,3 +287,14 @@ def test_groups_and_names():
         evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "bpref", ties="average")
     with pytest.raises(ValueError, match="depth: must be a positive integer"):
         evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "map", depth=0)
+
+
+def test_the_readme_lists_every_measure_from_the_declarations():
+    from pathlib import Path
+
+    from rankmeasures.measure_names import measure_table
+
+    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    start = text.index("<!-- measure table: rankmeasures.measure_names.measure_table() -->")
+    end = text.index("<!-- end of measure table -->")
+    assert text[start:end].split("\n", 1)[1].strip() == measure_table()
