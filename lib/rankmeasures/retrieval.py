@@ -34,12 +34,14 @@ from __future__ import annotations
 import numpy as np
 
 from ._validation import check_positive_int
+from .measure_names import MEASURES
 
 __all__ = ["RANKED_MEASURES", "ranked_measure"]
 
-#: measure -> whether it takes a cut-off k (required, optional or never)
-RANKED_MEASURES = {"P": "required", "recall": "required", "success": "required",
-                   "AP": "optional", "RR": "optional", "Rprec": "never"}
+#: measure -> whether it takes a cut-off k (required, optional or never), as declared in
+#: :data:`rankmeasures.measure_names.MEASURES`
+RANKED_MEASURES = {k: MEASURES[k].cutoff for k in ("P", "recall", "success", "AP", "RR",
+                                                    "Rprec")}
 
 
 def _segment_sum(values: np.ndarray, qidx: np.ndarray, nq: int) -> np.ndarray:
