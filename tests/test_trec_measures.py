@@ -12,8 +12,9 @@ import pytest
 import pytrec_eval
 from test_evaluate_measures import _collection
 
-from rankmeasures import evaluate, trec_measures
-from rankmeasures.measure_names import GROUPS, parse_measures
+from rankmeasures import evaluate
+from rankmeasures.trec import trec_measures
+from rankmeasures.trec.measure_names import GROUPS, parse_measures
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def trec9_recall_points(monkeypatch):
 
 @pytest.fixture(params=["judged only", "every document"])
 def trec_order(request, monkeypatch):
-    from rankmeasures import runs
+    from rankmeasures.trec import runs
 
     monkeypatch.setattr(runs, "_SPARSE_JUDGED",
                         float("inf") if request.param == "judged only" else -1.0)
@@ -292,9 +293,9 @@ def test_groups_and_names():
 def test_the_readme_lists_every_measure_from_the_declarations():
     from pathlib import Path
 
-    from rankmeasures.measure_names import measure_table
+    from rankmeasures.trec.measure_names import measure_table
 
     text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    start = text.index("<!-- measure table: rankmeasures.measure_names.measure_table() -->")
+    start = text.index("<!-- measure table: rankmeasures.trec.measure_names.measure_table() -->")
     end = text.index("<!-- end of measure table -->")
     assert text[start:end].split("\n", 1)[1].strip() == measure_table()

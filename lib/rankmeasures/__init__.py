@@ -11,17 +11,15 @@ docstrings for the document and equation each implements:
 * :mod:`rankmeasures.rank_distances` — the tutorial's footrule, Spearman, position and
   discounted errors, its DCG, preference Jaccard;
 * :mod:`rankmeasures.ndcg_loss` — the textbook's NDCG and Kendall tau losses;
-* :mod:`rankmeasures.runs` — :func:`evaluate` on qrels and runs (nested dicts or tables)
-  under trec_eval's, scikit-learn's or ranx's conventions, with the measures of
-  :mod:`rankmeasures.retrieval` (trec_eval's P@k, recall, AP, RR, R-precision, success,
-  exact on ties) and :mod:`rankmeasures.query_concordance` (per-query AUC and tau-b),
-  named as :mod:`rankmeasures.measure_names` parses them;
-* :mod:`rankmeasures.trec_files` — TREC qrels and run files read fast;
-  :mod:`rankmeasures.significance` — paired tests between runs; :mod:`rankmeasures.cli` —
-  ``python -m rankmeasures QRELS RUN -m nDCG@10 P@5 AP``.
+* :func:`evaluate`, :func:`read_qrels`, :func:`read_run` — runs against qrels, from the
+  evaluator :mod:`rankmeasures.trec` (below).
 
 Beside them, in sub-packages of their own (imported by name, not from the root):
 
+* :mod:`rankmeasures.trec` — the evaluator: every measure of trec_eval (and ir_measures'
+  names) declared once, :func:`evaluate` under trec_eval's, scikit-learn's or ranx's
+  conventions, TREC files, paired tests, ``python -m rankmeasures QRELS RUN -m nDCG@10``;
+  the old paths ``rankmeasures.runs``, ``rankmeasures.trec_files``, ... stay aliases;
 * :mod:`rankmeasures.theory` — Wang et al. (2013)'s large-n theory of NDCG (document 004):
   limits, pseudo-expectations, the order-statistic simulator, a user's own variant;
 * :mod:`rankmeasures.learning` — the learning models of documents 001 (Zhou et al.'s QP
@@ -95,7 +93,8 @@ from .rank_distances import (
     tutorial_idcg,
     tutorial_ndcg,
 )
-from .runs import evaluate
+from .trec.runs import evaluate
+from .trec.trec_files import read_qrels, read_run
 
 __version__ = "0.1.0"
 
@@ -144,5 +143,5 @@ __all__ = [  # noqa: F822 - dcg_symbolic, idcg_symbolic load on access
     "discounted_error", "measure_suite", "pair_set_jaccard", "position_error", "preference_jaccard",
     "ranks_from_order", "spearman_distance", "spearman_footrule", "spearman_rho",
     "tutorial_dcg", "tutorial_idcg", "tutorial_ndcg",
-    "evaluate",
+    "evaluate", "read_qrels", "read_run",
 ]

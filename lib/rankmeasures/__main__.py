@@ -1,6 +1,6 @@
-"""``python -m rankmeasures``: evaluate TREC runs (:mod:`rankmeasures.cli`)."""
+"""``python -m rankmeasures``: evaluate TREC runs (:mod:`rankmeasures.trec.cli`)."""
 
-from rankmeasures.cli import main
+from rankmeasures.trec.cli import main
 
 if __name__ == "__main__":
     main()

@@ -6,7 +6,7 @@ Prints the summary of each measure for each run (a table: rows runs, columns mea
 trec_eval's measure order, counts as integers, ``%6.4f``, the ``runid`` and ``num_q``
 lines, the ``all`` rows last; its print functions in meas_print_single.c and
 meas_print_final.c), ``--compare`` tests each run against the first (paired t-test and a
-seeded paired permutation test, :mod:`rankmeasures.significance`). trec_eval's options
+seeded paired permutation test, :mod:`rankmeasures.trec.significance`). trec_eval's options
 work as in trec_eval: ``-q``, ``-c``, ``-l LEVEL``, ``-M DEPTH``, ``-J``, ``-N DOCS``,
 ``-n``, and ``-m`` repeated, in trec_eval's order too (``-m map -m P.5,10 qrels run``);
 without ``-m``, trec_eval's ``official`` measures. Measures, conventions and tie policies
@@ -32,7 +32,7 @@ from .trec_files import read_qrels, read_run
 __all__ = ["main"]
 
 _EPILOG = """\
-measures, in our, ir_measures' or trec_eval's spelling (rankmeasures.measure_names):
+measures, in our, ir_measures' or trec_eval's spelling (rankmeasures.trec.measure_names):
   ndcg ndcg@k dcg@k P@k recall@k (R@k) AP AP@k (map, map_cut_k) RR RR@k (recip_rank)
   Rprec success@k num_rel num_ret num_rel_ret bpref infAP gm_map iprec_at_recall_0.50
   (IPrec@0.5) 11pt_avg Rprec_mult_1.00 set_P set_recall set_F set_map set_relative_P

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .concordance import kendall_tau
+from ..concordance import kendall_tau
 
 __all__ = ["auc_queries", "kendall_tau_b_queries"]
 

@@ -33,13 +33,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ._validation import check_positive_int
+from .._validation import check_positive_int
 from .measure_names import MEASURES
 
 __all__ = ["RANKED_MEASURES", "ranked_measure"]
 
 #: measure -> whether it takes a cut-off k (required, optional or never), as declared in
-#: :data:`rankmeasures.measure_names.MEASURES`
+#: :data:`rankmeasures.trec.measure_names.MEASURES`
 RANKED_MEASURES = {k: MEASURES[k].cutoff for k in ("P", "recall", "success", "AP", "RR",
                                                     "Rprec")}
 

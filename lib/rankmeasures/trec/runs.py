@@ -56,12 +56,12 @@ Conventions (``convention=``), each verified against the tool it names
     dict was built; ours is the expectation over every order of the tie, and lies between
     the ``"pessimistic"`` and ``"optimistic"`` values, as ranx's does (tested).
 
-Measures (:mod:`rankmeasures.measure_names` gives the grammar and every accepted
+Measures (:mod:`rankmeasures.trec.measure_names` gives the grammar and every accepted
 spelling, ours, ir_measures' and trec_eval's): ``ndcg``/``ndcg@k`` and ``dcg``/``dcg@k``
 (with ``gain=``/``discount=``), trec_eval's binary measures ``P@k``, ``recall@k``, ``AP``,
 ``AP@k``, ``RR``, ``RR@k``, ``Rprec``, ``success@k``, the counts ``num_rel``, ``num_ret``,
-``num_rel_ret`` (:mod:`rankmeasures.retrieval`), and the documents' ``auc`` and
-``kendall_tau_b`` between scores and grades (:mod:`rankmeasures.query_concordance`).
+``num_rel_ret`` (:mod:`rankmeasures.trec.retrieval`), and the documents' ``auc`` and
+``kendall_tau_b`` between scores and grades (:mod:`rankmeasures.trec.query_concordance`).
 A document is *relevant* to a binary measure when its grade is at least the relevance
 level: ``rel=`` of :func:`evaluate` (default 1, trec_eval's ``-l 1``) or of the measure
 (``P(rel=2)@5``). ``num_rel`` counts the relevant judged documents, retrieved or not,
@@ -82,8 +82,8 @@ from typing import Any
 
 import numpy as np
 
+from ..dcg import QueryResults, _subset, dcg_queries, ndcg_queries
 from . import trec_measures
-from .dcg import QueryResults, _subset, dcg_queries, ndcg_queries
 from .measure_names import MEASURE_KINDS, MEASURES, MeasureSpec, parse_measures
 from .query_concordance import auc_queries, kendall_tau_b_queries
 from .retrieval import _relevant_ranks, _untied, ranked_measure
@@ -679,7 +679,8 @@ def _truncated(j: Judged, depth: int | None, judged_only: bool) -> Judged:
 
 
 def _ranked_judgments(j: Judged, absent: np.ndarray) -> trec_measures.RankedJudgments:
-    """trec_eval's view of a ranked ``j`` (:class:`~rankmeasures.trec_measures.RankedJudgments`)."""
+    """trec_eval's view of a ranked ``j``
+    (:class:`~rankmeasures.trec.trec_measures.RankedJudgments`)."""
     lengths = np.diff(j.offsets)
     nq = lengths.size
     qidx = np.repeat(np.arange(nq), lengths)
@@ -707,7 +708,7 @@ def _relstrings(r: trec_measures.RankedJudgments, ids: np.ndarray, length: int) 
 
 
 def _summary(kind: str, vals: np.ndarray) -> float:
-    """trec_eval's summary of a measure (:class:`~rankmeasures.measure_names.MeasureInfo`
+    """trec_eval's summary of a measure (:class:`~rankmeasures.trec.measure_names.MeasureInfo`
     ``summary``); the mean leaves NaN values out."""
     how = MEASURES[kind.removeprefix("trec_")].summary if kind.removeprefix("trec_") \
         in MEASURES else "mean"
@@ -734,7 +735,7 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     measures : str or list of str
         ``"ndcg@10"``, ``"P@5"``, ``"AP"``, ``"RR"``, ``"ndcg@10(gain=exp2)"``, ``"bpref"``,
         ``"P.5,10"``, ``"all_trec"``, ... in our, ir_measures' or trec_eval's spelling
-        (:mod:`rankmeasures.measure_names`, which declares every measure and its
+        (:mod:`rankmeasures.trec.measure_names`, which declares every measure and its
         source). NDCG is Wang et al. (2013), Definition 1, with the convention's gain,
         discount and ties. A trec_eval name of several values (``P.5,10``, ``P``,
         ``all_trec``) gives each under trec_eval's name (``P_5``, ``P_10``).

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ._validation import check_positive_int
+from .._validation import check_positive_int
 
 __all__ = ["PairedComparison", "paired_tests"]
 

@@ -471,7 +471,7 @@ def err(r: RankedJudgments, k: int | None, max_grade: float) -> np.ndarray:
 
 def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.ndarray:
     """One trec_eval measure (``kind`` a key of the declaration table of
-    :mod:`rankmeasures.measure_names` whose family is ``"trec"``) per query."""
+    :mod:`rankmeasures.trec.measure_names` whose family is ``"trec"``) per query."""
     pairs = params.get("gains", {})
     if kind == "bpref":
         return bpref(r, level)

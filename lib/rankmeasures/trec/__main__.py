@@ -1,0 +1,6 @@
+"""``python -m rankmeasures.trec``: evaluate TREC runs (:mod:`rankmeasures.trec.cli`)."""
+
+from rankmeasures.trec.cli import main
+
+if __name__ == "__main__":
+    main()
