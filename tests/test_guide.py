@@ -35,7 +35,7 @@ def test_the_guide_by_hand():
                          "wrong.")
     other = reading_guide(rows[:1], claims="x", surprise="y", section="z",
                           checked_here=False)
-    assert "checked by the claims run beside this notebook" in other
+    assert "checked in the claims report, as the catalogue records them" in other
     assert "corrected none" in other
     with pytest.raises(ValueError, match="unknown outcomes"):
         reading_guide([{"id": "A", "outcome": "maybe"}], claims="", surprise="", section="")
@@ -96,12 +96,14 @@ def test_the_claims_box_by_hand():
     rows = [{"id": "S1", "outcome": "erratum", "where": "§2 Two — eq. (3)", "checked_here": True},
             {"id": "S2", "outcome": "verified", "where": "§2 Two — a|b", "checked_here": False}]
     text = claims_box(rows)
-    assert text.splitlines()[:4] == [BOX_TITLE, "", "| claim | outcome | in the document |",
-                                     "|---|---|---|"]
-    assert f"| [S1]({CLAIMS_LINK}#S1) | erratum | §2 Two — eq. (3) |" in text
-    assert f"| [S2]({CLAIMS_LINK}#S2) | verified † | §2 Two — a\\|b |" in text
-    assert text.endswith("checks it.")
-    assert "†" not in claims_box(rows[:1])
+    assert text.splitlines()[:4] == [BOX_TITLE, "",
+                                     "| claim | outcome | checked | in the document |",
+                                     "|---|---|---|---|"]
+    assert (f"| [S1]({CLAIMS_LINK}#S1) | erratum | in this notebook | §2 Two — eq. (3) |"
+            in text)
+    assert (f"| [S2]({CLAIMS_LINK}#S2) | verified | in the claims report | §2 Two — a\\|b |"
+            in text)
+    assert "| erratum | in this notebook |" in claims_box(rows[:1])
     with pytest.raises(ValueError, match="at least one claim"):
         claims_box([])
     with pytest.raises(ValueError, match="listed twice"):
@@ -109,7 +111,8 @@ def test_the_claims_box_by_hand():
     with pytest.raises(ValueError, match="unknown outcomes"):
         claims_box([{**rows[0], "outcome": "maybe"}])
     mine = claims_box([{**rows[0], "id": "S3", "kind": "companion", "outcome": "verified"}])
-    assert (f"| [S3]({CLAIMS_LINK}#S3) | verified | §2 Two — eq. (3) (the companion's own "
+    assert (f"| [S3]({CLAIMS_LINK}#S3) | verified | in this notebook | §2 Two — eq. (3) (the "
+            "companion's own "
             "result) |") in mine
 
 
@@ -158,7 +161,8 @@ def test_each_box_agrees_with_the_claims_report(doc):
             if not text.startswith(BOX_TITLE):
                 continue
             for cid, outcome, where in re.findall(
-                    r"^\| \[([^\]]+)\]\([^)]+\) \| ([a-z-]+)(?: †)? \| (.+) \|$", text, re.M):
+                    r"^\| \[([^\]]+)\]\([^)]+\) \| ([a-z-]+) \| in (?:this notebook|the claims "
+                    r"report) \| (.+) \|$", text, re.M):
                 assert cid.startswith(f"S{doc}-"), cid
                 assert outcome == claims[cid]["outcome"], cid
                 mark = (" (the companion's own result)"

@@ -111,7 +111,7 @@ def reading_guide(rows: list[dict], *, claims: str, surprise: str, section: str,
         parts.append(f"could not check {counts['not-checkable']} (definitions, or figures "
                      "whose data are lost)")
     where = ("checked in this notebook" if checked_here else
-             "checked by the claims run beside this notebook, `python -m proofs_check`")
+             "checked in the claims report, as the catalogue records them")
     tally = (f"Of its {_count(len(own), 'claim')} in the catalogue ({where}) the companion "
              + ", ".join(parts[:-1]) + " and " + parts[-1] + ".")
     blocks = [f"**Reading guide.** {claims}", tally]
@@ -177,15 +177,13 @@ def claims_box(rows: list[dict]) -> str:
     unknown = sorted({r["outcome"] for r in rows} - set(_KNOWN))
     if unknown:
         raise ValueError(f"rows: unknown outcomes {unknown}")
-    lines = [BOX_TITLE, "", "| claim | outcome | in the document |", "|---|---|---|"]
+    lines = [BOX_TITLE, "", "| claim | outcome | checked | in the document |",
+             "|---|---|---|---|"]
     for r in rows:
-        mark = "" if r["checked_here"] else " †"
         where = r["where"].replace("|", "\\|")
         if r.get("kind", "document") == "companion":
             where += " (the companion's own result)"
-        lines.append(f"| [{r['id']}]({CLAIMS_LINK}#{r['id']}) | {r['outcome']}{mark} "
+        checked = "in this notebook" if r["checked_here"] else "in the claims report"
+        lines.append(f"| [{r['id']}]({CLAIMS_LINK}#{r['id']}) | {r['outcome']} | {checked} "
                      f"| {where} |")
-    if not all(r["checked_here"] for r in rows):
-        lines += ["", "† as the catalogue records it; the claims run beside this notebook "
-                  "(`python -m proofs_check`) checks it."]
     return "\n".join(lines)
