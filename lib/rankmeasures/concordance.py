@@ -66,6 +66,13 @@ class PairCounts:
         Pairs ordered the same way / opposite ways by x and y (strictly in both).
     ties_x, ties_y, ties_xy : int
         Pairs tied in x, tied in y, tied in both.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> pc = rm.PairCounts(n=4, concordant=5, discordant=1, ties_x=0, ties_y=0, ties_xy=0)
+    >>> pc.total  # 4 * 3 / 2 pairs
+    6
     """
 
     n: int
@@ -102,6 +109,14 @@ def count_inversions(v: ArrayLike) -> int:
     ----------
     v : array_like of non-negative int
         Typically dense ranks ``0..m-1``.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.count_inversions([2, 0, 1])  # (2, 0) and (2, 1)
+    2
+    >>> rm.count_inversions([1, 1, 0])  # (1, 0) twice; the equal pair is no inversion
+    2
     """
     seq = np.asarray(v)
     nn = seq.size
@@ -166,6 +181,14 @@ def pair_counts(x: ArrayLike, y: ArrayLike, *, names: tuple[str, str] = ("x", "y
     Returns
     -------
     PairCounts
+
+    Examples
+    --------
+    Pairs (0, 1): tied in x; (0, 2): both increase, concordant; (1, 2): tied in y.
+
+    >>> import rankmeasures as rm
+    >>> rm.pair_counts([1, 1, 2], [1, 2, 2])
+    PairCounts(n=3, concordant=1, discordant=0, ties_x=1, ties_y=1, ties_xy=0)
     """
     xa, ya = as_float_pair(names, x, y)
     nn = xa.size
@@ -207,6 +230,24 @@ def kendall_distance(x: ArrayLike, y: ArrayLike, *, normalize: bool = False) -> 
     Returns
     -------
     int or float
+
+    Examples
+    --------
+    The tutorial's example (Fürnkranz & Hüllermeier, slide "Kendall's Distance"): target
+    E>B>C>A>D, prediction A>B>E>C>D, as rank vectors over A..E.
+
+    >>> import rankmeasures as rm
+    >>> r, rhat = [4, 2, 3, 5, 1], [1, 2, 4, 5, 3]
+    >>> rm.kendall_distance(r, rhat)  # inverted: A over E, B and C; B over E
+    4
+    >>> rm.kendall_distance(r, rhat, normalize=True)  # 4 of 10 pairs
+    0.4
+
+    A bipartite target: of the 4 (positive, negative) pairs one is inverted (0.3 < 0.5),
+    so the normalised distance is 1/4 and the AUC 3/4.
+
+    >>> rm.kendall_distance([1, 1, 0, 0], [0.9, 0.3, 0.5, 0.1], normalize=True)
+    0.25
     """
     pc = pair_counts(x, y)
     if not normalize:
@@ -225,6 +266,27 @@ def kendall_tau(x: ArrayLike, y: ArrayLike, *, variant: str = "b") -> float:
     Kendall (1938); tutorial, "Kendall's tau" (``1 - 4 D_tau / (c(c-1))`` for total
     rankings, which is tau-a). NaN when the denominator is 0 (a constant input), as
     :func:`scipy.stats.kendalltau`.
+
+    Examples
+    --------
+    >>> import math
+    >>> import rankmeasures as rm
+    >>> round(rm.kendall_tau([1, 2, 3], [1, 3, 2]), 6)  # C = 2, D = 1 of 3 pairs: 1/3
+    0.333333
+
+    The tutorial's example (Fürnkranz & Hüllermeier, slide "Kendall's Distance"): D = 4
+    of 10 pairs, so ``1 - 4 * 4 / (5 * 4)``.
+
+    >>> rm.kendall_tau([4, 2, 3, 5, 1], [1, 2, 4, 5, 3], variant="a")
+    0.2
+
+    With a tie in x (pair (0, 1)), C = 2 and D = 0: tau-a divides by all 3 pairs, tau-b
+    by ``sqrt((3 - 1) * (3 - 0))``.
+
+    >>> round(rm.kendall_tau([1, 1, 2], [1, 2, 3], variant="a"), 6)
+    0.666667
+    >>> round(rm.kendall_tau([1, 1, 2], [1, 2, 3]), 6) == round(2 / math.sqrt(6), 6)
+    True
     """
     if variant not in ("a", "b"):
         raise ValueError(f"variant: must be 'a' or 'b', got {variant!r}")
@@ -241,6 +303,17 @@ def goodman_kruskal_gamma(x: ArrayLike, y: ArrayLike) -> float:
 
     Tutorial, "Gamma Coefficient": equal to Kendall's tau when both rankings are total.
     Here C counts the correctly ordered pairs and D the inverted ones.
+
+    Examples
+    --------
+    Of the 6 pairs of ``x = [1, 2, 2, 3]``, ``y = [1, 3, 2, 2]``: (0, 1), (0, 2), (0, 3)
+    concordant, (1, 3) discordant, (1, 2) tied in x, (2, 3) tied in y; the ties drop out.
+
+    >>> import rankmeasures as rm
+    >>> rm.goodman_kruskal_gamma([1, 2, 2, 3], [1, 3, 2, 2])  # (3 - 1) / (3 + 1)
+    0.5
+    >>> round(rm.goodman_kruskal_gamma([1, 2, 3], [1, 3, 2]), 6)  # no ties: tau, 1/3
+    0.333333
     """
     pc = pair_counts(x, y)
     s = pc.concordant + pc.discordant
@@ -251,6 +324,14 @@ def somers_d(x: ArrayLike, y: ArrayLike) -> float:
     """Somers' d of y given x, ``(C - D)/(n0 - Tx)``; NaN when x is constant.
 
     Matches ``scipy.stats.somersd(x, y).statistic``.
+
+    Examples
+    --------
+    C = 3, D = 1 and one pair tied in x among the 6 pairs (see :func:`goodman_kruskal_gamma`):
+
+    >>> import rankmeasures as rm
+    >>> rm.somers_d([1, 2, 2, 3], [1, 3, 2, 2])  # (3 - 1) / (6 - 1)
+    0.4
     """
     pc = pair_counts(x, y)
     den = pc.total - pc.ties_x
@@ -272,6 +353,17 @@ def auc(y_true: ArrayLike, y_score: ArrayLike) -> float:
     y_true : array_like of {0, 1}, shape (n,)
         Both classes must occur.
     y_score : array_like, shape (n,)
+
+    Examples
+    --------
+    Positives score 0.9 and 0.3, negatives 0.5 and 0.1: of the 4 (positive, negative)
+    pairs only (0.3, 0.5) is ranked the wrong way.
+
+    >>> import rankmeasures as rm
+    >>> rm.auc([1, 1, 0, 0], [0.9, 0.3, 0.5, 0.1])
+    0.75
+    >>> rm.auc([1, 1, 0, 0], [0.9, 0.5, 0.5, 0.1])  # the tied pair counts 1/2: 3.5 / 4
+    0.875
     """
     yt, ys = as_float_pair(("y_true", "y_score"), y_true, y_score)
     if not np.all((yt == 0) | (yt == 1)):
@@ -287,6 +379,15 @@ def c_index(y_true: ArrayLike, y_score: ArrayLike) -> float:
 
     Equals the AUC for two levels, and ``sum c_i c_j AUC_ij / sum c_i c_j`` over pairs of
     levels in general (tutorial; see :func:`pairwise_aucs`).
+
+    Examples
+    --------
+    Labels 2, 1, 1, 0 give 5 pairs with different labels; only (item 0, item 1) is ordered
+    the wrong way (0.2 < 0.3).
+
+    >>> import rankmeasures as rm
+    >>> rm.c_index([2, 1, 1, 0], [0.2, 0.3, 0.1, 0.0])  # 4 / 5
+    0.8
     """
     yt, ys = as_float_pair(("y_true", "y_score"), y_true, y_score)
     if yt.min() == yt.max():
@@ -302,6 +403,17 @@ def pairwise_aucs(y_true: ArrayLike,
     -------
     dict
         ``{(a, b): (AUC of the items of levels a and b, c_a * c_b)}``.
+
+    Examples
+    --------
+    The data of :func:`c_index`'s example: levels 0 and 1 (1 x 2 pairs) and 0 and 2 (1 x 1)
+    are ordered perfectly; between levels 1 and 2 one of 2 pairs is inverted.
+
+    >>> import rankmeasures as rm
+    >>> rm.pairwise_aucs([2, 1, 1, 0], [0.2, 0.3, 0.1, 0.0])
+    {(0.0, 1.0): (1.0, 2), (0.0, 2.0): (1.0, 1), (1.0, 2.0): (0.5, 2)}
+
+    Weighted by ``c_a c_b`` they give the C-index, ``(2 + 1 + 1) / 5 = 0.8``.
     """
     yt, ys = as_float_pair(("y_true", "y_score"), y_true, y_score)
     levels = np.unique(yt)
@@ -323,6 +435,14 @@ def m_auc(y_true: ArrayLike, y_score: ArrayLike) -> float:
     """Unweighted mean of the pairwise AUCs, ``2/(l(l-1)) sum_{i<j} AUC_ij`` (the
     Jonckheere-Terpstra form; tutorial, "Jonckheere-Terpstra statistic"; Hand & Till 2001).
     ``l`` counts the levels present in ``y_true``.
+
+    Examples
+    --------
+    The pairwise AUCs of :func:`pairwise_aucs`'s example are 1, 1 and 1/2:
+
+    >>> import rankmeasures as rm
+    >>> round(rm.m_auc([2, 1, 1, 0], [0.2, 0.3, 0.1, 0.0]), 6)  # 2.5 / 3
+    0.833333
     """
     vals = [a for a, _ in pairwise_aucs(y_true, y_score).values()]
     return float(np.mean(vals))
