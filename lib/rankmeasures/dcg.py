@@ -85,6 +85,19 @@ class QueryResults:
     values : ndarray of float64, shape (Q,)
     mean : float
         ``values.mean()`` (NaN values, from ``zero_idcg="nan"``, are left out).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> res = rm.dcg_queries([[1, 0, 1], [0, 0, 1]], [[3, 2, 1], [3, 2, 1]])
+    >>> res.values.tolist()  # 1/log2(2) + 1/log2(4), and 1/log2(4)
+    [1.5, 0.5]
+    >>> res.mean
+    1.0
+    >>> res.to_dict()
+    {0: 1.5, 1: 0.5}
+    >>> res
+    QueryResults(2 queries, mean 1.0000; min 0.5000, median 1.0000, max 1.5000)
     """
 
     query_ids: np.ndarray
@@ -332,6 +345,25 @@ def dcg(y_true: ArrayLike, y_score: ArrayLike, *, k: int | None = None, gain: Ga
     Returns
     -------
     float
+
+    Examples
+    --------
+    Grades 1, 0, 1 ranked as listed: the relevant items sit at positions 1 and 3.
+
+    >>> import rankmeasures as rm
+    >>> rm.dcg([1, 0, 1], [3, 2, 1])  # 1/log2(2) + 0/log2(3) + 1/log2(4)
+    1.5
+    >>> rm.dcg([1, 0, 1], [3, 2, 1], k=2)  # position 3 is cut off
+    1.0
+    >>> rm.dcg([2, 0, 1], [3, 2, 1], gain="exp2")  # (2^2 - 1)/1 + 0 + (2^1 - 1)/2
+    3.5
+
+    Two tied items under ``D(r) = 1/r``: ``"average"`` gives the relevant one the mean
+    discount of positions 1 and 2, ``(1 + 1/2)/2``; ``"stable"`` keeps the input order.
+
+    >>> [rm.dcg([1, 0], [5, 5], discount="zipf", ties=t)
+    ...  for t in ("average", "optimistic", "pessimistic", "stable")]
+    [0.75, 1.0, 0.5, 1.0]
     """
     yt, ys = as_float_pair(("y_true", "y_score"), y_true, y_score)
     return float(dcg_queries(yt, ys, offsets=[0, yt.size], k=k, gain=gain,
@@ -351,6 +383,16 @@ def idcg(y_true: ArrayLike, *, k: int | None = None, gain: GainLike = "identity"
     unscored_labels : array_like, optional
         Grades of judged documents that were not scored; they join the ideal ordering
         (trec_eval's convention).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> round(rm.idcg([1, 0, 1]), 6)  # 1/log2(2) + 1/log2(3)
+    1.63093
+    >>> rm.idcg([1, 0, 2], discount="zipf")  # grades sorted 2, 1, 0: 2/1 + 1/2
+    2.5
+    >>> rm.idcg([1, 0], unscored_labels=[2], discount="zipf")  # the unscored 2 goes first
+    2.5
     """
     yt = as_float_array("y_true", y_true)
     return float(idcg_queries(yt, offsets=[0, yt.size], k=k, gain=gain, discount=discount,
@@ -365,6 +407,16 @@ def ndcg(y_true: ArrayLike, y_score: ArrayLike, *, k: int | None = None,
     Wang et al. (2013), Definition 1; Fürnkranz & Hüllermeier, NDCG slide. Parameters as
     in :func:`dcg` and :func:`idcg`; ``zero_idcg`` says what to return when IDCG = 0
     (default ``"zero"``, as scikit-learn and trec_eval).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> round(rm.ndcg([1, 0, 1], [3, 2, 1]), 6)  # 1.5 / (1 + 1/log2(3))
+    0.919721
+    >>> round(rm.ndcg([1, 0, 1], [3, 2, 1], discount="zipf"), 6)  # (1 + 1/3)/(1 + 1/2) = 8/9
+    0.888889
+    >>> rm.ndcg([0, 0], [2, 1]), rm.ndcg([0, 0], [2, 1], zero_idcg="nan")  # IDCG = 0
+    (0.0, nan)
     """
     yt, ys = as_float_pair(("y_true", "y_score"), y_true, y_score)
     return float(ndcg_queries(yt, ys, offsets=[0, yt.size], k=k, gain=gain, discount=discount,
@@ -436,6 +488,17 @@ def dcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | N
     Returns
     -------
     QueryResults
+
+    Examples
+    --------
+    Query 0 holds the first three items (as in :func:`dcg`'s example), query 1 the fourth,
+    a single relevant item at position 1.
+
+    >>> import rankmeasures as rm
+    >>> rm.dcg_queries([1, 0, 1, 1], [3, 2, 1, 7], offsets=[0, 3, 4]).values.tolist()
+    [1.5, 1.0]
+    >>> rm.dcg_queries([1, 0, 1, 1], [3, 2, 1, 7], query_ids=["a", "a", "a", "b"]).to_dict()
+    {'a': 1.5, 'b': 1.0}
     """
     _check_policy(ties)
     k = check_k(k)
@@ -456,6 +519,18 @@ def idcg_queries(y_true: ArrayLike, *, offsets: ArrayLike | None = None,
 
     ``unscored_labels`` with ``unscored_offsets`` (Q+1 non-decreasing offsets) add
     judged, unscored documents to each query's ideal ordering (trec_eval's convention).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.idcg_queries([[1, 0, 1], [0, 0, 1]], discount="zipf").values.tolist()  # 1 + 1/2, 1
+    [1.5, 1.0]
+
+    Query 1 has one scored item of grade 1 and one unscored of grade 2: ``2/1 + 1/2``.
+
+    >>> rm.idcg_queries([1, 0, 1], offsets=[0, 2, 3], discount="zipf",
+    ...                 unscored_labels=[2], unscored_offsets=[0, 0, 1]).values.tolist()
+    [1.0, 2.5]
     """
     k = check_k(k)
     yt, _, off, ids, _ = _batch_inputs(y_true, None, offsets, query_ids)
@@ -475,6 +550,23 @@ def ndcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | 
 
     Wang et al. (2013), Definition 1, applied query by query. Input forms as in
     :func:`dcg_queries`; policies as in :func:`ndcg`.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> res = rm.ndcg_queries([[1, 0, 1], [0, 0, 1]], [[3, 2, 1], [3, 2, 1]], discount="zipf")
+    >>> res.values.round(6).tolist()  # (1 + 1/3)/(1 + 1/2) = 8/9, and (1/3)/1
+    [0.888889, 0.333333]
+    >>> round(res.mean, 6)  # (8/9 + 3/9)/2 = 11/18
+    0.611111
+
+    A query without a relevant item is NaN under ``zero_idcg="nan"`` and left out of the
+    mean:
+
+    >>> res = rm.ndcg_queries([[1, 0, 1], [0, 0, 0]], [[3, 2, 1], [3, 2, 1]],
+    ...                       discount="zipf", zero_idcg="nan")
+    >>> res.values.round(6).tolist(), round(res.mean, 6)
+    ([0.888889, nan], 0.888889)
     """
     _check_policy(ties)
     if zero_idcg not in ZERO_IDCG_POLICIES:
