@@ -14,12 +14,18 @@ export SOURCE_DATE_EPOCH := 0
 UV_VERSION := 0.13.8
 UV         := VIRTUAL_ENV=$(CURDIR)/$(VENV) UV_LINK_MODE=copy $(BIN)/uv
 
+# The HTML edition (docs/conf.py): Sphinx and MyST-NB over the committed executed notebooks,
+# warnings as errors; REPORTS=DIR adds the executed variant reports in DIR
+SPHINXOPTS ?= -W --keep-going -q
+SPHINX     = $(BIN)/python -m sphinx -b html -d build/doctrees $(SPHINXOPTS) \
+	$(if $(REPORTS),-D companion_reports=$(abspath $(REPORTS))) docs site
+
 # MathJax 3 for the offline HTML edition, from the npm registry, checked by its SHA-256
 MATHJAX_VERSION := 3.2.2
 MATHJAX_SHA256  := 1b9c0a1c44df864e915690558e72adb9cc5203360daefd385084ced3b6c64c09
 MATHJAX_DIR     := $(VENV)/share/mathjax
 
-.PHONY: all venv test test-steps reproduce reproduce-steps site gate browser bench lint lock \
+.PHONY: all venv test test-steps reproduce reproduce-steps docs site gate browser bench lint lock \
 	clean lab reseed
 
 all: test
@@ -45,7 +51,7 @@ $(STAMP): requirements.lock pyproject.toml
 venv: $(STAMP)
 
 lint: $(STAMP)
-	$(BIN)/ruff check lib tests benchmarks proofs_check notebooks
+	$(BIN)/ruff check lib tests benchmarks proofs_check notebooks docs
 
 # Debian's chromium for the browser checks of the HTML edition (tests/test_site.py)
 browser:
@@ -67,7 +73,8 @@ test-steps: $(STAMP) lint browser
 
 # Regenerates everything: the claims report (figures/claims.json and claims.md), beside it
 # every notebook under notebooks/ at full parameters (notebooks/executed/ and figures/), as
-# the gate runs them, then the hashes (figures/SHA256SUMS, figures/manifest.json) and the HTML edition (site/). Outputs
+# the gate runs them, then the hashes (figures/SHA256SUMS, figures/manifest.json) and the
+# HTML edition (site/, `make docs`). Outputs
 # whose sources, parameters and code are unchanged are skipped; FORCE=1 redoes them all.
 reproduce:
 	@$(PYTHON) lib/companion/timing.py "make reproduce" -- $(MAKE) --no-print-directory \
@@ -82,10 +89,11 @@ reproduce-steps: $(STAMP)
 		$(BIN)/python -m companion.run $(if $(FORCE),--force); notebooks=$$?; \
 		wait $$claims && exit $$notebooks
 	$(BIN)/python -m companion.gate write
-	$(BIN)/python -m companion.site $(if $(REPORTS),--reports $(REPORTS))
+	$(SPHINX)
 
-site: $(STAMP)
-	$(BIN)/python -m companion.site $(if $(REPORTS),--reports $(REPORTS))
+# the HTML edition in site/ (open site/index.html); `make site` is the same
+docs site: $(STAMP)
+	$(SPHINX)
 
 gate: $(STAMP)
 	$(BIN)/python -m companion.gate check $(if $(FAIL_FAST),--fail-fast)

@@ -1,0 +1,514 @@
+"""What the companion's edition adds to Sphinx and MyST-NB.
+
+* The executed notebooks (``notebooks/executed/[0-9]*.ipynb``, committed, never
+  re-executed) are copied into ``docs/notebooks/`` (git-ignored) when the build starts, with
+  three changes to the copy: the links of the reading guide and of the claims boxes, which
+  point at ``figures/claims.md`` as the executed notebook sees it, become ``{claim}`` roles
+  (a claims box's become ``{claimbox}``); a line after the title offers the downloads (the
+  notebook's ``.py`` source and its executed ``.ipynb``) and names the document's page; the
+  last cell lists the works the notebook names (:data:`WORKS`), from the bibliography.
+* ``companion_reports`` (``make docs REPORTS=DIR``): the executed variant reports in DIR
+  (``python -m companion.run variant_report ... --output-dir DIR``) become pages under
+  ``docs/reports/``, listed on the page ``reports/index`` (also generated).
+* ``{claim}`ID``` links a claim to its row of the claims page. Inside a theorem block
+  (sphinx-proof) of a document's page it also makes the block *the* block of that claim;
+  ``{claimbox}`` (in a notebook's claims box) makes the box's section the place where the
+  notebook settles the claim.
+* ``{companion-claims}`` (the claims page): every claim of ``figures/claims.json`` with its
+  outcome, its place in the document, its statement, and links to its theorem block and to
+  the notebook section that settles it (the section of its claims box, else the section
+  that first names it, else the notebook's top); ``{companion-documents}`` (the front page):
+  each document's claims counted by outcome, with its figures.
+* Every theorem block gets an index entry ("Theorem 4 (004)"), which the search page
+  matches when a reader types "Theorem 4".
+* MathJax comes from the pinned copy the Makefile installs into ``.venv/share/mathjax``
+  and is copied into the built site: nothing is fetched when a page is viewed.
+
+A claim of ``figures/claims.json`` without a theorem block, a role naming an unknown
+claim, or a document page that states no block, is a warning -- an error under ``-W``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from companion.guide import BOX_TITLE, CLAIMS_LINK, LEGEND
+
+logger = logging.getLogger(__name__)
+
+ROOT = Path(__file__).resolve().parents[2]
+CLAIMS_JSON = ROOT / "figures" / "claims.json"
+CLAIMS_DOC = "claims"
+LEGEND_ORDER = tuple(LEGEND)
+_CLAIM = re.compile(r"\bS\d{3}-[A-Za-z0-9]+(?:/[A-Za-z0-9]+)?")
+_LINK = re.compile(r"\[([^\]]+)\]\(" + re.escape(CLAIMS_LINK) + r"(?:#([^)\s]+))?\)")
+
+#: a notebook names a work in its prose -> its key in references.bib
+WORKS: dict[str, str | tuple[str, ...]] = {
+    r"Jin (&|and) Geng": "jin2010linear",
+    r"Zhou et al\.|Zhou, Zha": "zhou2008learning",
+    r"Shalev-Shwartz": "shalev2014understanding",
+    r"Fürnkranz": "furnkranz2010preference",
+    r"Wang et al\.": "wang2013theoretical",
+    r"Hoeffding": "hoeffding1963probability",
+    r"Karamata": ("karamata1930mode", "bingham1987regular"),
+    r"Jonckheere": "jonckheere1954distribution",
+    r"Terpstra": "terpstra1952asymptotic",
+    r"Kendall": "kendall1938new",
+    r"Spearman": "spearman1904proof",
+    r"Järvelin|Kekäläinen": "jarvelin2002cumulated",
+    r"McSherry": "mcsherry2008computing",
+    r"Chapelle": "chapelle2009expected",
+    r"Moffat": "moffat2008rank",
+    r"quadprog|Goldfarb": "goldfarb1983numerically",
+    r"Borel[–-]Cantelli": "feller1968introduction",
+}
+
+
+def slug(cid: str) -> str:
+    """The row id of a claim on the claims page (``S004-C5/C20`` -> ``claim-s004-c5-c20``)."""
+    return "claim-" + re.sub(r"[^a-z0-9]+", "-", cid.lower()).strip("-")
+
+
+def _text(x) -> str:
+    return "".join(x) if isinstance(x, list) else str(x)
+
+
+def _write_if_changed(path: Path, text: str) -> None:
+    if not path.exists() or path.read_text() != text:
+        path.write_text(text)
+
+
+def _rewrite_markdown(text: str, box: bool) -> str:
+    role = "claimbox" if box else "claim"
+
+    def link(m):
+        target = m.group(2) or m.group(1)
+        if _CLAIM.fullmatch(target):
+            return f"{{{role}}}`{target}`"
+        return f"[{m.group(1)}](../claims.md)"
+    return _LINK.sub(link, text)
+
+
+def _edition_copy(nb: dict, stem: str, source_rel: str, executed_rel: str,
+                  document: str | None) -> dict:
+    """The notebook as the edition renders it (see the module's docstring)."""
+    nb = json.loads(json.dumps(nb))
+    prose = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":  # the code folded under a toggle, as in JupyterLab's
+            tags = cell.setdefault("metadata", {}).setdefault("tags", [])  # collapsed cells
+            if "hide-input" not in tags:
+                tags.append("hide-input")
+        if cell["cell_type"] == "markdown":
+            cell["source"] = _rewrite_markdown(_text(cell["source"]), False)
+            prose.append(cell["source"])
+        for out in cell.get("outputs", []):
+            data = out.get("data", {})
+            if "text/markdown" in data:
+                md = _text(data["text/markdown"])
+                data["text/markdown"] = _rewrite_markdown(md, md.startswith(BOX_TITLE))
+                if not md.startswith(BOX_TITLE):
+                    prose.append(md)
+    lines = [f"{{download}}`the notebook's source (.py) <{source_rel}>`"] if source_rel else []
+    lines.append(f"{{download}}`the executed notebook (.ipynb) <{executed_rel}>`")
+    note = "**Downloads:** " + " · ".join(lines) + "."
+    if document:
+        note += (f" The document's statements, numbered as it numbers them: "
+                 f"{{doc}}`../documents/{document}`; every claim: {{doc}}`../claims`.")
+    first = next((i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "markdown"), -1)
+    nb["cells"].insert(first + 1, {"cell_type": "markdown", "metadata": {},
+                                   "source": note, "id": f"edition-downloads-{stem}"})
+    text = "\n".join(prose)
+    keys = [key for pattern, found in WORKS.items() if re.search(pattern, text)
+            for key in ((found,) if isinstance(found, str) else found)]
+    if keys:
+        nb["cells"].append({
+            "cell_type": "markdown", "metadata": {}, "id": f"edition-references-{stem}",
+            "source": "## Works named in this notebook\n\n"
+                      + ", ".join(f"{{footcite:t}}`{k}`" for k in keys)
+                      + ".\n\n```{footbibliography}\n```\n"})
+    return nb
+
+
+def _sync(src: list[tuple[Path, str]], dest: Path, make) -> list[str]:
+    """Write ``make(path)`` for each (path, name) into ``dest``; remove what is not listed."""
+    dest.mkdir(exist_ok=True)
+    names = []
+    for path, name in src:
+        _write_if_changed(dest / name, json.dumps(make(path, name), indent=1,
+                                                   ensure_ascii=False))
+        names.append(name)
+    for old in dest.glob("*.ipynb"):
+        if old.name not in names:
+            old.unlink()
+    return names
+
+
+def generate_sources(app, config) -> None:
+    """The notebooks and variant reports as pages (``config-inited``)."""
+    srcdir = Path(app.srcdir)
+    executed = sorted((ROOT / "notebooks" / "executed").glob("[0-9]*.ipynb"))
+    documents = {p.stem for p in (srcdir / "documents").glob("[0-9]*.md")}
+
+    def notebook(path, name):
+        stem = path.stem
+        py = ROOT / "notebooks" / f"{stem}.py"
+        doc = stem.split("_")[0]
+        return _edition_copy(json.loads(path.read_text()), stem,
+                             f"../../notebooks/{stem}.py" if py.exists() else "",
+                             f"../../notebooks/executed/{name}",
+                             doc if doc in documents else None)
+    _sync([(p, p.name) for p in executed], srcdir / "notebooks", notebook)
+
+    reports_dir = config.companion_reports
+    reports = []
+    if reports_dir:
+        reports = sorted(Path(reports_dir).resolve().glob("*.ipynb"))
+        if not reports:
+            raise ValueError(f"reports: no executed notebook (*.ipynb) in {reports_dir}")
+    out = srcdir / "reports"
+
+    def report(path, name):
+        return _edition_copy(json.loads(path.read_text()), path.stem, "", str(path), None)
+    names = _sync([(p, f"report_{p.stem}.ipynb") for p in reports], out, report)
+    listing = "\n".join(f"report_{Path(n).stem[len('report_'):]}" for n in names)
+    body = ("# Variant reports\n\nA discount, cut-off or gain of your own, analysed against "
+            "the theorems of document 004: run\n`python -m companion.run variant_report "
+            "-p discount '1/sqrt(r)' --output-dir DIR`,\nthen `make docs REPORTS=DIR` adds "
+            "each executed report in DIR to this edition, here.\n\n")
+    if names:
+        body += ("Reports in this edition:\n\n```{toctree}\n:maxdepth: 1\n\n"
+                 + listing + "\n```\n")
+    else:
+        body += "This edition was built without reports.\n"
+    _write_if_changed(out / "index.md", body)
+
+
+# -- roles and the env data they collect ------------------------------------------------
+
+
+class claim_ref(nodes.Inline, nodes.TextElement):
+    """A claim's id, to become a link to its row of the claims page."""
+
+
+class claims_table(nodes.General, nodes.Element):
+    """Placeholder for the claims tables, filled when every page has been read."""
+
+
+def claim_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    node = claim_ref(text, text, cid=text.strip(), box=name == "claimbox")
+    return [node], []
+
+
+def _data(env) -> dict:
+    if not hasattr(env, "companion"):
+        env.companion = {"blocks": {}, "boxes": {}, "mentions": {}, "stated": {}}
+    return env.companion
+
+
+def _purge(app, env, docname) -> None:
+    data = _data(env)
+    for kind in ("blocks", "boxes", "mentions"):
+        for cid in [c for c, v in data[kind].items() if v[0] == docname]:
+            del data[kind][cid]
+    data["stated"].pop(docname, None)
+
+
+def _merge(app, env, docnames, other) -> None:
+    theirs = _data(other)
+    for kind in ("blocks", "boxes", "mentions", "stated"):
+        _data(env)[kind].update(theirs[kind])
+
+
+def _block_of(node):
+    while node is not None:
+        if "realtype" in getattr(node, "attributes", {}) and node.get("ids"):
+            return node
+        node = node.parent
+    return None
+
+
+def _section_of(node):
+    while node is not None:
+        if isinstance(node, nodes.section) and node.get("ids"):
+            return node
+        node = node.parent
+    return None
+
+
+def _block_name(block) -> str:
+    if "named" in block.get("classes", []):  # a "Claim 5" or "Section 4" block
+        return block["title"].strip()
+    return f"{block['realtype'].title()} {block['title'].strip()}".strip()
+
+
+def _is_block(node) -> bool:
+    return ("realtype" in getattr(node, "attributes", {}) and bool(node.get("ids"))
+            and node["realtype"] != "proof")
+
+
+class BlockIndex(SphinxTransform):
+    """Every theorem block an index entry ("Theorem 4 (004)") for the search; before the
+    domains collect the index (priority 850)."""
+
+    default_priority = 840
+
+    def apply(self, **kwargs):
+        doc = self.env.current_document.docname.rpartition("/")[2]
+        for block in list(self.document.findall(_is_block)):
+            entry = f"{_block_name(block)} ({doc})"
+            index = addnodes.index(entries=[("single", entry, block["ids"][0], "", None)])
+            block.parent.insert(block.parent.index(block), index)
+
+
+def collect(app, doctree) -> None:
+    """Record where each claim's block, box and first mention are (``doctree-read``)."""
+
+    env = app.env
+    docname = env.current_document.docname
+    data = _data(env)
+    stated = sum(1 for b in doctree.findall(_is_block))
+    if docname.startswith("documents/"):
+        data["stated"][docname] = stated
+        if not stated:
+            logger.warning("states no theorem block", location=docname)
+    for ref in doctree.findall(claim_ref):
+        cid = ref["cid"]
+        block = _block_of(ref)
+        if block is not None and docname.startswith("documents/"):
+            data["blocks"].setdefault(cid, (docname, block["ids"][0], _block_name(block)))
+        elif ref["box"]:
+            section = _section_of(ref)
+            if section is not None:
+                data["boxes"].setdefault(cid, (docname, section["ids"][0]))
+    if docname.startswith(("notebooks/", "reports/")):
+        for text in doctree.findall(nodes.Text):
+            for cid in _CLAIM.findall(text.astext()):
+                section = _section_of(text)
+                if section is not None:
+                    data["mentions"].setdefault(cid, (docname, section["ids"][0]))
+
+
+def _claims() -> list[dict]:
+    return json.loads(CLAIMS_JSON.read_text())
+
+
+def _ref(builder, fromdoc, todoc, anchor, text, classes=()):
+    uri = builder.get_relative_uri(fromdoc, todoc) + (f"#{anchor}" if anchor else "")
+    ref = nodes.reference("", "", nodes.Text(text), internal=True, refuri=uri)
+    ref["classes"].extend(classes)
+    return ref
+
+
+def _notebook_of(env, doc: str) -> str | None:
+    return next((d for d in sorted(env.found_docs) if d.startswith(f"notebooks/{doc}_")),
+                None)
+
+
+class ClaimsDirective(SphinxDirective):
+    """The claims page's tables (``{companion-claims}``)."""
+
+    def run(self):
+        self.env.note_dependency(str(CLAIMS_JSON))
+        legend = nodes.definition_list()
+        for outcome, rule in LEGEND.items():
+            item = nodes.definition_list_item()
+            item += nodes.term(text=outcome)
+            item += nodes.definition("", nodes.paragraph(text=rule))
+            legend += item
+        return [nodes.paragraph(text="Each claim has one outcome, by these rules:"), legend,
+                claims_table()]
+
+
+def _table(header, rows, widths):
+    table = nodes.table(classes=["claims-table"])
+    group = nodes.tgroup(cols=len(header))
+    table += group
+    for w in widths:
+        group += nodes.colspec(colwidth=w)
+    head = nodes.thead()
+    group += head
+    row = nodes.row()
+    for h in header:
+        row += nodes.entry("", nodes.paragraph(text=h))
+    head += row
+    body = nodes.tbody()
+    group += body
+    for ids, cells in rows:
+        row = nodes.row(ids=ids)
+        for cell in cells:
+            entry = nodes.entry()
+            entry += cell if isinstance(cell, nodes.Element) else nodes.paragraph(text=cell)
+            row += entry
+        body += row
+    return table
+
+
+def resolve(app, doctree, docname) -> None:
+    """Fill the claims tables and turn the claim roles into links (``doctree-resolved``)."""
+    env, builder = app.env, app.builder
+    data = _data(env)
+    claims = _claims()
+    known = {c["id"] for c in claims}
+    for ref in list(doctree.findall(claim_ref)):
+        cid = ref["cid"]
+        if cid not in known:
+            logger.warning(f"unknown claim {cid!r}", location=ref)
+            ref.replace_self(nodes.Text(cid))
+            continue
+        link = _ref(builder, docname, CLAIMS_DOC, slug(cid), cid, ["claim-ref"])
+        ref.replace_self(link)
+    for table in list(doctree.findall(claims_table)):
+        table.replace_self(_claims_nodes(app, docname, claims, data))
+    for table in list(doctree.findall(documents_table)):
+        table.replace_self(_documents_nodes(app, docname, claims))
+
+
+def _claims_nodes(app, docname, claims, data):
+    env, builder = app.env, app.builder
+    out = []
+    for doc in sorted({c["doc"] for c in claims}):
+        section = nodes.section(ids=[f"doc-{doc}"])
+        page = f"documents/{doc}"
+        title = nodes.title()
+        title += nodes.Text(f"Document {doc}: ")
+        if page in env.found_docs:
+            title += _ref(builder, docname, page, "", env.titles[page].astext())
+        section += title
+        rows = []
+        for c in (c for c in claims if c["doc"] == doc):
+            cid = c["id"]
+            block = data["blocks"].get(cid)
+            if block is None:
+                logger.warning(f"claim {cid} has no theorem block on its document's page",
+                               location=docname)
+            loc = c["location"]
+            mark = "§" if loc["section"][:1].isdigit() else ""
+            place = nodes.paragraph()
+            place += nodes.Text(f"{mark}{loc['section']}: ")
+            if block is not None:
+                place += _ref(builder, docname, block[0], block[1], loc["item"],
+                              ["block-link"])
+            else:
+                place += nodes.Text(loc["item"])
+            if loc.get("page") is not None:
+                place += nodes.Text(f", p. {loc['page']}")
+            where = nodes.paragraph()
+            box, mention = data["boxes"].get(cid), data["mentions"].get(cid)
+            nb = _notebook_of(env, doc)
+            if box:
+                where += _ref(builder, docname, box[0], box[1], "section (its box)",
+                              ["claim-link"])
+            elif mention:
+                where += _ref(builder, docname, mention[0], mention[1], "section",
+                              ["claim-link"])
+            elif nb:
+                where += _ref(builder, docname, nb, "", "the notebook", ["claim-link"])
+            else:
+                where += nodes.Text("no notebook")
+            ident = nodes.paragraph(text=cid)
+            if c.get("kind", "document") == "companion":
+                ident += nodes.Text(" (companion)")
+            outcome = nodes.paragraph()
+            outcome += nodes.strong(text=c["outcome"])
+            if c["recorded"] != c["outcome"]:
+                outcome += nodes.Text(f" (recorded: {c['recorded']})")
+            rows.append(([slug(cid)], [ident, place, outcome, c["statement"], c["method"],
+                                       where]))
+        section += _table(["claim", "in the document", "outcome", "statement", "method",
+                           "settled in"], rows, [8, 18, 10, 34, 20, 10])
+        out.append(section)
+    return out
+
+
+class documents_table(nodes.General, nodes.Element):
+    """Placeholder for the front page's list of documents."""
+
+
+class DocumentsDirective(SphinxDirective):
+    """The front page's documents with their claims counted by outcome."""
+
+    def run(self):
+        self.env.note_dependency(str(CLAIMS_JSON))
+        return [documents_table()]
+
+
+def _documents_nodes(app, docname, claims):
+    env, builder = app.env, app.builder
+    items = nodes.bullet_list()
+    for doc in sorted({c["doc"] for c in claims}):
+        own = [c for c in claims if c["doc"] == doc and c.get("kind", "document") != "companion"]
+        added = sum(1 for c in claims if c["doc"] == doc) - len(own)
+        counts = {k: sum(1 for c in own if c["outcome"] == k) for k in LEGEND_ORDER}
+        text = ", ".join(f"{k} {n}" for k, n in counts.items() if n)
+        if added:
+            text += f"; and {added} result{'s' if added > 1 else ''} the companion adds"
+        para = nodes.paragraph()
+        page = f"documents/{doc}"
+        if page in env.found_docs:
+            para += _ref(builder, docname, page, "", env.titles[page].astext())
+        nb = _notebook_of(env, doc)
+        if nb:
+            para += nodes.Text(" — ")
+            para += _ref(builder, docname, nb, "", "its notebook")
+        para += nodes.Text(" — claims: ")
+        para += _ref(builder, docname, CLAIMS_DOC, f"doc-{doc}", text)
+        items += nodes.list_item("", para)
+    return items
+
+
+# -- MathJax from the local copy -----------------------------------------------------------
+
+
+def copy_mathjax(app, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    source = Path(sys.prefix) / "share" / "mathjax"
+    dest = Path(app.outdir) / "_static" / "mathjax"
+    dest.mkdir(parents=True, exist_ok=True)
+    for name in ("tex-svg-full.js", "LICENSE"):
+        shutil.copyfile(source / name, dest / name)
+
+
+def check_mathjax(app, config) -> None:
+    js = Path(sys.prefix) / "share" / "mathjax" / "tex-svg-full.js"
+    if not js.exists():
+        raise RuntimeError(f"{js} is missing: `make venv` installs MathJax from npm")
+
+
+def always_outdated(app, env, added, changed, removed):
+    """The claims page and the front page read every other page's data."""
+    return [d for d in ("claims", "index") if d in env.found_docs]
+
+
+def setup(app):
+    app.add_config_value("companion_reports", "", "env")
+    app.connect("config-inited", check_mathjax)
+    app.connect("config-inited", generate_sources)
+    app.add_node(claim_ref)
+    app.add_node(claims_table)
+    app.add_node(documents_table)
+    app.add_transform(BlockIndex)
+    app.add_role("claim", claim_role)
+    app.add_role("claimbox", claim_role)
+    app.add_directive("companion-claims", ClaimsDirective)
+    app.add_directive("companion-documents", DocumentsDirective)
+    app.connect("doctree-read", collect)
+    app.connect("doctree-resolved", resolve)
+    app.connect("env-purge-doc", _purge)
+    app.connect("env-merge-info", _merge)
+    app.connect("env-get-outdated", always_outdated)
+    app.connect("build-finished", copy_mathjax)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
+            "env_version": 1}
