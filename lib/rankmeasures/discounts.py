@@ -108,6 +108,24 @@ class Discount:
 
     Subclasses implement :meth:`_evaluate` (numpy) and may override :attr:`expr` (sympy)
     and :meth:`_integral` (mpmath closed form of ``F(t)``).
+
+    Examples
+    --------
+    Every discount answers the same questions; here ``D(r) = 1/r``:
+
+    >>> import math
+    >>> import rankmeasures as rm
+    >>> d = rm.as_discount("zipf")
+    >>> d.evaluate([1, 2, 4]).tolist()
+    [1.0, 0.5, 0.25]
+    >>> d.partial_sums(2).tolist()  # 1, 1 + 1/2
+    [1.0, 1.5]
+    >>> round(float(d.integral(math.e)), 6)  # F(t) = ln t
+    1.0
+    >>> d.cut(2).weights(3).tolist()
+    [1.0, 0.5, 0.0]
+    >>> d.expr
+    1/r
     """
 
     name: str = "discount"
@@ -232,6 +250,18 @@ class LogDiscount(Discount):
     ``base=2`` is the discount of Järvelin & Kekäläinen used by trec_eval and
     scikit-learn (Jin & Geng eq. (2)). The base scales D by ``ln b`` and so cancels in NDCG
     (Wang et al. 2013, remark after Definition 1).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.LogDiscount(2).evaluate([1, 3, 7]).tolist()  # 1/log2(2), 1/log2(4), 1/log2(8)
+    [1.0, 0.5, 0.3333333333333333]
+    >>> round(float(rm.LogDiscount().evaluate([1])[0]), 6)  # 1/ln 2
+    1.442695
+    >>> a = rm.ndcg([1, 0, 1], [3, 2, 1], discount=rm.LogDiscount())
+    >>> b = rm.ndcg([1, 0, 1], [3, 2, 1], discount=rm.LogDiscount(2))
+    >>> abs(a - b) < 1e-12  # the base cancels
+    True
     """
 
     def __init__(self, base: float = math.e):
@@ -278,7 +308,17 @@ class LogDiscount(Discount):
 
 
 class PowerDiscount(Discount):
-    """``D(r) = r^{-beta}``, beta > 0 (Wang et al. 2013, Theorems 3 and 5; beta=1 is Zipf)."""
+    """``D(r) = r^{-beta}``, beta > 0 (Wang et al. 2013, Theorems 3 and 5; beta=1 is Zipf).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> d = rm.PowerDiscount(0.5)  # 1/sqrt(r)
+    >>> d.evaluate([1, 4, 9]).tolist()
+    [1.0, 0.5, 0.3333333333333333]
+    >>> float(d.integral(4))  # F(t) = 2 (sqrt(t) - 1)
+    2.0
+    """
 
     def __init__(self, beta: float):
         check_real("beta", beta, gt=0)
@@ -308,7 +348,17 @@ class PowerDiscount(Discount):
 
 
 class ExponentialDiscount(Discount):
-    """``D(r) = b^{-r}`` (a summable discount, Wang et al. 2013, Theorem 6; Figure 3 uses 2^-r)."""
+    """``D(r) = b^{-r}`` (a summable discount, Wang et al. 2013, Theorem 6; Figure 3 uses 2^-r).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> d = rm.ExponentialDiscount()  # 2^-r
+    >>> d.evaluate([1, 2, 3]).tolist()
+    [0.5, 0.25, 0.125]
+    >>> d.partial_sums(3).tolist()  # bounded by 1 = sum of all 2^-r
+    [0.5, 0.75, 0.875]
+    """
 
     def __init__(self, base: float = 2):
         check_real("base", base, gt=1)
@@ -337,6 +387,19 @@ class LinearDiscount(Discount):
     """``D(i) = |S| - i`` for positions i = 1..|S| (Jin & Geng, eq. (1)).
 
     The bottom item gets weight 0; the discount depends on the list length ``n = |S|``.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> d = rm.LinearDiscount()
+    >>> d.weights(4).tolist()  # |S| - i for |S| = 4
+    [3.0, 2.0, 1.0, 0.0]
+    >>> d.evaluate([1, 2], length=3).tolist()
+    [2.0, 1.0]
+    >>> d.evaluate([1])
+    Traceback (most recent call last):
+    ...
+    ValueError: length: the |S|-i discount depends on the list length n
     """
 
     name = "|S|-i"
@@ -367,6 +430,19 @@ class CutoffDiscount(Discount):
     ``k = ceil(n^exponent)`` with ``0 < exponent < 1`` (``k -> infinity, k = o(n)``:
     Theorem 7) or ``k = ceil(fraction * n)`` (Theorems 8, 9, 12, 13 study k = c n; the
     ceiling keeps k >= 1 for every n >= 1).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> zipf = rm.PowerDiscount(1)
+    >>> rm.CutoffDiscount(zipf, k=2).weights(4).tolist()
+    [1.0, 0.5, 0.0, 0.0]
+    >>> int(rm.CutoffDiscount(zipf, fraction=0.5).cutoff_at(5))  # ceil(0.5 * 5)
+    3
+    >>> [int(rm.CutoffDiscount(zipf, exponent=0.5).cutoff_at(n)) for n in (9, 10)]
+    [3, 4]
+
+    (``ceil(sqrt(9)) = 3``, ``ceil(sqrt(10)) = 4``.)
     """
 
     def __init__(self, base: Discount, k: int | None = None, *, fraction: float | None = None,
@@ -453,6 +529,17 @@ class TopKDiscount(Discount):
     and sets ``D(i) = 1/log2(r - i + 2)`` for ``i in {r-k+1, ..., r}``, else 0
     (:meth:`book_form`). In top-down positions ``j = r - i + 1`` this is
     ``1/log2(1 + j) 1[j <= k]``, which :meth:`evaluate` returns.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.TopKDiscount(3).evaluate([1, 3, 4]).tolist()  # 1/log2(2), 1/log2(4), 0
+    [1.0, 0.5, 0.0]
+
+    The same weights in the book's indexing, ``i = r - j + 1`` for a list of r = 4:
+
+    >>> rm.TopKDiscount.book_form([4, 2, 1], 4, 3).tolist()
+    [1.0, 0.5, 0.0]
     """
 
     needs_n = False
@@ -492,6 +579,18 @@ class CustomDiscount(Discount):
     expr : sympy expression, optional
         In the symbols :data:`r` and optionally :data:`n` of this module.
     name : str, optional
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.CustomDiscount(lambda r: 1.0 / r**2, name="1/r^2").evaluate([1, 2]).tolist()
+    [1.0, 0.25]
+    >>> from rankmeasures.discounts import r
+    >>> d = rm.CustomDiscount(expr=1 / (r + 1))
+    >>> d.evaluate([1, 3]).tolist()
+    [0.5, 0.25]
+    >>> round(float(d.integral(3)), 6)  # F(3) = ln(3 + 1) - ln(1 + 1) = ln 2
+    0.693147
     """
 
     def __init__(
@@ -559,12 +658,26 @@ _NAMED = {
 
 
 def power_discount(beta: float) -> PowerDiscount:
-    """``r^{-beta}`` (Wang et al. 2013, Theorem 3 for 0 < beta < 1)."""
+    """``r^{-beta}`` (Wang et al. 2013, Theorem 3 for 0 < beta < 1).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.power_discount(2).evaluate([1, 2, 4]).tolist()  # 1, 1/4, 1/16
+    [1.0, 0.25, 0.0625]
+    """
     return PowerDiscount(beta)
 
 
 def topk_discount(k: int) -> TopKDiscount:
-    """The textbook top-k discount (Shalev-Shwartz & Ben-David 2014, Section 17.4)."""
+    """The textbook top-k discount (Shalev-Shwartz & Ben-David 2014, Section 17.4).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.topk_discount(1).weights(3).tolist()  # only the top position counts
+    [1.0, 0.0, 0.0]
+    """
     return TopKDiscount(k)
 
 
@@ -572,7 +685,17 @@ def cutoff(discount: DiscountLike, k: int | None = None, *, fraction: float | No
            exponent: float | None = None) -> CutoffDiscount:
     """``discount`` cut off at a fixed ``k``, at ``k = ceil(fraction * n)`` or at
     ``k = ceil(n^exponent)`` (Wang et al. 2013, Theorems 6-9: bounded, ``c n`` and
-    ``o(n)`` cut-offs)."""
+    ``o(n)`` cut-offs).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.cutoff("zipf", 2).weights(4).tolist()
+    [1.0, 0.5, 0.0, 0.0]
+    >>> d = rm.cutoff("zipf", fraction=0.5)
+    >>> d.name, d.weights(5).tolist()  # k = ceil(0.5 * 5) = 3
+    ('1/r@0.5n', [1.0, 0.5, 0.3333333333333333, 0.0, 0.0])
+    """
     return CutoffDiscount(as_discount(discount), k=k, fraction=fraction, exponent=exponent)
 
 
@@ -580,6 +703,18 @@ def as_discount(obj: Any) -> Discount:
     """A :class:`Discount` from an instance, a name, a sympy expression or a callable.
 
     Names: ``"log"`` (1/ln(1+r)), ``"log2"``, ``"zipf"``, ``"exp2"``, ``"linear"``.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.as_discount("zipf").evaluate([1, 2, 4]).tolist()
+    [1.0, 0.5, 0.25]
+    >>> rm.as_discount(lambda r: 2.0 ** -r).evaluate([1, 2]).tolist()
+    [0.5, 0.25]
+    >>> rm.as_discount("ln2")
+    Traceback (most recent call last):
+    ...
+    ValueError: discount: unknown name 'ln2'; known: ['exp2', 'linear', 'ln', 'log', 'log2', 'zipf']
     """
     if isinstance(obj, Discount):
         return obj
