@@ -50,6 +50,18 @@ def dcg_symbolic(y_true: ArrayLike, y_score: ArrayLike, *, gain: GainLike = "ide
         Scores (exact comparison; ties follow ``ties``).
     ties : {"average", "stable"}
         ``"average"``: each tie group gets the mean of the discounts of its positions.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> import rankmeasures as rm
+    >>> rm.dcg_symbolic([3, 2, 0], [3, 2, 1])  # 3/log2(2) + 2/log2(3) + 0/log2(4)
+    2*log(2)/log(3) + 3
+    >>> a, b = sympy.symbols("a b")
+    >>> rm.dcg_symbolic([a, b], [2, 1], discount="zipf")
+    a + b/2
+    >>> rm.dcg_symbolic([1, 0], [1, 1], discount="zipf")  # tied: 1 * (1 + 1/2)/2
+    3/4
     """
     if ties not in ("average", "stable"):
         raise ValueError(f"ties: must be 'average' or 'stable' here, got {ties!r}")
@@ -75,7 +87,18 @@ def dcg_symbolic(y_true: ArrayLike, y_score: ArrayLike, *, gain: GainLike = "ide
 
 def idcg_symbolic(y_true: ArrayLike, *, gain: GainLike = "identity",
                   discount: DiscountLike = "log2", k: int | None = None) -> sympy.Expr:
-    """Exact IDCG for numeric grades (sorted by decreasing gain)."""
+    """Exact IDCG for numeric grades (sorted by decreasing gain).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.idcg_symbolic([0, 1, 2], discount="zipf")  # 2/1 + 1/2 + 0/3
+    5/2
+    >>> rm.idcg_symbolic([0, 1, 2], gain="exp2", discount="zipf")  # 3/1 + 1/2 + 0/3
+    7/2
+    >>> rm.idcg_symbolic([1, 0, 1])  # 1/log2(2) + 1/log2(3)
+    log(2)/log(3) + 1
+    """
     gains, _ = _terms(y_true, discount, gain)
     order = sorted(range(len(gains)), key=lambda i: -gains[i])
     scores = [-i for i in range(len(order))]

@@ -47,6 +47,18 @@ class Gain:
     name : str
     integer_grades : bool
         Whether the gain is defined on integer grades only (then non-integer grades raise).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> import rankmeasures as rm
+    >>> g = rm.Gain(np.square, expr=lambda y: y**2, name="y^2")
+    >>> g([0, 1, 3]).tolist()
+    [0.0, 1.0, 9.0]
+    >>> g.expr
+    y**2
+    >>> rm.dcg([3, 0, 1], [3, 2, 1], gain=g)  # 9/log2(2) + 0/log2(3) + 1/log2(4)
+    9.5
     """
 
     def __init__(self, func: Callable, *, expr=None, name: str = "gain",
@@ -94,7 +106,18 @@ exponential_gain = Gain(lambda g: np.exp2(g) - 1.0,
 
 def custom_gain(func: Callable | None = None, *, expr: Any = None, name: str | None = None,
                 integer_grades: bool = False) -> Gain:
-    """A user-defined gain from a callable or a sympy expression in :data:`y`."""
+    """A user-defined gain from a callable or a sympy expression in :data:`y`.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> from rankmeasures.gains import y
+    >>> g = rm.custom_gain(expr=y**2)
+    >>> g.name, g([0, 1, 3]).tolist()
+    ('y**2', [0.0, 1.0, 9.0])
+    >>> rm.custom_gain(lambda v: 10 * v, name="10y")([0, 2]).tolist()
+    [0.0, 20.0]
+    """
     if (func is None) == (expr is None):
         raise ValueError("func, expr: give exactly one of a callable or a sympy expression")
     if expr is not None:
@@ -117,7 +140,16 @@ _NAMED = {"identity": identity_gain, "linear": identity_gain, "exp2": exponentia
 
 def as_gain(obj: Any) -> Gain:
     """A :class:`Gain` from an instance, a name (``"identity"``, ``"exp2"``), a sympy
-    expression in ``y`` or a callable."""
+    expression in ``y`` or a callable.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.as_gain("exp2")([0, 1, 2]).tolist()  # 2^y - 1
+    [0.0, 1.0, 3.0]
+    >>> rm.as_gain("linear") is rm.as_gain("identity")
+    True
+    """
     if isinstance(obj, Gain):
         return obj
     if isinstance(obj, str):
