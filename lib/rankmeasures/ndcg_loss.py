@@ -42,6 +42,18 @@ def ndcg_loss(y_pred: ArrayLike, y_true: ArrayLike, *, k: int, ties: str = "aver
     Returns
     -------
     float in [0, 1]
+
+    Examples
+    --------
+    One relevant item among r = 4; ``y_pred`` ranks it third.
+
+    >>> import rankmeasures as rm
+    >>> rm.ndcg_loss([2, 4, 3, 1], [1, 0, 0, 0], k=3)  # 1 - (1/log2(4)) / (1/log2(2))
+    0.5
+    >>> rm.ndcg_loss([2, 4, 3, 1], [1, 0, 0, 0], k=2)  # below the top 2: nothing gained
+    1.0
+    >>> rm.ndcg_loss([4, 3, 2, 1], [1, 0, 0, 0], k=2)  # ranked first
+    0.0
     """
     return 1.0 - ndcg(y_true, y_pred, discount=TopKDiscount(k), ties=ties, zero_idcg=zero_idcg)
 
@@ -52,6 +64,19 @@ def kendall_tau_loss(y_pred: ArrayLike, y_true: ArrayLike) -> float:
     Shalev-Shwartz & Ben-David (2014), Section 17.4: a pair tied in one vector and not in
     the other counts as a mismatch; a pair tied in both does not. From the pair counts:
     ``(n0 - C - Txy) / n0``. Needs at least two items.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> round(rm.kendall_tau_loss([1, 2, 3], [1, 3, 2]), 6)  # pair (1, 2) differs: 1/3
+    0.333333
+
+    Pair (0, 1) is tied in ``y_pred`` only and (1, 2) in ``y_true`` only: 2 of 3 pairs.
+
+    >>> round(rm.kendall_tau_loss([1, 1, 2], [1, 2, 2]), 6)
+    0.666667
+    >>> rm.kendall_tau_loss([1, 1], [5, 5])  # tied in both: no mismatch
+    0.0
     """
     pc = pair_counts(y_pred, y_true, names=("y_pred", "y_true"))
     if pc.total == 0:

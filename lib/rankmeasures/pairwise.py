@@ -74,6 +74,18 @@ def linear_dcg(y_true: ArrayLike, y_score: ArrayLike, *, ties: str = "average") 
     y_score : array_like, shape (n,)
     ties : str
         Tie policy of :func:`rankmeasures.dcg`.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.linear_dcg([2, 0, 1], [3, 2, 1])  # weights |S| - i = 2, 1, 0: 2*2 + 0*1 + 1*0
+    4.0
+
+    A bipartite list in its ideal order has ``DCG = mn + m(m-1)/2`` (Jin & Geng, after
+    eq. (1)); m = 2 positives, n = 2 negatives: weights 3 + 2 = 4 + 1.
+
+    >>> rm.linear_dcg([1, 1, 0, 0], [4, 3, 2, 1])
+    5.0
     """
     yt, ys, _ = _grades_scores(y_true, y_score)
     return dcg(yt, ys, discount=linear_discount, gain="identity", ties=ties)
@@ -84,6 +96,17 @@ def delta_dcg_linear(y_true: ArrayLike, y_score: ArrayLike, *, ties: str = "aver
 
     Equals :func:`pairwise_loss` when no two items of different grades have equal
     scores (see the module docstring for ties).
+
+    Examples
+    --------
+    The ideal order of grades 2, 0, 1 has DCG ``2*2 + 1*1 + 0*0 = 5``; the scores give
+    ``2*2 + 0*1 + 1*0 = 4`` (see :func:`linear_dcg`).
+
+    >>> import rankmeasures as rm
+    >>> rm.delta_dcg_linear([2, 0, 1], [3, 2, 1])
+    1.0
+    >>> rm.pairwise_loss([2, 0, 1], [3, 2, 1])  # eq. (5): the same
+    1
     """
     yt, ys, _ = _grades_scores(y_true, y_score)
     return idcg(yt, discount=linear_discount, gain="identity") - dcg(
@@ -110,6 +133,16 @@ def pairwise_loss(y_true: ArrayLike, y_score: ArrayLike, *, normalized: bool = F
     Returns
     -------
     int (R) or float (Rhat)
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.pairwise_loss([2, 0, 1], [3, 2, 1])  # grade 1 scored below grade 0: cost 1 - 0
+    1
+    >>> rm.pairwise_loss([2, 0, 1], [1, 3, 2])  # reversed: (2 - 0) + (2 - 1) + (1 - 0)
+    4
+    >>> round(rm.pairwise_loss([2, 0, 1], [1, 3, 2], normalized=True), 6)  # Z = 3: 4/3
+    1.333333
     """
     yt, ys, n_lev = _grades_scores(y_true, y_score, n_levels)
     g, first = _above_counts(yt, ys)
@@ -139,6 +172,18 @@ def pairwise_loss_levels(y_true: ArrayLike, y_score: ArrayLike, *,
     Returns
     -------
     ndarray of int64, shape (L-1,)
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.pairwise_loss_levels([2, 0, 1], [3, 2, 1]).tolist()  # only grade 1 below 0
+    [1, 0]
+
+    Reversed, every pair is inverted: 2 pairs straddle each threshold, and the sum is
+    ``R = 4`` of :func:`pairwise_loss` (Theorem 1).
+
+    >>> rm.pairwise_loss_levels([2, 0, 1], [1, 3, 2]).tolist()
+    [2, 2]
     """
     yt, ys, n_lev = _grades_scores(y_true, y_score, n_levels)
     g, first = _above_counts(yt, ys)
@@ -158,6 +203,19 @@ def tied_pair_weight(y_true: ArrayLike, y_score: ArrayLike, *, n_levels: int | N
     pessimistic one and ``R + T/2`` in expectation over uniform tie-breaking
     (``ties="average"``). Computed per tie group from its grade counts ``c``:
     ``sum_{a<b} (b - a) c_a c_b``, in O(n + G L^2) for G tie groups.
+
+    Examples
+    --------
+    Grades 1 and 0 tie at the top; grade 2 is scored below both.
+
+    >>> import rankmeasures as rm
+    >>> y, s = [1, 0, 2], [2, 2, 1]
+    >>> rm.tied_pair_weight(y, s)  # |1 - 0|
+    1
+    >>> rm.pairwise_loss(y, s)  # (2 - 1) + (2 - 0)
+    3
+    >>> [rm.delta_dcg_linear(y, s, ties=t) for t in ("optimistic", "average", "pessimistic")]
+    [3.0, 3.5, 4.0]
     """
     yt, ys, n_lev = _grades_scores(y_true, y_score, n_levels)
     _, group = np.unique(ys, return_inverse=True)
