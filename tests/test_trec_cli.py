@@ -271,3 +271,36 @@ def test_bad_input_prints_nothing_and_exits_2(tmp_path, capsys):
     assert status == 2 and text == ""
     assert "bad.txt: line 3: score 'high' is not a number" in capsys.readouterr().err
     assert _cli("-m", "P.5,5", q, r)[0] == 2  # trec_eval refuses duplicate cut-offs
+
+
+def test_numbers_read_exactly_as_python_float(tmp_path):
+    """The reader parses plain decimals in numpy (mantissa / 10^f, exact below 2^53):
+    every score equals Python's float() of its text bit for bit, across signs, dots,
+    15 to 17 digits, exponents, underscores, 'nan'-like words and broken forms (which
+    must fail with the line, as float() fails)."""
+    rng = np.random.default_rng(0)
+    forms = ["0", "-0", "+0", "1.", ".5", "+.5", "-.5", "5.000", "007", "1_0", "1e3",
+             "1E-2", "123456789012345", "1234567890123456", "12345678901234567",
+             "0.1234567890123456789", "9007199254740993", "inf", "-Infinity", "nan",
+             ".", "-", "+-1", "1.2.3", "1..", "e5", "0x10", "1,5", "١٢"]
+    for _ in range(300):
+        digits = "".join(rng.choice(list("0123456789"), int(rng.integers(1, 19))))
+        cut = int(rng.integers(0, len(digits) + 1))
+        sign = rng.choice(["", "-", "+"])
+        forms.append(f"{sign}{digits[:cut]}.{digits[cut:]}" if rng.random() < 0.8
+                     else f"{sign}{digits}")
+    for i, text in enumerate(forms):
+        path = tmp_path / f"r{i}.txt"
+        path.write_text(f"q1 Q0 a 1 0.5 t\nq1 Q0 b 2 {text} t\n", encoding="utf-8")
+        try:
+            want = float(text.encode())  # the bytes, as trec_eval reads them
+        except ValueError:
+            with pytest.raises(ValueError, match=r"line 2: score .* is not a number"):
+                read_run(path)
+            continue
+        if not math.isfinite(want):
+            with pytest.raises(ValueError, match="line 2: score .* is not finite"):
+                read_run(path)
+            continue
+        got = read_run(path)["score"][1]
+        assert got == want and math.copysign(1, got) == math.copysign(1, want), text

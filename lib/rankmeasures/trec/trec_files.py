@@ -19,9 +19,12 @@ the last line): :func:`read_run` returns it under ``"runid"``.
 A malformed line -- too few fields (or, in qrels, too many), a relevance, rank or score
 that is not a number, a score that is not finite, bytes that are not UTF-8 -- raises
 ValueError naming the file, the line number and the field, and nothing is returned (a
-file is read whole or not at all). The reading is vectorised: the fields of every line are
-counted in one numpy pass over the bytes, the numbers converted in one pass each; only the
-line of an error is looked up by a Python loop.
+file is read whole or not at all). The reading makes no Python object per line: the
+fields' edges are found in one numpy pass over the bytes, each column gathered as a
+(byte position, record) array, ASCII ids widened to numpy str in place, and plain
+decimals (``[+-]digits[.digits]``, at most 15 digits) parsed as mantissa / 10^f, which is
+exactly Python's float() of them; any other number (an exponent, more digits, ``nan``)
+is read by float() one by one, and the line of an error looked up then.
 """
 
 from __future__ import annotations
@@ -52,26 +55,68 @@ def _read_bytes(path: str | os.PathLike) -> bytes:
     return data
 
 
+class _Records:
+    """The records of a file: where each field of each starts and ends in the bytes."""
+
+    def __init__(self, arr: np.ndarray, first: np.ndarray, fend: np.ndarray,
+                 tok0: np.ndarray, lines: np.ndarray, path: Path):
+        self.arr, self.first, self.fend, self.tok0 = arr, first, fend, tok0
+        self.lines, self.path = lines, path
+        self.nul = not arr.all()  # a NUL byte: the numpy paths read 0 as padding
+
+    def columns(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Field ``k`` of every record as a (width, records) array of bytes: row j holds
+        every record's j-th byte of the field (0 past its end); and the lengths."""
+        at = self.tok0 + k
+        s = self.first[at]
+        length = self.fend[at] - s
+        w = int(length.max()) if length.size else 1
+        m = np.empty((w, s.size), np.uint8)
+        last = self.arr.size - 1
+        for j in range(w):  # one gather per byte position, each row contiguous
+            np.take(self.arr, np.minimum(s + j, last), out=m[j])
+            m[j][length <= j] = 0
+        return m, length
+
+    def matrix(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Field ``k`` of every record as rows of bytes (NUL-padded), and its lengths."""
+        m, length = self.columns(k)
+        return np.ascontiguousarray(m.T), length
+
+    def raw(self, k: int, i: int) -> bytes:
+        """Field ``k`` of record ``i``, as in the file."""
+        at = self.tok0[i] + k
+        return bytes(self.arr[self.first[at]:self.fend[at]])
+
+    def texts(self, k: int) -> list:
+        m, _ = self.matrix(k)
+        return m.view(f"S{m.shape[1]}").ravel().tolist()
+
+
 def _fields(data: bytes, width: int, path: Path, what: str,
-            extra: bool = False) -> tuple[list, np.ndarray]:
-    """The whitespace-separated fields of every record (a line neither blank nor a
-    ``#`` comment), ``width`` per record, and each record's line number; ValueError at
-    the first record with fewer than ``width`` fields, or more unless ``extra`` (whose
-    words past ``width`` are dropped)."""
+            extra: bool = False) -> _Records:
+    """Every record (a line neither blank nor a ``#`` comment) and its line number;
+    ValueError at the first record with fewer than ``width`` fields, or more unless
+    ``extra`` (whose words past ``width`` are then never read)."""
     arr = np.frombuffer(data, np.uint8)
-    space = _SPACE[arr]
-    starts = ~space
-    starts[1:] &= space[:-1]  # a field starts at a non-space after a space
+    control = (arr < 9) | (arr - np.uint8(14) < 18)  # bytes below 33 that are no space
+    space = arr <= 32 if not control.any() else _SPACE[arr]
+    # the fields' edges: where space and non-space alternate, a start then an end
+    edges = np.flatnonzero(space[1:] != space[:-1]) + 1
+    if arr.size and not space[0]:
+        edges = np.concatenate([[0], edges])
+    if arr.size and not space[-1]:
+        edges = np.append(edges, arr.size)
+    first, fend = edges[0::2], edges[1::2]
     ends = np.flatnonzero(arr == 10)
     if not ends.size or ends[-1] != arr.size - 1:
         ends = np.append(ends, arr.size)  # the last line has no newline
-    first = np.flatnonzero(starts)
     cum = np.searchsorted(first, ends)  # fields that start before each line's end
     counts = np.diff(cum, prepend=0)
     # a comment: the line's first field starts with '#'
     comment = np.zeros(counts.size, bool)
     has = counts > 0
-    if has.any():
+    if b"#" in data and has.any():
         comment[has] = arr[first[cum[has] - counts[has]]] == ord("#")
     record = has & ~comment
     bad = np.flatnonzero(record & ((counts < width) | ((counts > width) & (not extra))))
@@ -79,18 +124,19 @@ def _fields(data: bytes, width: int, path: Path, what: str,
         line = int(bad[0])
         raise ValueError(f"{path}: line {line + 1}: expected {width} fields ({what}), found "
                          f"{int(counts[line])}")
-    tokens = data.split()
-    lines = np.flatnonzero(record) + 1
-    if record.sum() * width != len(tokens):  # comments or extra words: keep the records'
-        at = (cum - counts)[record]  # each record's first token
-        take = (at[:, None] + np.arange(width)).ravel().tolist()
-        tokens = [tokens[i] for i in take]
-    return tokens, lines
+    return _Records(arr, first, fend, (cum - counts)[record], np.flatnonzero(record) + 1,
+                    path)
 
 
-def _text(values: list, path: Path, field: str, lines: np.ndarray) -> np.ndarray:
+def _text(rec: _Records, k: int, field: str) -> np.ndarray:
+    """Field ``k`` as str: ASCII bytes widened to UCS-4 in numpy (no Python object per
+    line); else each decoded as UTF-8, the first that is not naming its line."""
+    m, _ = rec.matrix(k)
+    if m.size and m.max() < 128 and rec.arr.all():  # ASCII, no NUL byte in the file
+        return np.ascontiguousarray(m, dtype=np.uint32).view(f"<U{m.shape[1]}").ravel()
+    values = rec.texts(k)
     try:
-        return np.array(values).astype(np.str_)  # ASCII, the common case: one C pass
+        return np.array(values).astype(np.str_)
     except UnicodeDecodeError:
         pass
     out = []
@@ -98,29 +144,88 @@ def _text(values: list, path: Path, field: str, lines: np.ndarray) -> np.ndarray
         try:
             out.append(v.decode("utf-8"))
         except UnicodeDecodeError:
-            raise ValueError(f"{path}: line {lines[i]}: {field} is not UTF-8 text") from None
+            raise ValueError(f"{rec.path}: line {rec.lines[i]}: {field} is not UTF-8 "
+                             "text") from None
     return np.array(out, dtype=np.str_)
 
 
-def _numbers(values: list, path: Path, field: str, lines: np.ndarray, dtype) -> np.ndarray:
-    parse = int if dtype is np.int64 else float  # both read bytes; faster than numpy here
-    try:
-        out = np.fromiter(map(parse, values), dtype, len(values))
-    except (ValueError, OverflowError):
-        kind = "an integer" if dtype is np.int64 else "a number"
-        for i, v in enumerate(values):
-            try:
-                parse(v)
-            except (ValueError, OverflowError):
-                raise ValueError(f"{path}: line {lines[i]}: {field} "
-                                 f"{v.decode(errors='replace')!r} is not {kind}") from None
-        raise  # pragma: no cover - the loop finds what failed
-    if dtype is np.float64 and not np.isfinite(out.sum()):
+_DIGIT = np.zeros(256, bool)
+_DIGIT[48:58] = True
+
+
+def _decimals(m: np.ndarray, length: np.ndarray):
+    """The numbers written ``[+-]digits[.digits]`` with at most 15 digits, parsed in
+    numpy from :meth:`_Records.columns` ``m``, and which records are written so. Exactly
+    Python's float(): the digits form an integer M < 2^53 and 10^f (f <= 15) is exact, so
+    M / 10^f is the correctly rounded quotient, as strtod's result is."""
+    w, n = m.shape
+    mant = np.zeros(n, np.int64)
+    ndig = np.zeros(n, np.int64)
+    frac = np.zeros(n, np.int64)
+    dots = np.zeros(n, np.int64)
+    neg = m[0] == ord("-")
+    signed = neg | (m[0] == ord("+"))
+    ok = length > 0
+    for j in range(w):
+        c = m[j]
+        v = c - np.uint8(48)  # wraps: a digit is v < 10
+        d = v < 10
+        dot = c == ord(".")
+        good = d | dot | (c == 0)
+        if j == 0:
+            good |= signed
+        ok &= good
+        mant = np.where(d, mant * 10 + v, mant)
+        ndig += d
+        frac += d & (dots > 0)
+        dots += dot
+    ok &= (ndig > 0) & (ndig <= 15) & (dots <= 1)
+    val = mant.astype(np.float64) / 10.0 ** frac
+    return np.where(neg, -val, val), ok
+
+
+def _integers_checked(rec: _Records, k: int, field: str) -> None:
+    """ValueError naming the first line whose field ``k`` is not an integer (Python's
+    int()); plain ``[+-]digits`` fields are checked in numpy, the rest one by one."""
+    m, length = rec.columns(k)
+    signed = (m[0] == ord("-")) | (m[0] == ord("+"))
+    ok = length > signed
+    for j in range(m.shape[0]):
+        c = m[j]
+        good = (c - np.uint8(48) < 10) | (c == 0)
+        ok &= (good | signed) if j == 0 else good
+    if rec.nul:
+        ok[:] = False
+    for i in np.flatnonzero(~ok).tolist():
+        v = rec.raw(k, i)
+        try:
+            int(v)
+        except ValueError:
+            raise ValueError(f"{rec.path}: line {rec.lines[i]}: {field} "
+                             f"{v.decode(errors='replace')!r} is not an integer") from None
+
+
+def _numbers(rec: _Records, k: int, field: str) -> np.ndarray:
+    """Field ``k`` as float64, exactly as Python's float() reads each (the plain
+    decimals in numpy, :func:`_decimals`; the rest one by one); ValueError naming the
+    first line whose field is not a number, or not finite."""
+    m, length = rec.columns(k)
+    out, ok = _decimals(m, length)
+    if rec.nul:
+        ok[:] = False
+    for i in np.flatnonzero(~ok).tolist():  # exponents, 'nan', long digits, errors
+        v = rec.raw(k, i)
+        try:
+            out[i] = float(v)
+        except ValueError:
+            raise ValueError(f"{rec.path}: line {rec.lines[i]}: {field} "
+                             f"{v.decode(errors='replace')!r} is not a number") from None
+    if not np.isfinite(out.sum()):
         bad = np.flatnonzero(~np.isfinite(out))
         if bad.size:
             i = int(bad[0])
-            raise ValueError(f"{path}: line {lines[i]}: {field} {values[i].decode()!r} is not "
-                             "finite")
+            raise ValueError(f"{rec.path}: line {rec.lines[i]}: {field} "
+                             f"{rec.raw(k, i).decode()!r} is not finite")
     return out
 
 
@@ -134,10 +239,10 @@ def read_qrels(path: str | os.PathLike) -> dict[str, np.ndarray]:
         a table :func:`rankmeasures.evaluate` takes as ``qrels``.
     """
     p = Path(path)
-    tokens, lines = _fields(_read_bytes(p), 4, p, "query_id iteration doc_id relevance")
-    return {"query_id": _text(tokens[0::4], p, "query_id", lines),
-            "doc_id": _text(tokens[2::4], p, "doc_id", lines),
-            "relevance": _numbers(tokens[3::4], p, "relevance", lines, np.float64)}
+    rec = _fields(_read_bytes(p), 4, p, "query_id iteration doc_id relevance")
+    return {"query_id": _text(rec, 0, "query_id"),
+            "doc_id": _text(rec, 2, "doc_id"),
+            "relevance": _numbers(rec, 3, "relevance")}
 
 
 def read_run(path: str | os.PathLike) -> dict[str, np.ndarray]:
@@ -160,12 +265,11 @@ def read_run(path: str | os.PathLike) -> dict[str, np.ndarray]:
     (['d1', 'd2'], [2.5, 1.0], 'mine')
     """
     p = Path(path)
-    tokens, lines = _fields(_read_bytes(p), 6, p, "query_id Q0 doc_id rank score tag",
-                            extra=True)
-    _numbers(tokens[3::6], p, "rank", lines, np.int64)
-    out = {"query_id": _text(tokens[0::6], p, "query_id", lines),
-           "doc_id": _text(tokens[2::6], p, "doc_id", lines),
-           "score": _numbers(tokens[4::6], p, "score", lines, np.float64)}
-    tag = tokens[-1] if tokens else b""
+    rec = _fields(_read_bytes(p), 6, p, "query_id Q0 doc_id rank score tag", extra=True)
+    _integers_checked(rec, 3, "rank")
+    out = {"query_id": _text(rec, 0, "query_id"),
+           "doc_id": _text(rec, 2, "doc_id"),
+           "score": _numbers(rec, 4, "score")}
+    tag = rec.raw(5, rec.lines.size - 1) if rec.lines.size else b""
     out["runid"] = tag.decode("utf-8", errors="replace")
     return out
