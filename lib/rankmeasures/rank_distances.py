@@ -48,6 +48,11 @@ __all__ = [
 def ranks_from_order(order: str | list, items: ArrayLike) -> np.ndarray:
     """Rank vector of ``items`` from an order such as ``"E>B>C>A>D"`` (top first).
 
+    Examples
+    --------
+    The tutorial's target on X = {A, B, C, D, E} (Fürnkranz & Hüllermeier, slide "Ranking
+    Errors"): E is first, ..., A fourth.
+
     >>> ranks_from_order("E>B>C>A>D", "ABCDE").tolist()
     [4, 2, 3, 5, 1]
     """
@@ -75,13 +80,35 @@ def _two_rankings(r_true, r_pred):
 
 
 def spearman_footrule(r_true: ArrayLike, r_pred: ArrayLike) -> int:
-    """``D_SF = sum_i |r(x_i) - rhat(x_i)|`` (tutorial, "Spearman's Footrule")."""
+    """``D_SF = sum_i |r(x_i) - rhat(x_i)|`` (tutorial, "Spearman's Footrule").
+
+    Examples
+    --------
+    The tutorial's example (Fürnkranz & Hüllermeier, slide "Spearman's Footrule"):
+
+    >>> import rankmeasures as rm
+    >>> r = rm.ranks_from_order("E>B>C>A>D", "ABCDE")  # target: [4, 2, 3, 5, 1]
+    >>> rhat = rm.ranks_from_order("A>B>E>C>D", "ABCDE")  # prediction: [1, 2, 4, 5, 3]
+    >>> rm.spearman_footrule(r, rhat)  # A..E: 3 + 0 + 1 + 0 + 2
+    6
+    """
     rt, rp = _two_rankings(r_true, r_pred)
     return int(np.abs(rt - rp).sum())
 
 
 def spearman_distance(r_true: ArrayLike, r_pred: ArrayLike) -> int:
-    """``D_S = sum_i (r(x_i) - rhat(x_i))^2`` (tutorial, "Spearman Distance")."""
+    """``D_S = sum_i (r(x_i) - rhat(x_i))^2`` (tutorial, "Spearman Distance").
+
+    Examples
+    --------
+    The tutorial's example (Fürnkranz & Hüllermeier, slide "Spearman Distance"):
+
+    >>> import rankmeasures as rm
+    >>> r = rm.ranks_from_order("E>B>C>A>D", "ABCDE")  # target: [4, 2, 3, 5, 1]
+    >>> rhat = rm.ranks_from_order("A>B>E>C>D", "ABCDE")  # prediction: [1, 2, 4, 5, 3]
+    >>> rm.spearman_distance(r, rhat)  # A..E: 9 + 0 + 1 + 0 + 4
+    14
+    """
     rt, rp = _two_rankings(r_true, r_pred)
     return int(((rt - rp) ** 2).sum())
 
@@ -92,6 +119,22 @@ def spearman_rho(x: ArrayLike, y: ArrayLike) -> float:
     For two rankings without ties this is ``1 - 6 D_S / (c(c^2 - 1))`` (tutorial,
     "Spearman Distance"); with ties it is scipy's ``spearmanr`` (average ranks).
     NaN when either input is constant, as scipy.
+
+    Examples
+    --------
+    The tutorial's example (Fürnkranz & Hüllermeier, slide "Spearman Distance"), D_S = 14:
+
+    >>> import rankmeasures as rm
+    >>> r = rm.ranks_from_order("E>B>C>A>D", "ABCDE")  # target: [4, 2, 3, 5, 1]
+    >>> rhat = rm.ranks_from_order("A>B>E>C>D", "ABCDE")  # prediction: [1, 2, 4, 5, 3]
+    >>> round(rm.spearman_rho(r, rhat), 6)  # 1 - 6 * 14 / (5 * 24)
+    0.3
+
+    With a tie, x's average ranks 1.5, 1.5, 3 against 1, 2, 3: centred, their products
+    sum to 1.5 and their squares to 1.5 and 2, so rho = 1.5 / sqrt(1.5 * 2).
+
+    >>> round(rm.spearman_rho([1, 1, 2], [1, 2, 3]), 6)
+    0.866025
     """
     xa, ya = as_float_pair(("x", "y"), x, y)
     from scipy.stats import rankdata  # scipy.stats is heavy: imported on first use
@@ -104,7 +147,18 @@ def spearman_rho(x: ArrayLike, y: ArrayLike) -> float:
 
 def position_error(r_true: ArrayLike, r_pred: ArrayLike) -> int:
     """``D_PE = rhat(argmin_x r(x)) - 1``: items predicted above the true top item
-    (tutorial, "Position Error")."""
+    (tutorial, "Position Error").
+
+    Examples
+    --------
+    The tutorial's example (Fürnkranz & Hüllermeier, slide "Position Error"):
+
+    >>> import rankmeasures as rm
+    >>> r = rm.ranks_from_order("E>B>C>A>D", "ABCDE")  # target: [4, 2, 3, 5, 1]
+    >>> rhat = rm.ranks_from_order("A>B>E>C>D", "ABCDE")  # prediction: [1, 2, 4, 5, 3]
+    >>> rm.position_error(r, rhat)  # the true top E is predicted third
+    2
+    """
     rt, rp = _two_rankings(r_true, r_pred)
     return int(rp[np.argmin(rt)] - 1)
 
@@ -121,6 +175,24 @@ def discounted_error(r_true: ArrayLike, r_pred: ArrayLike, *, weights: ArrayLike
         tutorial's ``1/log_base(r(x_i) + 1)``.
     base : float
         Log base of the default weights.
+
+    Examples
+    --------
+    The tutorial's example (Fürnkranz & Hüllermeier, slide "Discounted Error"): A, C and
+    E are displaced by 3, 1 and 2, and their target ranks are 4, 3 and 1.
+
+    >>> import rankmeasures as rm
+    >>> r = rm.ranks_from_order("E>B>C>A>D", "ABCDE")  # target: [4, 2, 3, 5, 1]
+    >>> rhat = rm.ranks_from_order("A>B>E>C>D", "ABCDE")  # prediction: [1, 2, 4, 5, 3]
+    >>> round(rm.discounted_error(r, rhat), 6)  # 3/ln 5 + 1/ln 4 + 2/ln 2
+    5.470742
+
+    The slide prints ``3/log 2 + 0 + 1/log 4 + 0 + 2/log 6``, which weighs item x_i by
+    its index i in X rather than by ``1/log(r(x_i) + 1)``. With weight 1 on the target's
+    top item E and 0 elsewhere this is the position error:
+
+    >>> rm.discounted_error(r, rhat, weights=[0, 0, 0, 0, 1])
+    2.0
     """
     rt, rp = _two_rankings(r_true, r_pred)
     if weights is None:
@@ -133,20 +205,57 @@ def discounted_error(r_true: ArrayLike, r_pred: ArrayLike, *, weights: ArrayLike
 
 def tutorial_dcg(r_true: ArrayLike, r_pred: ArrayLike, *, base: float = math.e) -> float:
     """``DCG(r, rhat) = sum_i (c - R(i)) / log(i + 1)`` (tutorial, NDCG slide): the gain
-    of an item is ``c - r(x)``, positions come from ``rhat``."""
+    of an item is ``c - r(x)``, positions come from ``rhat``.
+
+    Examples
+    --------
+    The tutorial's example (Fürnkranz & Hüllermeier, slide "(Normalized) Discounted
+    Cumulative Gain"): the predicted order A, B, E, C, D has true ranks R = 4, 2, 1, 3, 5,
+    hence gains 1, 3, 4, 2, 0.
+
+    >>> import rankmeasures as rm
+    >>> r = rm.ranks_from_order("E>B>C>A>D", "ABCDE")  # target: [4, 2, 3, 5, 1]
+    >>> rhat = rm.ranks_from_order("A>B>E>C>D", "ABCDE")  # prediction: [1, 2, 4, 5, 3]
+    >>> round(rm.tutorial_dcg(r, rhat), 6)  # 1/ln 2 + 3/ln 3 + 4/ln 4 + 2/ln 5 + 0/ln 6
+    8.301473
+    """
     rt, rp = _two_rankings(r_true, r_pred)
     return dcg(rt.size - rt, -rp, discount=LogDiscount(base), ties="stable")
 
 
 def tutorial_idcg(c: int, *, base: float = math.e) -> float:
-    """``IDCG = sum_{i=1}^{c} (c - i) / log(i + 1)`` (tutorial, NDCG slide)."""
+    """``IDCG = sum_{i=1}^{c} (c - i) / log(i + 1)`` (tutorial, NDCG slide).
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> rm.tutorial_idcg(2, base=2)  # 1/log2(2) + 0/log2(3)
+    1.0
+    >>> round(rm.tutorial_idcg(5), 6)  # 4/ln 2 + 3/ln 3 + 2/ln 4 + 1/ln 5 + 0/ln 6
+    10.565528
+    """
     c = check_int("c", c, min=1)
     return idcg(c - np.arange(1, c + 1), discount=LogDiscount(base))
 
 
 def tutorial_ndcg(r_true: ArrayLike, r_pred: ArrayLike) -> float:
     """``DCG(r, rhat) / IDCG`` of the tutorial (the log base cancels); 0/0 for c = 1 is
-    reported as 1 (a single item is always ranked perfectly)."""
+    reported as 1 (a single item is always ranked perfectly).
+
+    Examples
+    --------
+    The tutorial's example (Fürnkranz & Hüllermeier, slide "(Normalized) Discounted
+    Cumulative Gain"), with the DCG and IDCG of :func:`tutorial_dcg` and
+    :func:`tutorial_idcg`:
+
+    >>> import rankmeasures as rm
+    >>> r = rm.ranks_from_order("E>B>C>A>D", "ABCDE")  # target: [4, 2, 3, 5, 1]
+    >>> rhat = rm.ranks_from_order("A>B>E>C>D", "ABCDE")  # prediction: [1, 2, 4, 5, 3]
+    >>> round(rm.tutorial_ndcg(r, rhat), 6)  # 8.301473 / 10.565528
+    0.785713
+    >>> rm.tutorial_ndcg(r, r)
+    1.0
+    """
     rt, rp = _two_rankings(r_true, r_pred)
     den = tutorial_idcg(rt.size)
     return tutorial_dcg(rt, rp) / den if den else 1.0
@@ -158,6 +267,19 @@ def preference_jaccard(x: ArrayLike, y: ArrayLike) -> float:
     ``|A & B| / |A | B|`` with ``A = {(i, j): x_i > x_j}``, ``B`` likewise for y
     (tutorial, "Evaluating Partial Structures"). Computed from the pair counts in
     O(n log n): ``|A & B| = C``, ``|A| = n0 - Tx``, ``|B| = n0 - Ty``. NaN if both are empty.
+
+    Examples
+    --------
+    ``x = [3, 2, 1]`` prefers 0>1, 0>2, 1>2; ``y = [3, 1, 2]`` prefers 0>1, 0>2, 2>1.
+
+    >>> import rankmeasures as rm
+    >>> rm.preference_jaccard([3, 2, 1], [3, 1, 2])  # 2 shared of 4 distinct
+    0.5
+
+    Ties leave pairs out: ``[2, 1, 1]`` prefers 0>1, 0>2; ``[2, 2, 1]`` prefers 0>2, 1>2.
+
+    >>> round(rm.preference_jaccard([2, 1, 1], [2, 2, 1]), 6)  # 1 shared of 3
+    0.333333
     """
     pc = pair_counts(x, y)
     a = pc.total - pc.ties_x
@@ -168,7 +290,17 @@ def preference_jaccard(x: ArrayLike, y: ArrayLike) -> float:
 
 def pair_set_jaccard(prefs_a: ArrayLike, prefs_b: ArrayLike) -> float:
     """Jaccard coefficient of two explicit sets of preferences ``(i, j)`` meaning i > j,
-    for partial orders that no score vector represents. NaN if both are empty."""
+    for partial orders that no score vector represents. NaN if both are empty.
+
+    Examples
+    --------
+    No score vector has exactly the preferences ``{0>1, 2>3}``: leaving the other four
+    pairs unordered means ties, ``s0 = s2 = s3``, against 2>3.
+
+    >>> import rankmeasures as rm
+    >>> round(rm.pair_set_jaccard([(0, 1), (2, 3)], [(0, 1), (0, 3), (2, 3)]), 6)  # 2/3
+    0.666667
+    """
     def as_set(name, p):
         arr = np.asarray(p)
         if arr.size == 0:
@@ -191,6 +323,29 @@ def measure_suite(r_true: ArrayLike, r_pred: ArrayLike) -> dict[str, float]:
         ``footrule``, ``spearman_distance``, ``spearman_rho``, ``kendall_distance``,
         ``kendall_tau``, ``gamma``, ``position_error``, ``discounted_error``, ``ndcg``
         (the tutorial's), ``preference_jaccard``.
+
+    Examples
+    --------
+    The tutorial's example (Fürnkranz & Hüllermeier, "Loss Functions"): the footrule,
+    Spearman distance, Kendall distance and position error are the slides' 6, 14, 4 and
+    2; of the 10 pairs 6 agree and 4 are inverted, so tau = gamma = (6 - 4)/10 and the
+    Jaccard coefficient is 6/(10 + 10 - 6) = 3/7; the rest as in the functions' examples.
+
+    >>> import rankmeasures as rm
+    >>> r = rm.ranks_from_order("E>B>C>A>D", "ABCDE")  # target: [4, 2, 3, 5, 1]
+    >>> rhat = rm.ranks_from_order("A>B>E>C>D", "ABCDE")  # prediction: [1, 2, 4, 5, 3]
+    >>> for name, value in rm.measure_suite(r, rhat).items():
+    ...     print(name, round(value, 6))
+    footrule 6
+    spearman_distance 14
+    spearman_rho 0.3
+    kendall_distance 4
+    kendall_tau 0.2
+    gamma 0.2
+    position_error 2
+    discounted_error 5.470742
+    ndcg 0.785713
+    preference_jaccard 0.428571
     """
     rt, rp = _two_rankings(r_true, r_pred)
     # rank vectors: smaller is better, so scores are their negatives
