@@ -131,7 +131,8 @@ def _ndcg_checked_in_pass(y_true, y_score, k, d, ties):
     as it goes, instead of whole-array passes and a conversion before it; ``(None, w)``
     when that pass does not apply, or when a check failed: the caller's usual path then
     raises the error, by the usual checks in their usual order (nothing was computed but
-    the weights ``w`` of :func:`~rankmeasures._ragged.slot_weights`, or None). One order differs: a y_score
+    the weights ``w`` of :func:`~rankmeasures._ragged.slot_weights`, or None). One order
+    differs: a y_score
     that is not numeric at all is reported before an int64 label beyond 2^53.
     """
     yt_arr, ys_arr = np.asarray(y_true), np.asarray(y_score)
@@ -168,7 +169,8 @@ def _subset(flat: np.ndarray, offsets: np.ndarray, sel: np.ndarray):
 
 
 def _slot_subset(w: np.ndarray, offsets: np.ndarray, sel: np.ndarray) -> np.ndarray:
-    """Per-slot weights of the queries ``sel``, from either form of :func:`~rankmeasures._ragged.slot_weights`."""
+    """Per-slot weights of the queries ``sel``, from either form of
+    :func:`~rankmeasures._ragged.slot_weights`."""
     if is_rectangular(offsets):
         m = int(offsets[1])
         full = np.zeros(m)
