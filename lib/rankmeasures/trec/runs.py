@@ -861,6 +861,12 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
                 continue
             vals = trec_measures.compute(kind, trec_view, level,
                                          {**spec.options, "n_docs": n_docs})
+        elif family == "graded" and trec_only and spec.trec_name and ranked:
+            # trec_eval's view is built anyway: its DCGs in one pass (m_ndcg.c,
+            # m_ndcg_cut.c), not one sort of the ideal per cut-off
+            if trec_view is None:
+                trec_view = _ranked_judgments(j, absent)
+            vals = trec_measures.compute("trec_" + kind, trec_view, level, spec.options)
         elif family == "graded":
             vals = _graded(spec, j, scores, order, "trec_eval" if ranked else ties,
                            convention, present)

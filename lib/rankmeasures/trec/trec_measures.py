@@ -23,7 +23,7 @@ by ``(long)(p R + 0.9)`` in trec_eval 9 (pytrec_eval); :data:`RECALL_ROUNDING` s
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 import numpy as np
@@ -66,6 +66,7 @@ class RankedJudgments:
     grades: np.ndarray
     grade_offsets: np.ndarray
     absent: np.ndarray | None = None
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
     def nq(self) -> int:
@@ -89,7 +90,10 @@ class RankedJudgments:
         return np.repeat(np.arange(self.nq), np.diff(self.grade_offsets))
 
     def count(self, flags: np.ndarray) -> np.ndarray:
-        """Per query: how many retrieved documents ``flags`` marks."""
+        """Per query: the sum of ``flags`` over its retrieved documents (a count for a
+        boolean mask: only the marked documents are visited)."""
+        if flags.dtype == bool:
+            return np.bincount(self.qidx[flags], minlength=self.nq).astype(np.float64)
         return np.bincount(self.qidx, weights=flags, minlength=self.nq)
 
     def running(self, flags: np.ndarray) -> np.ndarray:
@@ -100,8 +104,12 @@ class RankedJudgments:
         return c - start[self.qidx]
 
     def num_rel(self, level: float) -> np.ndarray:
-        g = self.grades
-        return np.bincount(self.gidx, weights=(g >= 0) & (g >= level), minlength=self.nq)
+        key = ("num_rel", level)
+        if key not in self._cache:
+            g = self.grades
+            self._cache[key] = np.bincount(self.gidx, weights=(g >= 0) & (g >= level),
+                                           minlength=self.nq)
+        return self._cache[key]
 
     def num_nonrel(self, level: float) -> np.ndarray:
         g = self.grades
@@ -327,6 +335,13 @@ class _Gains:
 
 
 def _gains(r: RankedJudgments, pairs: dict) -> _Gains:
+    key = ("gains", tuple(sorted(pairs.items())))
+    if key not in r._cache:
+        r._cache[key] = _gains_of(r, pairs)
+    return r._cache[key]
+
+
+def _gains_of(r: RankedJudgments, pairs: dict) -> _Gains:
     gain = _gain_of(r.marks, pairs)
     dcg = r.running(gain / np.log2(r.pos + 2.0))
     g = r.grades
@@ -363,6 +378,15 @@ def dcg_measures(r: RankedJudgments, pairs: dict) -> dict:
     dcg = _at(g.dcg, r.offsets, r.num_ret)
     ideal = _at(g.ideal_dcg, g.ideal_offsets, np.diff(g.ideal_offsets))
     return {"dcg": dcg, "ideal_dcg": ideal, "ndcg": _div(dcg, ideal)}
+
+
+def ndcg_cut(r: RankedJudgments, k: int, pairs: dict) -> np.ndarray:
+    """``ndcg_cut_k`` (``m_ndcg_cut.c``): DCG over the first k retrieved documents over
+    the ideal DCG of the first k ideal gains."""
+    g = _gains(r, pairs)
+    dcg = _at(g.dcg, r.offsets, np.minimum(r.num_ret, k))
+    ideal = _at(g.ideal_dcg, g.ideal_offsets, np.minimum(np.diff(g.ideal_offsets), k))
+    return _div(dcg, ideal)
 
 
 def ndcg_rel(r: RankedJudgments, pairs: dict) -> np.ndarray:
@@ -504,6 +528,8 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
             return c["nonrel_judged_ret"]
         return {"set_P": set_p, "set_recall": set_recall, "set_relative_P": set_relative_p,
                 "set_map": set_map}[kind](c)
+    if kind == "trec_ndcg" and params.get("k") is not None:
+        return ndcg_cut(r, params["k"], pairs)
     if kind in ("trec_dcg", "ideal_dcg", "trec_ndcg"):
         return dcg_measures(r, pairs)[kind.removeprefix("trec_")]
     if kind == "ndcg_rel":
