@@ -203,3 +203,67 @@ def test_finite_ratio_by_hand():
                     mc_draws=2)
     got = [m["Monte Carlo"]["3"]["E[DCG] / E[IDCG] at this n"] for m in rep["models"]]
     assert got == pytest.approx([good, rand], rel=1e-12)
+
+
+def test_discontinuous_curves_are_refused():
+    """Theorem 3 assumes ybar continuous and Theorem 10 each P[Y = v | s]: a step is
+    refused at its breakpoint, a continuous ramp through the same levels is not."""
+    s = A.s
+    step = sympy.Piecewise((1, s > sympy.Rational(4, 5)), (0, True))
+    ramp = sympy.Piecewise((0, s < sympy.Rational(3, 4)),
+                           (20 * (s - sympy.Rational(3, 4)), s < sympy.Rational(4, 5)), (1, True))
+    with pytest.raises(ValueError,
+                       match=r"ybar: jumps at s = 4/5 \(left limit 1/2, right limit 1\)"):
+        V.analyse("r^(-1/2)", ybar=(1 + step) / 2, n_values=(10,))
+    with pytest.raises(ValueError, match=r"probs\[0\]: jumps at s = 4/5"):
+        V.analyse("r^(-1/2)", ybar={"values": [2, 1, 0],
+                                    "probs": [step, (1 - step) / 2, (1 - step) / 2]},
+                  n_values=(10,))
+    V.check_continuous(ramp)
+    # p = 1/2 + (1/2) int ramp, int ramp = 1/5 + 1/40 (the flat top, the slope)
+    rep = V.analyse("r^(-1/2)", ybar=(1 + ramp) / 2, n_values=(10,))
+    assert rep["models"][0]["p"] == "49/80"
+
+
+def test_theorem_labels_name_the_document_or_the_tool():
+    """Theorem 1 is stated for 1/log(1+r); another slowly varying discount's limit 1 is
+    the tool's extension (Karamata), and the label says so."""
+    assert V.classify_discount(V.parse_expression("1/log(1+r)"))["theorem"].startswith(
+        "Theorem 1 (D(r) = 1/log(1+r))")
+    assert V.classify_discount(V.parse_expression("1/log2(1+r)"))["theorem"].startswith(
+        "Theorem 1 (")
+    assert V.classify_discount(V.parse_expression("1/log(1+r)^2"))["theorem"].startswith(
+        "extension of Theorem 1 (this tool's")
+    rep = V.analyse("r^(-1/2)", ybar="s", ybar_other="1/4 + s/2", n_values=(10,))
+    assert "P -> 1 (Definition 3)" not in rep["distinguish"]
+    assert rep["distinguish"]["P -> 1 in probability"].startswith("yes: the limit of f0")
+    same = V.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2", n_values=(10,))
+    assert same["distinguish"]["how"].startswith("same limit; the gap N0(n) - N1(n) tends to 0")
+
+
+def test_ratio_bias_bound_by_hand():
+    """n = 3, r^-1/2, ybar = 1/2: IDCG = F(M), M ~ Binomial(3, 1/2), F(m) = sum_{r<=m} D(r);
+    the bound is sd(F(M)) / (2 E[F(M)])."""
+    d = [1.0, 2 ** -0.5, 3 ** -0.5]
+    f = [0.0, d[0], d[0] + d[1], d[0] + d[1] + d[2]]
+    pmf = [1 / 8, 3 / 8, 3 / 8, 1 / 8]
+    mean = sum(p * x for p, x in zip(pmf, f, strict=True))
+    sd = sum(p * (x - mean) ** 2 for p, x in zip(pmf, f, strict=True)) ** 0.5
+    out = V.expected_ratio("r^(-1/2)", "1/2", 3)
+    assert out["E[DCG] / E[IDCG] at this n"] == pytest.approx(sum(d) / 2 / mean, rel=1e-12)
+    assert out["|E[NDCG] - E[DCG]/E[IDCG]| at most"] == pytest.approx(sd / (2 * mean),
+                                                                       rel=1e-12)
+    rep = V.analyse("r^(-1/2)", ybar="1/2", n_values=(3,), mc_n=[3], mc_draws=2)
+    assert rep["models"][0]["Monte Carlo"]["3"]["|E[NDCG] - E[DCG]/E[IDCG]| at most"] == \
+        pytest.approx(sd / (2 * mean), rel=1e-12)
+
+
+def test_report_rows_rounds_numbers_for_reading():
+    rep = {"class": {"beta": "1/2", "summable": False},
+           "models": [{"limit": "2*sqrt(2)/3", "limit (numeric)": "0.942809041582",
+                       "N(n)": {"1e+03": "0.957993255809"}, "MC": {"mean": 0.9643461814}}]}
+    rows = {r["field"]: r["value"] for r in V.report_rows(rep, digits=4)}
+    assert rows == {"class / beta": "1/2", "class / summable": False,
+                    "models[0] / limit": "2*sqrt(2)/3", "models[0] / limit (numeric)": "0.9428",
+                    "models[0] / N(n) / 1e+03": "0.958", "models[0] / MC / mean": "0.9643"}
+    assert V.report_rows(rep)[3]["value"] == "0.942809041582"

@@ -17,11 +17,14 @@ documents: the third use of the companion.
 What the theory assumes, checked before any long computation (ValueError naming the
 argument and the reason otherwise): a relevance curve ``0 <= ybar(s) <= 1`` on [0, 1]
 (2001 grid points) with ``p = int ybar`` in (0, 1); graded probabilities in [0, 1] summing
-to 1; a positive, non-increasing discount (:func:`check_discount_theory`; a discount linear
-in r, increasing or not, gets document 000's pairwise analysis instead of the NDCG limits);
-an increasing gain; a Monte Carlo request of at most 2e9 simulated documents per core
-(about a minute of simulation per core; one core in this process, the workers' cores with
-``workers=``), its estimated cost named in the error.
+to 1; every curve continuous on [0, 1], as Theorem 3 assumes of ``ybar`` and Theorem 10 of
+each ``P[Y = v | s]`` (:func:`check_continuous`: a ``Piecewise`` curve, the only kind that
+can jump, is checked at its breakpoints); a positive, non-increasing discount
+(:func:`check_discount_theory`; a discount linear in r, increasing or not, gets document
+000's pairwise analysis instead of the NDCG limits); an increasing gain; a Monte Carlo
+request of at most 2e9 simulated documents per core (about a minute of simulation per
+core; one core in this process, the workers' cores with ``workers=``), its estimated cost
+named in the error.
 Every step then runs under a time budget (:mod:`rankmeasures.theory._budget`): one that runs out
 ends the analysis, named under ``"incomplete"``, with the report so far kept.
 
@@ -61,7 +64,9 @@ __all__ = [
     "linear_pairwise_identity",
     "check_discount_theory",
     "check_pair",
+    "check_continuous",
     "analyse",
+    "expected_ratio",
     "report_rows",
 ]
 
@@ -204,15 +209,26 @@ def classify_discount(expr: Any) -> dict:
         theorem = "Theorem 6: summable, NDCG has no limit in probability"
     elif decay == "like 1/r":
         theorem = "Theorem 5: like 1/r, NDCG -> ybar(1)"
+    elif beta is not None and beta == 0 and decay == "slower than 1/r":
+        # Theorem 1 is stated for 1/log(1+r) (any base); for another slowly varying
+        # discount the limit 1 is this module's extension (Karamata), not the document's
+        theorem = ("Theorem 1 (D(r) = 1/log(1+r)): NDCG -> 1 for every ranking function"
+                   if _log_type(e) else
+                   "extension of Theorem 1 (this tool's, by Karamata; slowly varying, "
+                   "beta = 0): the pseudo-expectation -> 1 for every ranking function")
     elif beta is not None and beta == 0:
-        theorem = ("Theorem 1 (slowly varying, beta = 0): NDCG -> 1 for every ranking function"
-                   if decay == "slower than 1/r" else "none")
+        theorem = "none"
     elif beta is not None and 0 < beta < 1:
         theorem = "Theorem 3 (regularly varying, 0 < beta < 1): a beta-integral limit"
     else:
         theorem = "none of Theorems 1-9 (decays faster than 1/r but is not summable)"
     return {"D(r)": str(e), "summable": summable, "r_times_D": str(rd), "decay": decay,
             "beta": None if beta is None else str(beta), "theorem": theorem}
+
+
+def _log_type(expr) -> bool:
+    """Whether ``D(r)`` is a constant multiple of ``1/log(1+r)`` (any base of the log)."""
+    return bool(sympy.simplify(sympy.sympify(expr) * sympy.log(1 + r)).is_number)
 
 
 def _cut_theorem(cls: dict, cut_kind: str) -> str:
@@ -330,6 +346,7 @@ def _model(spec) -> dict:
             raise ValueError("probs: need one probability per value, at least two")
         for j, q in enumerate(probs):
             _check_probability(q, f"probs[{j}]")
+            check_continuous(q, f"probs[{j}]")
         if sympy.simplify(sum(probs) - 1) != 0:
             raise ValueError(f"probs: must sum to 1 for every s, they sum to "
                              f"{sympy.simplify(sum(probs))}")
@@ -345,6 +362,7 @@ def _model(spec) -> dict:
     yb = _curve(spec, "ybar")
     asymptotics.relevance_curve(yb)  # validates the curve
     _check_probability(yb, "ybar")
+    check_continuous(yb, "ybar")
     p_exact = sympy.nsimplify(sympy.integrate(yb, (s, 0, 1)))
     if not 0 < p_exact < 1:
         raise ValueError(f"ybar: p = P[Y = 1] = {p_exact}; the theory needs 0 < p < 1 (some "
@@ -584,9 +602,9 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
                                                 workers=client)["ndcg"]
             mc[_n_key(nv)] = {"mean": float(draws.mean()),
                               "se": float(draws.std(ddof=1) / math.sqrt(mc_draws))}
-            ratio = _finite_ratio(mod, disc, int(nv))
-            if ratio is not None:
-                mc[_n_key(nv)]["E[DCG] / E[IDCG] at this n"] = ratio
+            exact = _finite_ratio(mod, disc, int(nv))
+            if exact is not None:
+                mc[_n_key(nv)].update(exact)
     if len(models) == 2:
         with time_budget("telling the two models apart", budget):
             report["distinguish"] = _distinguish(
@@ -610,17 +628,62 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
             k: mpmath.nstr(mpmath.mpf(n0[k]) - mpmath.mpf(n1[k]), 6) for k in n0}
 
 
-def _finite_ratio(mod, disc, nv: int, max_n: int = 10**7):
+_RATIO = "E[DCG] / E[IDCG] at this n"
+_BIAS = "|E[NDCG] - E[DCG]/E[IDCG]| at most"
+
+
+def expected_ratio(discount: Any, ybar: Any, nv: int, *, cut: Any = None) -> dict | None:
+    """``E[DCG] / E[IDCG]`` at list length ``nv``, exactly (double precision), with a
+    proven bound on how far the mean of NDCG can be from it (see :func:`_finite_ratio`).
+
+    Parameters
+    ----------
+    discount, cut : str or sympy expression
+        As for :func:`analyse` (a non-linear discount).
+    ybar : str, sympy expression in s, or dict
+        A binary or graded relevance model, as for :func:`analyse`.
+    nv : int
+        The list length, at most 1e7.
+
+    Returns
+    -------
+    dict or None
+        ``{"E[DCG] / E[IDCG] at this n": ..., "|E[NDCG] - E[DCG]/E[IDCG]| at most": ...}``;
+        None for a mean curve that is not a polynomial in s or ``nv > 1e7``.
+
+    Examples
+    --------
+    >>> out = expected_ratio("r^(-1/2)", "1/2", 3)  # by hand: sum D(r)/2 / sum D(r) P[M >= r]
+    >>> round(out["E[DCG] / E[IDCG] at this n"], 12)
+    0.878149498646
+    """
+    check_int("nv", nv, min=1)
+    d_expr = parse_expression(discount, ("r", "n"), name="discount") if isinstance(
+        discount, str) else sympy.sympify(discount)
+    k_expr = None
+    if cut is not None:
+        k_expr = parse_expression(cut, ("n",), name="cut") if isinstance(cut, str) else (
+            sympy.sympify(cut))
+    check_discount_theory(d_expr)
+    base = CustomDiscount(expr=d_expr, name=str(d_expr))
+    return _finite_ratio(_model(ybar), _discount_at(base, k_expr, nv), int(nv))
+
+
+def _finite_ratio(mod, disc, nv: int, max_n: int = 10**7) -> dict | None:
     """``E[DCG] / E[IDCG]`` at list length ``nv`` exactly (double precision), the target of
-    the Monte Carlo: Definition 5's pseudo-expectation replaces both sums by integrals and
-    is off by O(D(1) / F(n p)) (about 2e-3 at n = 1e3 under ``1/log(1+r)^2``); the mean of
-    NDCG differs from this ratio only by the covariance of DCG and IDCG, far below that.
+    the Monte Carlo, and a bound on ``|E[NDCG] - E[DCG] / E[IDCG]|``. Definition 5's
+    pseudo-expectation replaces both sums by integrals; its error at finite n depends on
+    the relevance curve (compare the two with :func:`expected_ratio`).
 
     ``E[DCG] = sum_r D(r) E[m(ftilde(x_(r)))]`` with ``1 - ftilde(x_(r)) ~ Beta(r, n-r+1)``
     (Wang et al. 2013, Claim 2) for a mean curve ``m`` polynomial in s, and
-    ``E[IDCG] = sum_j (v_j - v_(j+1)) sum_r D(r) P[Binomial(n, R_j) >= r]`` (the r-th best
-    label is at least ``v_j`` iff ``r`` labels are). None for a curve that is not a
-    polynomial or ``nv > max_n``.
+    ``E[IDCG] = sum_j (v_j - v_(j+1)) E[F(M_j)]`` with ``F(m) = sum_{r <= m} D(r)`` and
+    ``M_j ~ Binomial(n, R_j)`` the number of labels at least ``v_j``. The bound: with
+    ``Z = DCG / IDCG`` in [0, 1] and ``E[Z IDCG] = E[DCG]``, ``E[Z] - E[DCG]/E[IDCG] =
+    -Cov(Z, IDCG) / E[IDCG]``, at most ``sd(Z) sd(IDCG) / E[IDCG] <= sd(IDCG) / (2
+    E[IDCG])`` by Cauchy-Schwarz, and ``sd(IDCG) <= sum_j (v_j - v_(j+1)) sd(F(M_j))``
+    (Minkowski), each computed exactly from the binomial law. None for a curve that is not
+    a polynomial or ``nv > max_n``.
     """
     from scipy import stats
 
@@ -642,10 +705,15 @@ def _finite_ratio(mod, disc, nv: int, max_n: int = 10**7):
             moment = moment * (ranks + k - 1) / (nv + k)
         mean += float(a) * moment
     values = [float(v) for v in mod["values"]] + [0.0]
-    ideal = sum((values[j] - values[j + 1]) * float(w @ stats.binom.sf(ranks - 1, nv,
-                                                                        float(rate)))
-                for j, rate in enumerate(mod["rates"]))
-    return float(w @ mean) / ideal
+    cum = np.concatenate([[0.0], np.cumsum(w)])  # F(m), m = 0..nv
+    ideal, sd_ideal = 0.0, 0.0
+    for j, rate in enumerate(mod["rates"]):
+        step = values[j] - values[j + 1]
+        ideal += step * float(w @ stats.binom.sf(ranks - 1, nv, float(rate)))
+        pmf = stats.binom.pmf(np.arange(nv + 1), nv, float(rate))
+        m1 = float(pmf @ cum)
+        sd_ideal += step * math.sqrt(max(float(pmf @ (cum - m1) ** 2), 0.0))
+    return {_RATIO: float(w @ mean) / ideal, _BIAS: sd_ideal / (2 * ideal)}
 
 
 def _discount_at(base, k_expr, nv):
@@ -662,7 +730,9 @@ def _n_key(nv) -> str:
     return f"{float(nv):.3g}"
 
 
-_TENDS = "P -> 1 (Definition 3)"
+#: P[NDCG(f0) > NDCG(f1)] -> 1 as n grows: in probability, from the limits. Wang et al.'s
+#: Definition 3 asks for more (a bound at every n >= N, with a rate), which is not decided here
+_TENDS = "P -> 1 in probability"
 
 
 def _distinguish(models, limits, cls, cut_kind, dps):
@@ -675,18 +745,19 @@ def _distinguish(models, limits, cls, cut_kind, dps):
                            "probability; Definition 3's bound for every n >= N needs a rate "
                            "as well)", "limit gap": str(gap),
                     "limit gap (numeric)": mpmath.nstr(sympy.N(gap, dps), 12),
-                    _TENDS: "yes: the limit of f0 is larger" if better == "f0" else
+                    _TENDS: "yes: the limit of f0 is larger (Definition 3's bound at every "
+                            "n >= N is not decided here)" if better == "f0" else
                     "no: P tends to 0, the limit of f1 is larger"}
     if cls["summable"] or cut_kind == "k bounded":
         return {"how": "not consistently distinguishable: NDCG has no limit and its law "
                        "depends on ybar near 1 only",
                 _TENDS: "no (Theorem 6: no limit in probability; P stays below 1)"}
     if y0 is None or y1 is None:
-        return {"how": "same limit; the gap is of lower order (see the pseudo-expectations; "
-                       "Lemma 3's constant is stated for binary relevance)",
+        return {"how": "same limit; the gap N0(n) - N1(n) tends to 0 (see the "
+                       "pseudo-expectations; Lemma 3's constant is stated for binary "
+                       "relevance)",
                 _TENDS: "undecided: not decided here"}
-    log_type = sympy.simplify(sympy.sympify(cls["D(r)"], locals={"r": r})
-                              * sympy.log(1 + r)).is_number  # 1/log(1+r), any base
+    log_type = _log_type(sympy.sympify(cls["D(r)"], locals={"r": r}))
     if cut_kind is None and log_type:
         k, a = asymptotics.log_discount_separation(y0, y1, dps=dps)
         return {"how": "same limit 1; Lemma 3: N0 - N1 = a / log^K n + ...", "K": k,
@@ -695,7 +766,8 @@ def _distinguish(models, limits, cls, cut_kind, dps):
                 "no: P tends to 0 (Lemma 3's a < 0: f1 ranks first)" if a < 0 else
                 "undecided: Lemma 3's a = 0"}
     dy1 = sympy.simplify((y0 - y1).subs(asymptotics.s, 1))
-    return {"how": "same limit; the gap is of lower order (see the pseudo-expectations)",
+    return {"how": "same limit; the gap N0(n) - N1(n) tends to 0 (see the "
+                   "pseudo-expectations)",
             "Delta y(1)": str(dy1),
             "note": ("for r^-beta with beta > 2/3 the gap and the fluctuations are both of "
                      "order n^-(1-beta): P[right order] tends to a constant below 1 "
@@ -776,6 +848,48 @@ def _check_probability(expr, name: str) -> None:
                          "<= 1 for every s)")
 
 
+def check_continuous(expr: Any, name: str = "ybar") -> None:
+    """Raise ValueError unless the curve ``expr`` (a sympy expression in s) is continuous
+    on [0, 1], as Wang et al. (2013) assume of ``ybar`` (Theorem 3) and of every
+    ``P[Y = v | s]`` (Theorem 10): outside that hypothesis their limits are the formulas'
+    values, not the theorems'. Expressions parsed by :func:`parse_expression` are
+    continuous wherever they are finite (checked by :func:`_check_probability`); a
+    ``Piecewise`` curve is checked at each breakpoint of its conditions in (0, 1), where
+    its left and right limits must agree.
+
+    Examples
+    --------
+    >>> import sympy
+    >>> from rankmeasures.theory.asymptotics import s
+    >>> check_continuous(sympy.Piecewise((0, s < 0.5), (2 * s - 1, True)))  # a ramp
+    >>> try:
+    ...     check_continuous(sympy.Piecewise((1, s > sympy.Rational(4, 5)), (0, True)))
+    ... except ValueError as e:
+    ...     print(str(e)[:52])
+    ybar: jumps at s = 4/5 (left limit 0, right limit 1)
+    """
+    s = asymptotics.s
+    e = sympy.sympify(expr)
+    points = set()
+    for pw in e.atoms(sympy.Piecewise):
+        for _, cond in pw.args:
+            for rel in cond.atoms(sympy.core.relational.Relational):
+                for root in sympy.solve(rel.lhs - rel.rhs, s):
+                    if root.is_real and 0 < root < 1:
+                        points.add(sympy.nsimplify(root))
+    # the one-sided values at b -+ 1e-40, exactly: sympy.limit does not take a Piecewise's
+    # side at its own breakpoint, and a curve with a finite slope moves by ~1e-40 there
+    delta = sympy.Rational(1, 10**40)
+    for b in sorted(points):
+        left, right = (sympy.N(e.subs(s, b + d), 50) for d in (-delta, delta))
+        if abs(complex(left - right)) > 1e-12:
+            raise ValueError(
+                f"{name}: jumps at s = {b} (left limit {sympy.nsimplify(left, tolerance=1e-30)},"
+                f" right limit {sympy.nsimplify(right, tolerance=1e-30)}); the "
+                "limits of Wang et al. (2013) assume a continuous curve (Theorem 3 of ybar, "
+                "Theorem 10 of each P[Y = v | s]): give a continuous one, e.g. a steep ramp")
+
+
 def _check_gain(g_expr) -> None:
     """A gain must rank a higher grade higher: g(0) < g(1) < ... < g(10)."""
     vals = [sympy.N(g_expr.subs(y, k), 20) for k in range(11)]
@@ -826,9 +940,33 @@ def _check_distinguish(dist_n, dist_draws) -> None:
                              "(about a minute); lower either")
 
 
-def report_rows(report: dict) -> list[dict]:
+def report_rows(report: dict, *, digits: int | None = None) -> list[dict]:
     """The nested report of :func:`analyse` as rows ``{"field": "a / b / c", "value": v}``
-    (the CLI's table, and a notebook's)."""
+    (the CLI's table, and a notebook's).
+
+    ``digits``: round every number -- a float, or a string that is one number such as
+    ``"0.957993255809"`` -- to that many significant digits, for reading; None keeps the
+    report's values (for a table saved in full).
+
+    Examples
+    --------
+    >>> report_rows({"limit": "2*sqrt(2)/3", "N(n)": {"1e+03": "0.957993255809"}}, digits=4)
+    [{'field': 'limit', 'value': '2*sqrt(2)/3'}, {'field': 'N(n) / 1e+03', 'value': '0.958'}]
+    """
+    if digits is not None:
+        check_int("digits", digits, min=1)
+
+    def show(v):
+        if isinstance(v, bool) or v is None:
+            return v
+        if isinstance(v, float):
+            return f"{v:.{digits}g}" if digits else v
+        if isinstance(v, int | str):
+            if digits and isinstance(v, str) and _NUMBER.fullmatch(v.strip()):
+                return f"{float(v):.{digits}g}"
+            return v
+        return str(v)
+
     def walk(d, prefix):
         for k, v in d.items():
             key = f"{prefix}{k}"
@@ -838,7 +976,9 @@ def report_rows(report: dict) -> list[dict]:
                 for i, item in enumerate(v):
                     yield from walk(item, f"{key}[{i}] / ")
             else:
-                yield {"field": key, "value": v if isinstance(v, str | int | float | bool)
-                       or v is None else str(v)}
+                yield {"field": key, "value": show(v)}
 
     return list(walk(report, ""))
+
+
+_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
