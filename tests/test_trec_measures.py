@@ -285,7 +285,7 @@ def test_groups_and_names():
     with pytest.raises(ValueError, match="is not grade=gain"):
         parse_measures("ndcg.1=3,2")
     with pytest.raises(ValueError, match="computed as trec_eval computes it"):
-        evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "bpref", ties="average")
+        evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "bpref", convention="sklearn")
     with pytest.raises(ValueError, match="depth: must be a positive integer"):
         evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "map", depth=0)
 
@@ -299,3 +299,63 @@ def test_the_readme_lists_every_measure_from_the_declarations():
     start = text.index("<!-- measure table: rankmeasures.trec.measure_names.measure_table() -->")
     end = text.index("<!-- end of measure table -->")
     assert text[start:end].split("\n", 1)[1].strip() == measure_table()
+
+
+def test_ties_average_is_the_mean_over_every_order():
+    """ties="average": the measures linear in the ranks (relative_P, unj, Judged@k,
+    Rprec_mult, rbp, rbp_resid, DCG/NDCG with gains per grade) and the set measures are
+    the mean, over every order of each group of tied scores, of the measure on that order
+    -- enumerated here, each order scored by the literal formulas; the others refuse."""
+    from itertools import permutations, product
+
+    rng = np.random.default_rng(61)
+    qrels, run = {}, {}
+    for q in range(40):
+        docs = [f"d{i}" for i in rng.permutation(9)[: int(rng.integers(1, 8))]]
+        qrels[f"q{q}"] = {d: int(rng.integers(-1, 3)) for d in docs if rng.random() < 0.7}
+        qrels[f"q{q}"]["never"] = 1
+        run[f"q{q}"] = {d: float(rng.integers(0, 3)) / 2 for d in docs}  # many ties
+    names = ["relative_P_2", "unj_3", "Judged@2", "Rprec_mult_0.60", "RBP(p=0.7)",
+             "rbp_resid(p=0.7)", "ndcg.1=3,2=9", "set_P", "set_F", "utility"]
+    ev = evaluate(qrels, run, names, ties="average")
+    gains = {1: 3.0, 2: 9.0}
+    for i, q in enumerate(ev.query_ids.tolist()):
+        qq, rq = qrels[q], run[q]
+        levels = sorted(set(rq.values()), reverse=True)
+        groups = [[d for d in rq if rq[d] == v] for v in levels]
+        big_r = sum(1 for g in qq.values() if g >= 1)
+        top = max(max([g for g in qq.values() if g >= 0], default=0), 1)
+        ideal = sorted((gains.get(g, g) for g in qq.values() if g > 0), reverse=True)
+        idcg = sum(g / math.log2(r + 2) for r, g in enumerate(ideal))
+        totals = dict.fromkeys(names, 0.0)
+        orders = list(product(*(permutations(g) for g in groups)))
+        for parts in orders:
+            marks = [-1 if qq.get(d) is None else -2 if qq[d] < 0 else qq[d]
+                     for part in parts for d in part]
+            n = len(marks)
+            c = int(0.6 * big_r + 0.9)
+            unj = [r for r, m in enumerate(marks) if m < 0]
+            rel_ret = sum(m >= 1 for m in marks)
+            p_set, r_set = rel_ret / n, (rel_ret / big_r if big_r else 0.0)
+            values = {
+                "relative_P_2": sum(m >= 1 for m in marks[:2]) / min(2, big_r) if big_r
+                else 0.0,
+                "unj_3": sum(m < 0 for m in marks[:3]) / 3,
+                "Judged@2": sum(m >= 0 for m in marks[:2]) / min(2, n),
+                "Rprec_mult_0.60": sum(m >= 1 for m in marks[:c]) / c if c else 0.0,
+                "RBP(p=0.7)": 0.3 * sum(max(m, 0) / top * 0.7 ** r
+                                        for r, m in enumerate(marks)),
+                "rbp_resid(p=0.7)": 0.7 ** n + 0.3 * sum(0.7 ** r for r in unj) if unj
+                else 0.0,
+                "ndcg.1=3,2=9": sum(gains.get(m, 0.0) / math.log2(r + 2)
+                                    for r, m in enumerate(marks)) / idcg if idcg else 0.0,
+                "set_P": p_set,
+                "set_F": 2 * p_set * r_set / (p_set + r_set) if p_set + r_set else 0.0,
+                "utility": rel_ret - (n - rel_ret)}
+            for name in names:
+                totals[name] += values[name] / len(orders)
+        for name in names:
+            assert ev[name].values[i] == pytest.approx(totals[name], rel=1e-12, abs=1e-14), \
+                (name, q)
+    with pytest.raises(ValueError, match="expectation over the orders of tied"):
+        evaluate(qrels, run, "bpref", ties="average")

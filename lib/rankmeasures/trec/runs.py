@@ -678,9 +678,12 @@ def _truncated(j: Judged, depth: int | None, judged_only: bool) -> Judged:
                        [[0], np.cumsum(np.bincount(allq, minlength=nq))]).astype(np.int64))
 
 
-def _ranked_judgments(j: Judged, absent: np.ndarray) -> trec_measures.RankedJudgments:
-    """trec_eval's view of a ranked ``j``
-    (:class:`~rankmeasures.trec.trec_measures.RankedJudgments`)."""
+def _ranked_judgments(j: Judged, absent: np.ndarray, order=None,
+                      starts=None) -> trec_measures.RankedJudgments:
+    """trec_eval's view of ``j``, ranked or put in ``order`` with the tie groups that
+    ``starts`` begins (:class:`~rankmeasures.trec.trec_measures.RankedJudgments`)."""
+    if order is not None:
+        j = replace(j, relevance=j.relevance[order], judged=j.judged[order])
     lengths = np.diff(j.offsets)
     nq = lengths.size
     qidx = np.repeat(np.arange(nq), lengths)
@@ -692,7 +695,8 @@ def _ranked_judgments(j: Judged, absent: np.ndarray) -> trec_measures.RankedJudg
         marks=trec_measures.marks_from(j.relevance, j.judged), offsets=j.offsets,
         grades=gv[by],
         grade_offsets=np.concatenate([[0], np.cumsum(np.bincount(gq, minlength=nq))])
-        .astype(np.int64), absent=absent)
+        .astype(np.int64), absent=absent,
+        groups=None if starts is None else np.cumsum(starts) - 1)
 
 
 def _relstrings(r: trec_measures.RankedJudgments, ids: np.ndarray, length: int) -> dict:
@@ -803,10 +807,17 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     trec_only = [s.name for s in specs
                  if s.kind.startswith("trec_") or MEASURES[s.kind].family == "trec"
                  or s.kind == "gm_map"]
-    if trec_only and (convention != "trec_eval" or ties == "average"):
+    if trec_only and convention != "trec_eval":
         raise ValueError(f"measures: {trec_only[0]!r} is computed as trec_eval computes it: "
-                         "on trec_eval's ranking (convention='trec_eval', ties 'trec_eval', "
-                         "'optimistic' or 'pessimistic')")
+                         "on trec_eval's ranking (convention='trec_eval')")
+    if ties == "average":
+        for s in specs:
+            if s.name in trec_only and s.kind not in trec_measures.TIE_AVERAGE:
+                raise ValueError(
+                    f"measures: {s.name!r}: its expectation over the orders of tied "
+                    "documents is not derived here (ties='average' covers the measures "
+                    "linear in the ranks and the set measures); use ties 'trec_eval', "
+                    "'optimistic' or 'pessimistic'")
     cut = depth is not None or judged_only
     if cut and ties == "average":
         raise ValueError("depth, judged_only: cut a ranking, which ties='average' does not "
@@ -820,7 +831,7 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
         scores = scores.astype(np.float32).astype(np.float64)
     ranked = ties == "trec_eval"
     absent = np.diff(j.offsets) == 0  # queries the run does not have
-    if cut or (trec_only and not ranked):  # rank once, then read the order as given
+    if cut or (trec_only and not ranked and ties != "average"):  # rank once, as given
         if not ranked:
             lengths = np.diff(j.offsets)
             qidx = np.repeat(np.arange(lengths.size), lengths)
@@ -854,7 +865,7 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
             continue
         if family == "trec":
             if trec_view is None:
-                trec_view = _ranked_judgments(j, absent)
+                trec_view = _ranked_judgments(j, absent, order, starts)
             if kind == "relstring":
                 length = int(dict(spec.params).get("length", 10))
                 texts["relstring"] = _relstrings(trec_view, j.query_ids, length)

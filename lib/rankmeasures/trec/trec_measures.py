@@ -29,7 +29,7 @@ from functools import cached_property
 import numpy as np
 
 __all__ = ["RankedJudgments", "NONPOOL", "UNJUDGED", "MIN_GEO_MEAN", "INFAP_EPSILON",
-           "RECALL_ROUNDING", "marks_from", "compute"]
+           "RECALL_ROUNDING", "TIE_AVERAGE", "marks_from", "compute"]
 
 #: trec_eval's marks of retrieved documents the qrels do not grade (form_res_rels.c)
 NONPOOL, UNJUDGED = -1.0, -2.0
@@ -40,6 +40,12 @@ INFAP_EPSILON = 0.00001
 #: how a recall point p becomes a count of relevant documents: "lround" (trec_eval 10)
 #: or "plus0.9" (trec_eval 9 and pytrec_eval: (long)(p R + 0.9))
 RECALL_ROUNDING = {"value": "lround"}
+#: the measures whose expectation over the orders of tied documents is computed here
+#: (``ties="average"``): linear in the ranks' marks, or blind to the order
+TIE_AVERAGE = frozenset({
+    "relative_P", "unj", "judged", "Rprec_mult", "rbp", "rbp_resid", "trec_dcg",
+    "trec_ndcg", "ideal_dcg", "set_P", "set_recall", "set_relative_P", "set_map", "set_F",
+    "utility", "num_nonrel_judged_ret", "num_q"})
 
 
 @dataclass(frozen=True)
@@ -59,6 +65,11 @@ class RankedJudgments:
         Queries the run does not have (``-c``): trec_eval ranks a single document not in
         the qrels for each, which keeps its values from 0/0 where a query emptied by
         ``-J`` gets NaN.
+    groups : ndarray of int64, shape (N,), or None
+        Under ``ties="average"``: each rank's group of tied scores (numbered in rank
+        order). The measures linear in the ranks' marks (:data:`TIE_AVERAGE`) are then
+        their expectation over every order of each group: a rank's mark replaced by its
+        group's mean (:meth:`expect`); the others refuse.
     """
 
     marks: np.ndarray
@@ -66,6 +77,7 @@ class RankedJudgments:
     grades: np.ndarray
     grade_offsets: np.ndarray
     absent: np.ndarray | None = None
+    groups: np.ndarray | None = None
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
@@ -116,8 +128,17 @@ class RankedJudgments:
         return np.bincount(self.gidx, weights=(g >= 0) & (g < level), minlength=self.nq)
 
     def top(self, flags: np.ndarray, k: int) -> np.ndarray:
-        """Per query: how many of the first ``k`` ranks ``flags`` marks."""
-        return self.count(flags & (self.pos < k))
+        """Per query: how many of the first ``k`` ranks ``flags`` marks (its sum there)."""
+        inside = self.pos < k
+        return self.count(flags & inside if flags.dtype == bool else flags * inside)
+
+    def expect(self, x: np.ndarray) -> np.ndarray:
+        """``x`` per rank, or, with tie groups, its mean over the rank's group: the
+        expectation of a rank's value over every order of the tied documents."""
+        if self.groups is None:
+            return x
+        sums = np.bincount(self.groups, weights=x)
+        return (sums / np.bincount(self.groups))[self.groups]
 
 
 def marks_from(relevance: np.ndarray, judged: np.ndarray) -> np.ndarray:
@@ -235,7 +256,7 @@ def rprec_mult(r: RankedJudgments, level: float, mults) -> list[np.ndarray]:
     cut = np.trunc(np.asarray(mults, np.float64)[:, None] * big_r[None, :] + 0.9)
     out = []
     for c in cut:
-        hits = r.count(rel & (r.pos < c[r.qidx]))
+        hits = r.top(r.expect(rel), c[r.qidx])
         out.append(_div(hits, c))
     return out
 
@@ -243,19 +264,19 @@ def rprec_mult(r: RankedJudgments, level: float, mults) -> list[np.ndarray]:
 def relative_p(r: RankedJudgments, level: float, k: int) -> np.ndarray:
     """Relative precision at k (``m_rel_P.c``): the relevant documents in the first k
     ranks over min(k, R) (0 when R = 0, as pytrec_eval reports it)."""
-    return _div(r.top(r.marks >= level, k), np.minimum(k, r.num_rel(level)))
+    return _div(r.top(r.expect(r.marks >= level), k), np.minimum(k, r.num_rel(level)))
 
 
 def unj(r: RankedJudgments, k: int) -> np.ndarray:
     """Unjudged at k (trec_eval 10's ``m_unjudged.c``): the documents of the first k
     ranks the qrels do not grade (marks -1 and -2), over k."""
-    return r.top(r.marks < 0, k) / k
+    return r.top(r.expect(r.marks < 0), k) / k
 
 
 def judged_at(r: RankedJudgments, k: int) -> np.ndarray:
     """ir_measures' ``Judged@k``: the judged share of the first k ranks, over
     min(k, num_ret) (0 without retrieved documents)."""
-    return _div(r.top(r.marks >= 0, k), np.minimum(k, r.num_ret))
+    return _div(r.top(r.expect(r.marks >= 0), k), np.minimum(k, r.num_ret))
 
 
 def bin_g(r: RankedJudgments, level: float) -> np.ndarray:
@@ -342,7 +363,7 @@ def _gains(r: RankedJudgments, pairs: dict) -> _Gains:
 
 
 def _gains_of(r: RankedJudgments, pairs: dict) -> _Gains:
-    gain = _gain_of(r.marks, pairs)
+    gain = r.expect(_gain_of(r.marks, pairs))
     dcg = r.running(gain / np.log2(r.pos + 2.0))
     g = r.grades
     gg = _gain_of(np.where(g >= 0, g, np.nan), pairs)  # the qrels' negative grades: none
@@ -464,7 +485,7 @@ def rbp(r: RankedJudgments, p: float) -> np.ndarray:
     gmax = np.zeros(r.nq)
     np.maximum.at(gmax, r.gidx, np.where(r.grades >= 0, r.grades, 0.0))
     scale = np.where(gmax > 1, gmax, 1.0)
-    gain = np.where(r.marks > 0, r.marks, 0.0) / scale[r.qidx]
+    gain = r.expect(np.where(r.marks > 0, r.marks, 0.0) / scale[r.qidx])
     return (1 - p) * r.count(gain * p ** r.pos)
 
 
@@ -474,7 +495,7 @@ def rbp_resid(r: RankedJudgments, p: float) -> np.ndarray:
     query without an unjudged retrieved document (trec_eval's rule; the paper's residual
     is p^d there)."""
     un = r.marks < 0
-    s = p ** r.num_ret.astype(np.float64) + (1 - p) * r.count(un * p ** r.pos)
+    s = p ** r.num_ret.astype(np.float64) + (1 - p) * r.count(r.expect(un) * p ** r.pos)
     return np.where(r.count(un) > 0, s, 0.0)
 
 
