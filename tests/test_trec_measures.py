@@ -223,7 +223,8 @@ def test_err_is_chapelle_et_al():
 
 def test_unj_is_trec_eval_10s():
     """unj_k (m_unjudged.c): documents of the first k ranks not graded (-1, -2), over k,
-    the ranks past the retrieved counting as judged."""
+    the ranks past the retrieved counting as judged; Judged@k (ir_measures): those the
+    qrels list, whatever their grade, over min(k, retrieved)."""
     qrels, run = _collection(47, 200)
     ev = evaluate(qrels, run, ["unj.5,10", "unj_20", "Judged@10"])
     for i, q in enumerate(ev.query_ids.tolist()):
@@ -233,7 +234,7 @@ def test_unj_is_trec_eval_10s():
             assert got == pytest.approx(sum(m < 0 for m in marks[:k]) / k, abs=1e-15)
         top = marks[:10]
         assert ev["Judged@10"].values[i] == pytest.approx(
-            sum(m >= 0 for m in top) / len(top), abs=1e-15)
+            sum(m != -1 for m in top) / len(top), abs=1e-15)
 
 
 def test_gains_per_grade_follow_m_ndcg_c():
@@ -341,7 +342,7 @@ def test_ties_average_is_the_mean_over_every_order():
                 "relative_P_2": sum(m >= 1 for m in marks[:2]) / min(2, big_r) if big_r
                 else 0.0,
                 "unj_3": sum(m < 0 for m in marks[:3]) / 3,
-                "Judged@2": sum(m >= 0 for m in marks[:2]) / min(2, n),
+                "Judged@2": sum(m != -1 for m in marks[:2]) / min(2, n),
                 "Rprec_mult_0.60": sum(m >= 1 for m in marks[:c]) / c if c else 0.0,
                 "RBP(p=0.7)": 0.3 * sum(max(m, 0) / top * 0.7 ** r
                                         for r, m in enumerate(marks)),
@@ -359,3 +360,25 @@ def test_ties_average_is_the_mean_over_every_order():
                 (name, q)
     with pytest.raises(ValueError, match="expectation over the orders of tied"):
         evaluate(qrels, run, "bpref", ties="average")
+
+
+@pytest.mark.parametrize("coarse", [1, 6])
+def test_ir_measures_names_give_ir_measures_values(coarse):
+    """ir_measures' spelling, parsed by ir_measures, gives its values (its pytrec_eval and
+    judged providers): with ties (1 decimal) and without (6). On ties ir_measures' judged
+    provider orders tied documents otherwise than trec_eval (not by id descending), so
+    Judged@k is compared without ties only; we keep trec_eval's order for every measure."""
+    import ir_measures
+
+    qrels, run = _collection(71, 300, coarse=coarse)
+    names = ["Bpref", "infAP", "IPrec@0.5", "SetP", "SetF", "SetR", "Bpref(rel=2)",
+             "SetP(rel=2)"] + (["Judged@10"] if coarse == 6 else [])
+    ours = evaluate(qrels, run, names)
+    for name in names:
+        ref = {x.query_id: x.value
+               for x in ir_measures.iter_calc([ir_measures.parse_measure(name)], qrels, run)}
+        got = ours[name].to_dict()
+        common = sorted(set(got) & set(ref))
+        assert len(common) > 250, name
+        np.testing.assert_allclose([got[q] for q in common], [ref[q] for q in common],
+                                   rtol=1e-12, atol=1e-13, err_msg=name)

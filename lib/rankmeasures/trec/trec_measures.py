@@ -274,9 +274,10 @@ def unj(r: RankedJudgments, k: int) -> np.ndarray:
 
 
 def judged_at(r: RankedJudgments, k: int) -> np.ndarray:
-    """ir_measures' ``Judged@k``: the judged share of the first k ranks, over
+    """ir_measures' ``Judged@k`` (its ``judged`` provider): the share of the first k
+    ranks that the qrels list, whatever the grade (a negative one too), over
     min(k, num_ret) (0 without retrieved documents)."""
-    return _div(r.top(r.expect(r.marks >= 0), k), np.minimum(k, r.num_ret))
+    return _div(r.top(r.expect(r.marks != NONPOOL), k), np.minimum(k, r.num_ret))
 
 
 def bin_g(r: RankedJudgments, level: float) -> np.ndarray:
