@@ -118,6 +118,9 @@ def test_complete_queries_as_trec_eval_c():
     assert ev["bpref"].values.tolist() == [1.0, 0.0]
     assert ev["set_P"].values.tolist() == [0.5, 0.0]
     assert ev["iprec_at_recall_0.00"].values.tolist() == [0.5, 0.0]
+    # trec_eval zeroes a missing query's utility, whatever the coefficients
+    ev = evaluate(qrels, run, ["utility.1,-1,-2,0"], queries="qrels")
+    assert ev["utility.1,-1,-2,0"].values.tolist() == [1 - 1 - 0, 0.0]
 
 
 # -- literal implementations ---------------------------------------------------------------

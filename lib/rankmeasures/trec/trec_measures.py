@@ -545,7 +545,9 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
         if kind == "set_F":
             return set_f(c, params.get("beta", 1.0))
         if kind == "utility":
-            return utility(c, *params.get("coefficients", (1.0, -1.0, 0.0, 0.0)))
+            u = utility(c, *params.get("coefficients", (1.0, -1.0, 0.0, 0.0)))
+            # trec_eval -c zeroes a missing query's utility (trec_eval.c)
+            return u if r.absent is None else np.where(r.absent, 0.0, u)
         if kind == "num_nonrel_judged_ret":
             return c["nonrel_judged_ret"]
         return {"set_P": set_p, "set_recall": set_recall, "set_relative_P": set_relative_p,
