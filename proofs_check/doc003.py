@@ -236,8 +236,10 @@ def s003_e9(printed_dtau: int = 2, printed_auc=AUC_PRINTED) -> Result:
             if abs(a - (1 - rm.kendall_distance(labels, scores, normalize=True))) > 1e-12:
                 return Result("failed", "exhaustive", {"identity_fails_for": pos})
     ok = len(consecutive_fits) == 1
-    return Result(verdict(ok), "exhaustive over every bipartite target on X with the "
-                  "printed predicted ranking",
+    return Result(verdict(ok), f"consistent with the printed numbers: {len(fits)} bipartite "
+                  "targets fit (exhaustive over every bipartite target on X with the printed "
+                  "predicted ranking); the one picked assumes the positives are the top of "
+                  "E>B>C>A>D; AUC = 1 - normalised D_tau on every target",
                   {"positives_fitting_the_numbers": fits,
                    "fits_that_are_the_top_of_E>B>C>A>D": consecutive_fits,
                    "reconstruction": "positives {E, B} (the top two of the target), "
@@ -257,6 +259,12 @@ def s003_m1(max_c: int = 10) -> Result:
     sos = sympy.expand(sum((cs[i] - cs[j]) ** 2 for i in range(3)
                            for j in range(i + 1, 3)) / 6)
     symbolic = sympy.simplify(gap - sos) == 0
+    # every l: sum_{i<j} c_i c_j = (c^2 - sum c_i^2) / 2, and sum c_i^2 >= c^2 / l by
+    # Cauchy-Schwarz; the identity checked symbolically for l = 2..8
+    for n_levels in range(2, 9):
+        cl = sympy.symbols(f"c1:{n_levels + 1}")
+        pairs = sum(cl[i] * cl[j] for i in range(n_levels) for j in range(i + 1, n_levels))
+        symbolic &= sympy.expand((sum(cl) ** 2 - sum(x * x for x in cl)) / 2 - pairs) == 0
     ok = True
     for total in range(1, max_c + 1):
         for levels in range(1, total + 1):
@@ -266,8 +274,10 @@ def s003_m1(max_c: int = 10) -> Result:
                 pc = rm.pair_counts(labels, labels)
                 ok &= (pc.total - pc.ties_x) <= total**2 / 2 * (1 - 1 / levels) + 1e-9
     return Result(verdict(symbolic and ok),
-                  f"sympy (l = 3: the gap is a sum of squares / 6); exhaustive over level "
-                  f"sizes, c <= {max_c}", {"gap_as_sum_of_squares": str(sos)})
+                  "proof for every l and c: sum_{i<j} c_i c_j = (c^2 - sum c_i^2)/2 "
+                  "(sympy, l <= 8) and sum c_i^2 >= c^2/l (Cauchy-Schwarz); sympy (l = 3: "
+                  "the gap is a sum of squares / 6); exhaustive over level sizes, "
+                  f"c <= {max_c}", {"gap_as_sum_of_squares": str(sos)})
 
 
 @claim("S003-E10", doc=DOC, recorded="verified",
@@ -296,8 +306,10 @@ def s003_e10(printed_dtau: int = 3, printed_c=C_INDEX_PRINTED) -> Result:
                     f"({''.join(x for x in order if assign[ITEMS.index(x)] == g)})"
                     for g in sorted(set(assign), reverse=True)))
     ok = len(block_fits) == 1
-    return Result(verdict(ok), "exhaustive over every 3-level target on X with 8 "
-                  "preferences and the printed predicted ranking",
+    return Result(verdict(ok), f"consistent with the printed numbers: {len(fits)} 3-level "
+                  "targets fit (exhaustive over every 3-level target on X with 8 preferences "
+                  "and the printed predicted ranking); the one picked assumes the levels cut "
+                  "E>B>C>A>D into blocks",
                   {"level_assignments_fitting": len(fits),
                    "fits_cutting_E>B>C>A>D_into_blocks": block_fits})
 
@@ -366,7 +378,9 @@ def s003_g2() -> Result:
     gamma = rm.goodman_kruskal_gamma(target, pred)
     ok = exact == sympy.Rational(1, 3) and abs(gamma - 1 / 3) < 1e-12 and (
         pc.concordant, pc.discordant) == (2, 1)
-    return Result(verdict(ok), "sympy (arithmetic); one partial order with these counts",
+    return Result(verdict(ok), "consistent with the printed numbers: the arithmetic (sympy) "
+                  "and one partial order with these counts, not a reconstruction (the "
+                  "picture is lost)",
                   {"value": str(exact), "example_target": target, "example_predicted": pred,
                    "note": "the picture is lost and many partial orders give 2 agreeing and "
                            "1 inverted pair; this is one of them, not a reconstruction"})
