@@ -40,6 +40,8 @@ n_tiebreaks = 200  # random tie-breaks per list
 seed = 2010
 
 # %%
+import itertools
+
 import matplotlib.pyplot as plt
 import numpy as np
 from IPython.display import Markdown, display
@@ -77,7 +79,8 @@ summary = [
 summary += [{"quantity": f"R_{k}(f)", "value": int(v)}
             for k, v in enumerate(rm.pairwise_loss_levels(grades, scores))]
 figures.save_table(summary, "000_example")
-display(Markdown(figures.markdown_table(summary)))
+display(Markdown(figures.markdown_table(
+    [{"quantity": row["quantity"], "value": f"{row['value']:.4g}"} for row in summary])))
 checks.check("example-identity", rm.delta_dcg_linear(grades, scores)
              == rm.pairwise_loss(grades, scores), "eq. (5) on the example: Delta DCG = R(f)")
 _ = checks.check("example-levels", rm.pairwise_loss_levels(grades, scores).sum()
@@ -119,11 +122,11 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # With tied scores the DCG depends on how ties are broken, while $R(f)$ does not. Let
 # $T$ be the sum of $|b-a|$ over pairs with equal scores. Then $\Delta DCG^\beta = R$
 # under the optimistic rule (higher grade first), $R + T$ under the pessimistic rule,
-# and $R + T/2$ in expectation over uniformly random tie-breaking — which is what
-# `ties="average"` computes in closed form (it averages the discount over each tie
-# group). The checks below run on random lists whose scores take few values: the three
-# rules exactly, and the expectation also by simulation, breaking the ties of
-# `n_tiebreak_lists` of the lists at random `n_tiebreaks` times each.
+# and $R + T/2$ in expectation over uniformly random tie-breaking — which the library's
+# averaged tie rule computes in closed form (it gives every item of a tie group the mean
+# discount of the group's positions). The checks below run on random lists whose scores
+# take few values: the three rules exactly, and the expectation also by simulation (the
+# numbers of lists and tie-breaks are in the sentence below the figure).
 
 # %%
 rng = np.random.default_rng(seed)
@@ -192,9 +195,9 @@ display(Markdown(
     + ("the closed form for averaged ties gives $R + T/2$ to the last bit" if residual == 0
        else f"the closed form for averaged ties differs from $R + T/2$ by at most "
             f"{residual:.1g}, the rounding of its float sums")
-    + f"). Breaking the ties at random "
-    f"{n_tiebreaks} times per list, the mean excess over $R$ is $T/2$ within "
-    f"{worst_z:.2f} standard errors at worst, over {len(tie_rows)} lists."))
+    + f"). Breaking the ties of {len(tie_rows)} of the lists at random "
+    f"{n_tiebreaks} times each, the mean excess over $R$ is $T/2$ within "
+    f"{worst_z:.2f} standard errors at worst."))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
@@ -207,9 +210,10 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # The DCG error can be normalised three ways: $1 - NDCG^\beta = \Delta DCG^\beta /
 # DCG^\beta_\pi$, $R(f)/DCG^\beta_\pi$, and the paper's $\hat R(f) = R(f)/Z$ with $Z$ the
 # number of pairs of different grades (eq. 3). By eq. (5) the first two coincide for
-# distinct scores; $\hat R$ measures something else: it weighs every inverted pair by its
-# grade gap but divides by the plain pair count, so once there are three grades it can
-# exceed 1, up to $L - 1$ (grades $(0, 2)$ ranked in reverse: $R = 2$, $Z = 1$).
+# distinct scores (checked exactly on every random list below, so not pictured); $\hat R$
+# measures something else: it weighs every inverted pair by its grade gap but divides by
+# the plain pair count, so once there are three grades it can exceed 1, up to $L - 1$
+# (grades $(0, 2)$ ranked in reverse: $R = 2$, $Z = 1$).
 
 # %%
 one_minus, r_over_ideal, r_hat = [], [], []
@@ -229,22 +233,18 @@ checks.check("normalisations", np.allclose(one_minus, r_over_ideal, rtol=1e-12, 
 witness = rm.pairwise_loss([0, 2], [2.0, 1.0], normalized=True)  # grade 0 on top
 checks.check("rhat-witness", witness == 2.0, "grades (0, 2) reversed: Rhat = 2")
 display(Markdown(figures.markdown_table([
-    {"normalisation": "1 - NDCG^beta", "min": one_minus.min(), "max": one_minus.max()},
-    {"normalisation": "R(f) / DCG_pi", "min": r_over_ideal.min(), "max": r_over_ideal.max()},
-    {"normalisation": "Rhat(f) = R/Z", "min": r_hat.min(), "max": r_hat.max()},
-    {"normalisation": "Rhat(f), grades (0, 2) reversed", "min": witness, "max": witness},
-])))
+    {"normalisation": name, "min": f"{lo:.4g}", "max": f"{hi:.4g}"}
+    for name, lo, hi in (("1 - NDCG^beta", one_minus.min(), one_minus.max()),
+                         ("R(f) / DCG_pi", r_over_ideal.min(), r_over_ideal.max()),
+                         ("Rhat(f) = R/Z", r_hat.min(), r_hat.max()),
+                         ("Rhat(f), grades (0, 2) reversed", witness, witness))])))
 
-fig, axes = plt.subplots(1, 2, figsize=(11, 4.5), constrained_layout=True)
-axes[0].scatter(r_over_ideal, one_minus, s=6, alpha=0.5)
-axes[0].plot([0, 1], [0, 1], color="k", lw=0.8)
-axes[0].set(xlabel="R(f) / DCG_pi^beta", ylabel="1 - NDCG^beta",
-            title="identical, by eq. (5)")
-axes[1].scatter(one_minus, r_hat, s=6, alpha=0.5, color="C2")
-axes[1].axhline(1.0, color="k", lw=0.6, ls="--")
-axes[1].set(xlabel="1 - NDCG^beta", ylabel="Rhat(f) = R(f) / Z",
-            title="the paper's Rhat: another scale, not bounded by 1")
-fig.suptitle(f"000: three normalisations of the DCG error ({len(r_hat)} random lists)")
+fig, ax = plt.subplots(figsize=(6, 4.5), constrained_layout=True)
+ax.scatter(one_minus, r_hat, s=6, alpha=0.5, color="C2")
+ax.axhline(1.0, color="k", lw=0.6, ls="--")
+ax.set(xlabel="1 - NDCG^beta (= R(f) / DCG_pi^beta, eq. 5)", ylabel="Rhat(f) = R(f) / Z",
+       title="the paper's Rhat: another scale, not bounded by 1")
+fig.suptitle(f"000: two normalisations of the DCG error ({len(r_hat)} random lists)")
 figures.save(fig, "000_normalisations")
 plt.show()
 
@@ -256,8 +256,8 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(["S000-A1"]))))
 #
 # Theorem 1 splits $R$ into the bipartite losses of the $L-1$ thresholds,
 # $R(f) = \sum_{k=0}^{L-2} R_k(f)$: a pair with grades $a < b$ is inverted in $R_k$ for
-# each of the $b - a$ thresholds $a \le k < b$. The first table above shows the split on
-# the example; `proofs_check` checks it symbolically and exhaustively (S000-T1).
+# each of the $b - a$ thresholds $a \le k < b$. The summary table of the example (at the
+# top) shows the split $R_0, R_1$; `proofs_check` checks it symbolically and exhaustively (S000-T1).
 #
 # With $m$ relevant and $n$ irrelevant documents, $DCG^\beta_\pi = mn + m(m-1)/2$, and
 # any ranking is reached from the ideal one by at most $\min(m, n)$ exchanges.
@@ -346,34 +346,36 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # `gain="exp2", discount="log2"`). The two normalised measures need not agree on which of
 # two rankings is better: $NDCG^\alpha$ is dominated by the top positions and by the
 # highest grade, $NDCG^\beta$ weighs positions linearly and grades linearly. For one list
-# of grades and many random rankings of it, the figure sets one against the other, and the
-# table counts the pairs of rankings that the two measures order differently.
+# of grades and its rankings, the figure sets one against the other, and the table counts
+# the pairs of rankings that the two measures order differently. The list is fixed and
+# short enough that every distinct ranking of its grades is taken (each is equally likely
+# under a uniformly random ranking), so the counts are exact.
 
 # %%
-alpha_grades = rng.integers(0, n_levels, 20)
-alpha_beta = []
-for _ in range(400):
-    sc = rng.permutation(alpha_grades.size).astype(float)
-    alpha_beta.append((rm.ndcg(alpha_grades, sc, gain="exp2", discount="log2"),
-                       rm.ndcg(alpha_grades, sc, discount="linear")))
-alpha_beta = np.array(alpha_beta)
+alpha_grades = np.array([4, 3, 2, 2, 1, 1, 0, 0])
+arrangements = np.array(sorted(set(itertools.permutations(alpha_grades.tolist()))))
+top_down = np.arange(alpha_grades.size, 0, -1, dtype=float)  # scores: the first item on top
+alpha_beta = np.array([(rm.ndcg(g, top_down, gain="exp2", discount="log2"),
+                        rm.ndcg(g, top_down, discount="linear")) for g in arrangements])
 pc = rm.pair_counts(alpha_beta[:, 0], alpha_beta[:, 1])
 ab_row = {"rankings": len(alpha_beta), "pairs": pc.total,
           "ordered alike": pc.concordant, "ordered differently": pc.discordant,
-          "Kendall tau_b": rm.kendall_tau(alpha_beta[:, 0], alpha_beta[:, 1])}
+          "Kendall tau_b": f"{rm.kendall_tau(alpha_beta[:, 0], alpha_beta[:, 1]):.4f}"}
 example_alpha = rm.ndcg(grades, scores, gain="exp2", discount="log2")
 display(Markdown(figures.markdown_table([ab_row])))
 display(Markdown(f"On the six-document example above, $NDCG^\\alpha$ = {example_alpha:.4f} "
-                 f"and $NDCG^\\beta$ = {dcg_g / dcg_pi:.4f}; over random rankings of "
-                 f"`{alpha_grades.tolist()}` the two measures order "
-                 f"{pc.discordant / pc.total:.1%} of the pairs of rankings differently."))
+                 f"and $NDCG^\\beta$ = {dcg_g / dcg_pi:.4f}; over all {len(arrangements)} "
+                 f"distinct rankings of the grades {tuple(alpha_grades.tolist())} the two "
+                 f"measures order {pc.discordant / pc.total:.1%} of the pairs of rankings "
+                 "differently, and most pairs alike."))
 checks.check("alpha-beta-disagree", 0 < pc.discordant < pc.concordant,
-             "NDCG^alpha and NDCG^beta order some pairs of rankings differently, most alike")
+             "NDCG^alpha and NDCG^beta order some pairs of rankings differently, most alike "
+             "(exact, every ranking of the fixed list)")
 fig, ax = plt.subplots(figsize=(5.5, 4.5), constrained_layout=True)
 ax.scatter(alpha_beta[:, 1], alpha_beta[:, 0], s=6, alpha=0.6)
 ax.set(xlabel="NDCG^beta (linear discount, eq. 1)",
        ylabel="NDCG^alpha (2^r - 1, 1/log2(1+i), eq. 2)",
-       title=f"000: two NDCGs of {len(alpha_beta)} random rankings")
+       title=f"000: two NDCGs of all {len(alpha_beta)} rankings of one list")
 figures.save(fig, "000_ndcg_alpha_vs_beta")
 plt.show()
 
@@ -427,7 +429,8 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # sums); the simulated random tie-breaks are compared with $R + T/2$ within their own
 # standard errors, with Student's $t$ quantiles at a false-alarm level that splits 10⁻³
 # for the whole run over all the lists (Bonferroni): under any seed, a run whose
-# statements hold fails with probability at most 10⁻³.
+# statements hold fails with probability at most about 10⁻³ -- nominally, as the $t$
+# quantiles take the mean of the tie-breaks' discrete $\Delta DCG$ to be close to normal.
 
 # %%
 _ = checks.finish()
