@@ -59,7 +59,8 @@ def s002_c1(max_r: int = 5, grades=(0, 1, 2), k: int = 2, seed: int = 2013) -> R
         if not (-1e-12 <= d <= 1 + 1e-12):
             out_of_range.append((y.tolist(), None, d))
     holds_nonneg = not out_of_range and not zero_fail
-    # the book's y ranges over R^r: a negative relevance breaks the range
+    # the excerpt states no sign condition on y (it opens after the definitions of Delta and
+    # G, where the book may state one): a negative relevance breaks the range
     y_neg, yp_neg = np.array([1.0, -1.0]), np.array([0.0, 1.0])
     topk = rm.TopKDiscount(2)
     g_pred = rm.dcg(y_neg, yp_neg, discount=topk)  # G(y', y); DCG allows negative gains
@@ -69,7 +70,10 @@ def s002_c1(max_r: int = 5, grades=(0, 1, 2), k: int = 2, seed: int = 2013) -> R
                   f"exhaustive: r <= {max_r}, grades {grades}, every ranking, k = {k}; Monte "
                   "Carlo: 2000 random lists (seed 2013); a counterexample with y < 0",
                   {"cases": cases, "violations_nonnegative_y": out_of_range[:3],
-                   "assumption": "y >= 0 with G(y, y) > 0 (the book lets y range over R^r)",
+                   "assumption": "y >= 0 with G(y, y) > 0; the excerpt states no sign "
+                                 "condition on y, but it opens after the definitions of "
+                                 "Delta and G, where the book may state one: judged on the "
+                                 "excerpt only",
                    "counterexample_negative_y": {"y": y_neg.tolist(), "y_pred": yp_neg.tolist(),
                                                  "k": 2, "Delta": float(delta_neg)}})
 
