@@ -70,6 +70,17 @@ class RankedJudgments:
         order). The measures linear in the ranks' marks (:data:`TIE_AVERAGE`) are then
         their expectation over every order of each group: a rank's mark replaced by its
         group's mean (:meth:`expect`); the others refuse.
+
+    Examples
+    --------
+    One query ranking a relevant document, one the qrels do not list and a judged
+    non-relevant one; its qrels also hold a relevant document never retrieved:
+
+    >>> import numpy as np
+    >>> r = RankedJudgments(marks=np.array([1.0, NONPOOL, 0.0]), offsets=np.array([0, 3]),
+    ...                     grades=np.array([1.0, 0.0, 2.0]), grade_offsets=np.array([0, 3]))
+    >>> r.num_rel(1).tolist(), bpref(r, 1).tolist(), unj(r, 2).tolist()
+    ([2.0], [0.5], [0.5])
     """
 
     marks: np.ndarray
@@ -516,8 +527,31 @@ def err(r: RankedJudgments, k: int | None, max_grade: float) -> np.ndarray:
 
 
 def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.ndarray:
-    """One trec_eval measure (``kind`` a key of the declaration table of
-    :mod:`rankmeasures.trec.measure_names` whose family is ``"trec"``) per query."""
+    """One trec_eval measure per query.
+
+    Parameters
+    ----------
+    kind : str
+        A key of :data:`rankmeasures.trec.measure_names.MEASURES` of family ``"trec"``,
+        or ``"trec_ndcg"``/``"trec_dcg"`` (trec_eval's DCGs, gains per grade).
+    r : RankedJudgments
+    level : float
+        The relevance level (trec_eval's ``-l``).
+    params : dict
+        The measure's parameters (:attr:`MeasureSpec.options
+        <rankmeasures.trec.measure_names.MeasureSpec.options>`): ``k``, ``p``,
+        ``gains``, ``points``, ``coefficients``, ``beta``, ``max_grade``, ``n_docs``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> r = RankedJudgments(marks=np.array([0.0, 2.0, 1.0]), offsets=np.array([0, 3]),
+    ...                     grades=np.array([0.0, 2.0, 1.0]), grade_offsets=np.array([0, 3]))
+    >>> round(float(compute("infAP", r, 1, {})[0]), 5)  # AP (1/2 + 2/3) / 2, smoothed
+    0.58334
+    >>> compute("iprec_at_recall", r, 1, {"p": 0.5}).tolist()
+    [0.6666666666666666]
+    """
     pairs = params.get("gains", {})
     if kind == "bpref":
         return bpref(r, level)
