@@ -261,6 +261,11 @@ def test_trec_eval_layout_by_hand(tmp_path):
     assert [line.split("\t")[0].strip() for line in official][:6] == [
         "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map"]
     assert len(official) == 30  # runid .. P_1000, as trec_eval -m official
+    # -q -m all_trec: 93 lines per query (no runid, num_q, gm_map, gm_bpref), 96 for all
+    # (no relstring): trec_eval's 97 values
+    lines = _cli("-q", "-m", "all_trec", q, r, "--format", "trec_eval")[1].splitlines()
+    assert sum("\t301\t" in x for x in lines) == 93
+    assert sum("\tall\t" in x for x in lines) == 96
 
 
 def test_bad_input_prints_nothing_and_exits_2(tmp_path, capsys):

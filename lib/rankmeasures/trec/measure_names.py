@@ -133,7 +133,7 @@ MEASURES: dict[str, MeasureInfo] = {m.kind: m for m in [
     _M("infAP", ("infap",), family="trec", trec="infAP",
        cite=_TE + "m_infap.c; Yilmaz & Aslam, CIKM 2006"),
     _M("gm_bpref", ("gm_bpref",), family="trec", trec="gm_bpref", summary="gm",
-       cite=_TE + "m_gm_bpref.c: log(max(bpref, 1e-5)) per query"),
+       per_query=False, cite=_TE + "m_gm_bpref.c: log(max(bpref, 1e-5)) per query"),
     _M("Rprec_mult", ("rprec_mult",), "required", family="trec", trec="Rprec_mult",
        cut="double", default=_MULTS, cite=_TE + "m_Rprec_mult.c: precision at p R"),
     _M("utility", ("utility",), params=("rel", "coefficients"), family="trec",
