@@ -171,10 +171,13 @@ def _trec_order(ev) -> list:
 
 
 def _trec_value(kind: str, x) -> str:
+    """A value as trec_eval prints it: ``%ld`` for counts, ``%6.4f`` otherwise. Our NaN
+    stands where trec_eval divides 0 by 0, whose result on x86 carries the sign bit:
+    glibc prints it ``-nan``."""
     info = MEASURES.get(kind.removeprefix("trec_"))
     if info is not None and info.value == "long":
         return str(int(x))
-    return f"{x:6.4f}"
+    return f"{'-nan':>6}" if math.isnan(x) else f"{x:6.4f}"
 
 
 def _print_trec_eval(ev, args, out) -> None:
