@@ -327,8 +327,9 @@ def set_relative_p(c: dict) -> np.ndarray:
 
 
 def set_map(c: dict) -> np.ndarray:
-    """set_P times set_recall."""
-    return set_p(c) * set_recall(c)
+    """num_rel_ret^2 / (num_ret num_rel): set_P times set_recall, in trec_eval's order of
+    operations (``m_set_map.c``)."""
+    return _div(c["rel_ret"] * c["rel_ret"], c["ret"] * c["rel"])
 
 
 def set_f(c: dict, beta: float = 1.0) -> np.ndarray:
