@@ -138,3 +138,37 @@ def test_affine_residual_by_hand():
 def test_difference_verdict(diff, expect, reading):
     """se 0.01, q 3: 0.05 is 5 standard errors, 0.02 two."""
     assert sim.difference_verdict(diff, 0.01, 3.0, expect) == reading
+
+
+def test_paired_difference_by_hand():
+    """Differences (1, 1, 0): mean 2/3, sample variance ((1/3)^2 + (1/3)^2 + (2/3)^2) / 2
+    = 1/3, standard error sqrt(1/3) / sqrt(3) = 1/3. The unpaired standard error of the
+    same two series, sqrt(var(after)/3 + var(before)/3) = sqrt(1/3 + 7/9), is about 1.05:
+    pairing removes the seed-to-seed variation the two series share."""
+    diff, se = sim.paired_difference([1.0, 2.0, 3.0], [0.0, 1.0, 3.0])
+    assert diff == pytest.approx(2 / 3)
+    assert se == pytest.approx(1 / 3)
+    assert np.hypot(np.std([1.0, 2.0, 3.0], ddof=1), np.std([0.0, 1.0, 3.0], ddof=1)) / np.sqrt(
+        3) == pytest.approx(np.sqrt(1 / 3 + 7 / 9))
+    # a contrast of four series is a difference of two differences: per seed
+    # (3 - 1) - (2 - 1) = 1 and (5 - 1) - (2 - 0) = 2, mean 3/2, sd sqrt(1/2), se 1/2
+    diff, se = sim.paired_difference(np.array([3.0, 5.0]) - [1.0, 1.0],
+                                     np.array([2.0, 2.0]) - [1.0, 0.0])
+    assert (diff, se) == pytest.approx((1.5, 0.5))
+
+
+def test_paired_verdict_by_hand():
+    """2/3 with standard error 1/3 is 2 standard errors: resolved at q = 1.5, not at 3."""
+    after, before = [1.0, 2.0, 3.0], [0.0, 1.0, 3.0]
+    assert sim.paired_verdict(after, before, 3.0, "up")[2] == "not resolved"
+    assert sim.paired_verdict(after, before, 1.5, "up")[2] == "as stated"
+    assert sim.paired_verdict(after, before, 1.5, "down")[2] == "opposite"
+    assert sim.paired_verdict(after, before, 3.0, "none")[2] == "as stated"
+    # the same difference under every seed is exact: read by its sign
+    assert sim.paired_verdict([1.0, 2.0], [1.0, 2.0], 3.0, "none") == (0.0, 0.0, "as stated")
+    assert sim.paired_verdict([1.0, 2.0], [1.0, 2.0], 3.0, "up")[2] == "not resolved"
+    assert sim.paired_verdict([2.0, 3.0], [1.0, 2.0], 3.0, "up") == (1.0, 0.0, "as stated")
+    with pytest.raises(ValueError, match="one length"):
+        sim.paired_difference([1.0, 2.0], [1.0, 2.0, 3.0])
+    with pytest.raises(ValueError, match="one length"):
+        sim.paired_difference([1.0], [2.0])

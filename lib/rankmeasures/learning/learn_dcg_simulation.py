@@ -53,6 +53,8 @@ __all__ = [
     "min_norm_equivalent",
     "affine_residual",
     "difference_verdict",
+    "paired_difference",
+    "paired_verdict",
 ]
 
 #: The paper's running list of relevance values.
@@ -438,3 +440,60 @@ def difference_verdict(diff: float, se: float, q: float, expect: str) -> str:
     if sign * z < -q:
         return "opposite"
     return "not resolved"
+
+
+def paired_difference(after, before) -> tuple[float, float]:
+    """Mean and standard error of the per-seed differences ``after[i] - before[i]``.
+
+    Runs that share their seeds (the same training and test pairs, as the settings of
+    Zhou et al.'s Figures 11-12 against Figure 1 do here, or two C values on one
+    training set) are paired: the standard error of their difference is that of the
+    per-seed differences, not the root sum of squares of the two standard errors, which
+    ignores their correlation. Pairing by seed index is valid for any two series of
+    independent seeds; it only gains when the two runs of one seed are correlated. A
+    contrast of four series (a difference of differences) is passed as two differences.
+
+    Parameters
+    ----------
+    after, before : array_like, shape (n,)
+        One value per seed, seed ``i`` at index ``i`` in both; ``n >= 2``.
+
+    Returns
+    -------
+    (float, float)
+        The mean difference and its standard error ``sd(after - before) / sqrt(n)``.
+
+    Examples
+    --------
+    >>> diff, se = paired_difference([1.0, 2.0, 3.0], [0.0, 1.0, 3.0])  # differences 1, 1, 0
+    >>> round(diff, 12), round(se, 12)  # 2/3 and sqrt(1/3) / sqrt(3) = 1/3
+    (0.666666666667, 0.333333333333)
+    """
+    a = np.asarray(after, dtype=np.float64)
+    b = np.asarray(before, dtype=np.float64)
+    if a.ndim != 1 or a.shape != b.shape or a.size < 2:
+        raise ValueError("after, before: need two 1-d series of one length >= 2 (one value "
+                         "per seed)")
+    d = a - b
+    if not np.all(np.isfinite(d)):
+        raise ValueError("after, before: need finite values")
+    return float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size))
+
+
+def paired_verdict(after, before, q: float, expect: str) -> tuple[float, float, str]:
+    """:func:`difference_verdict` of the paired difference ``after - before`` (see
+    :func:`paired_difference`): returns the mean difference, its standard error and the
+    reading. A difference that is the same under every seed (standard error 0) is exact
+    and is read by its sign alone.
+
+    Examples
+    --------
+    >>> paired_verdict([1.0, 2.0, 3.0], [0.0, 1.0, 3.0], 3.0, "up")[2]  # 2 standard errors
+    'not resolved'
+    >>> paired_verdict([1.0, 2.0, 3.0], [0.0, 1.0, 3.0], 1.5, "up")[2]
+    'as stated'
+    """
+    diff, se = paired_difference(after, before)
+    # an exact difference: any nonzero one is beyond q standard errors, a zero one is not
+    exact = np.finfo(np.float64).tiny
+    return diff, se, difference_verdict(diff, se if se > 0 else exact, q, expect)
