@@ -89,6 +89,10 @@ html_theme_options = {
     "use_repository_button": False,
     "home_page_in_toc": True,
     "show_navbar_depth": 1,
+    # the sidebar shows a page's ancestors and their children only: with the API's pages
+    # the whole tree on every page would cost O(pages^2)
+    "collapse_navbar": True,
+    "max_navbar_depth": 3,
     "navigation_with_keys": False,
 }
 html_context = {"default_mode": "light"}

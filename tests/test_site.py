@@ -1,20 +1,22 @@
-"""The offline HTML edition in a real headless browser (Debian's chromium, driven by
-Playwright): every page loads with no console error and no failed request, all math is
-typeset (no raw $...$ or \\( \\) left), every image loads, no page is wider than its
-window; the contents, heading anchors, previous/next links, downloads and the claims
-page's links all resolve (issue 17); screenshots go to site/."""
+"""The HTML edition (``make docs``: Sphinx and MyST-NB over the committed executed
+notebooks, ``docs/``), built once for the session with warnings as errors, then read as
+HTML and in a real headless browser (Debian's chromium, driven by Playwright): every page
+renders its math and loads with no console error, no failed request and no request that
+leaves the machine; the search finds "Theorem 4"; a claim's link lands on its theorem block
+and the block's link comes back; each claims box and the claims page link both ways; the
+API reference has a page for every public name; the downloads exist; a notebook page prints
+without the site's navigation. Screenshots go to site/."""
 
 import functools
-import html
 import http.server
-import re
+import json
 import shutil
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
 import pytest
-
-from companion import site
 
 ROOT = Path(__file__).resolve().parents[1]
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -22,153 +24,323 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="module")
-def served():
+def build_edition(out: Path, doctrees: Path, reports: Path | None = None):
+    """``make docs`` (the Makefile's $(SPHINX)), from scratch: warnings are errors."""
+    cmd = [sys.executable, "-m", "sphinx", "-b", "html", "-d", str(doctrees), "-W",
+           "--keep-going", "-q"]
+    if reports is not None:
+        cmd += ["-D", f"companion_reports={reports}"]
+    return subprocess.run(cmd + ["docs", str(out)], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory):
+    """The edition with one variant report (``make docs REPORTS=DIR``): an executed
+    notebook from outside the checkout, here a copy of a committed one."""
     out = ROOT / "site"
-    site.build(out)
+    reports = tmp_path_factory.mktemp("reports")
+    shutil.copyfile(ROOT / "notebooks" / "executed" / "005_new_variants.ipynb",
+                    reports / "variant_report.ipynb")
+    proc = build_edition(out, tmp_path_factory.mktemp("doctrees"), reports)
+    assert proc.returncode == 0, proc.stderr[-4000:]
+    return out
+
+
+@pytest.fixture(scope="session")
+def served(built):
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *args):
             pass
 
-    handler = functools.partial(Quiet, directory=str(out))
+    handler = functools.partial(Quiet, directory=str(built))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield out, f"http://127.0.0.1:{server.server_address[1]}"
+    yield built, f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
 
 
-def test_every_page_in_a_headless_browser(served):
+@pytest.fixture(scope="session")
+def browser():
     from playwright.sync_api import sync_playwright
 
-    out, base = served
-    assert Path(CHROMIUM).exists(), "chromium is missing: `make venv` installs it"
-    notebooks = sorted(p.name for p in out.glob("[0-9]*.html"))
-    pages = ["index.html", "claims.html"] + notebooks
-    assert len(notebooks) >= 6
-    raw_math = re.compile(r"\$[^$\n]{1,200}\$|\\\(|\\\[")
+    assert Path(CHROMIUM).exists(), "chromium is missing: `make browser` installs it"
     with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        for name in pages:
-            page = browser.new_page(viewport={"width": 1280, "height": 900})
-            problems = []
-            page.on("console", lambda m, p=problems: p.append(f"console {m.type}: {m.text}")
-                    if m.type == "error" else None)
-            page.on("pageerror", lambda e, p=problems: p.append(f"page error: {e}"))
-            page.on("requestfailed", lambda r, p=problems: p.append(f"failed: {r.url}"))
-            page.on("response", lambda r, p=problems: p.append(f"HTTP {r.status}: {r.url}")
-                    if r.status >= 400 else None)
-            page.goto(f"{base}/{name}", wait_until="load")
-            page.evaluate("() => MathJax.startup.promise")
-            page.wait_for_load_state("networkidle")
-            text = page.inner_text("body")
-            assert not raw_math.search(text), (name, raw_math.search(text).group(0))
-            typeset = page.evaluate(
-                "() => document.querySelectorAll('mjx-container').length")
-            assert typeset > 0 or name == "claims.html", f"{name}: no typeset math"
-            width = page.evaluate("() => [document.documentElement.scrollWidth, "
-                                  "window.innerWidth]")
-            assert width[0] <= width[1], (name, "wider than its window", width)
-            # every in-page link (contents, pilcrows) lands on an element of this page
-            missing = page.evaluate(
-                "() => Array.from(document.querySelectorAll('a[href^=\"#\"]'))"
-                ".map(a => a.getAttribute('href').slice(1))"
-                ".filter(id => !document.getElementById(id))")
-            assert not missing, (name, missing)
-            if name in notebooks:
-                toc = page.evaluate("() => document.querySelectorAll('details.toc a').length")
-                assert toc >= 3, (name, "contents", toc)
-                unanchored = page.evaluate(
-                    "() => Array.from(document.querySelectorAll('h2, h3'))"
-                    ".filter(h => !h.id).length")
-                assert unanchored == 0, (name, "headings without an anchor")
-                i = notebooks.index(name)
-                rel = page.evaluate("() => Array.from(document.querySelectorAll("
-                                    "'nav.pages a[rel]')).map(a => [a.rel, "
-                                    "a.getAttribute('href')])")
-                want = ([["prev", notebooks[i - 1]]] if i else []) + (
-                    [["next", notebooks[i + 1]]] if i + 1 < len(notebooks) else [])
-                assert rel == want, (name, rel)
-            broken = page.evaluate("() => Array.from(document.images).filter("
-                                   "i => !(i.complete && i.naturalWidth > 0)).map(i => i.src)")
-            assert not broken, (name, broken)
-            assert not problems, (name, problems)
-            if name in ("index.html", "004_ndcg_theory.html"):
-                page.screenshot(path=str(out / f"screenshot_{Path(name).stem}.png"),
-                                full_page=name == "index.html")
-            page.close()
-        browser.close()
-    assert (out / "screenshot_index.png").exists()
+        chromium = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        yield chromium
+        chromium.close()
 
 
-def test_claims_page_links_every_claim_to_a_section_that_exists(served):
-    import json
+def _soup(path: Path):
+    from bs4 import BeautifulSoup
 
-    out, _ = served
-    claims = json.loads((ROOT / "figures" / "claims.json").read_text())
-    text = (out / "claims.html").read_text()
-    rows = re.findall(r'<tr id="([^"]+)">(.*?)</tr>', text, re.S)
-    assert [cid for cid, _ in rows] == [c["id"] for c in sorted(
+    return BeautifulSoup(path.read_text(), "html.parser")
+
+
+def _claims():
+    return json.loads((ROOT / "figures" / "claims.json").read_text())
+
+
+def _slug(cid: str) -> str:
+    import re
+
+    return "claim-" + re.sub(r"[^a-z0-9]+", "-", cid.lower()).strip("-")
+
+
+def _open(browser, base, name, problems, outside):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.on("console", lambda m: problems.append(f"{name}: console {m.type}: {m.text}")
+            if m.type == "error" else None)
+    page.on("pageerror", lambda e: problems.append(f"{name}: page error: {e}"))
+    page.on("requestfailed", lambda r: problems.append(f"{name}: failed: {r.url}"))
+    page.on("response", lambda r: problems.append(f"{name}: HTTP {r.status}: {r.url}")
+            if r.status >= 400 else None)
+
+    def guard(route):  # nothing may leave the machine: record it and refuse it
+        url = route.request.url
+        if url.startswith((base, "data:", "blob:")):
+            route.continue_()
+        else:
+            outside.append(f"{name}: {url}")
+            route.abort()
+    page.route("**/*", guard)
+    page.goto(f"{base}/{name}", wait_until="load")
+    return page
+
+
+def _typeset(page):
+    page.wait_for_function("() => !window.MathJax || (MathJax.startup && "
+                           "MathJax.startup.promise)")
+    page.evaluate("() => window.MathJax ? MathJax.startup.promise : null")
+    page.wait_for_load_state("networkidle")
+
+
+# -- the build -------------------------------------------------------------------------------
+
+
+def test_pages_of_the_edition(built):
+    notebooks = sorted(p.stem for p in (ROOT / "notebooks" / "executed").glob("[0-9]*.ipynb"))
+    assert notebooks and all((built / "notebooks" / f"{n}.html").exists() for n in notebooks)
+    for doc in ("000", "001", "002", "003", "004"):
+        assert (built / "documents" / f"{doc}.html").exists(), doc
+    for name in ("index", "claims", "references", "search", "genindex", "api/index"):
+        assert (built / f"{name}.html").exists(), name
+    # MathJax is the pinned local copy, inside the site
+    assert (built / "_static" / "mathjax" / "tex-svg-full.js").stat().st_size > 1e6
+
+
+def test_variant_reports_are_pages_of_their_own(built):
+    page = built / "reports" / "report_variant_report.html"
+    assert page.exists()
+    listed = [a["href"] for a in _soup(built / "reports" / "index.html").select("a")]
+    assert "report_variant_report.html" in listed
+    assert _soup(page).select("img"), "the report's figures"
+    with pytest.raises(subprocess.CalledProcessError) as error:  # an empty folder is refused
+        proc = build_edition(built.parent / "build" / "site-empty", built.parent / "build" /
+                             "doctrees-empty", ROOT / "figures")
+        proc.check_returncode()
+    assert "reports: no executed notebook" in error.value.stderr
+
+
+def test_nothing_is_fetched_from_elsewhere(built):
+    """No page names a script, style sheet, image or font outside the site."""
+    for page in built.rglob("*.html"):
+        soup = _soup(page)
+        for tag, attr in (("script", "src"), ("link", "href"), ("img", "src"),
+                          ("iframe", "src")):
+            for el in soup.find_all(tag):
+                url = el.get(attr) or ""
+                if tag == "link" and "stylesheet" not in (el.get("rel") or []) and \
+                        "icon" not in (el.get("rel") or []) and \
+                        "preload" not in (el.get("rel") or []):
+                    continue
+                assert not url.startswith(("http:", "https:", "//")), (page, url)
+
+
+def test_the_api_reference_has_a_page_for_every_public_name(built):
+    import importlib
+    import pkgutil
+
+    import rankmeasures
+
+    api = built / "api" / "generated"
+    for name in rankmeasures.__all__:
+        assert (api / f"rankmeasures.{name}.html").exists(), name
+    # the docstring with the document and equation it implements, and its examples
+    ndcg = _soup(api / "rankmeasures.ndcg.html").get_text()
+    assert "Definition 1" in ndcg and "Examples" in ndcg and "zero_idcg" in ndcg
+    assert "Parameters" in _soup(api / "rankmeasures.dcg.html").get_text()
+    for package in ("rankmeasures.theory", "rankmeasures.learning", "rankmeasures.trec"):
+        pkg = importlib.import_module(package)
+        for info in pkgutil.iter_modules(pkg.__path__):
+            if info.name.startswith("_"):
+                continue
+            module = f"{package}.{info.name}"
+            assert (built / "api" / f"{module}.html").exists(), module
+            for name in getattr(importlib.import_module(module), "__all__", []):
+                assert (api / f"{module}.{name}.html").exists(), (module, name)
+
+
+def test_downloads_of_each_notebook(built):
+    for page in sorted((built / "notebooks").glob("[0-9]*.html")):
+        links = [a["href"] for a in _soup(page).select("a.download")]
+        for suffix in (".py", ".ipynb"):
+            mine = [h for h in links if h.endswith(f"/{page.stem}{suffix}")]
+            assert mine, (page.name, suffix)
+            assert (page.parent / mine[0]).resolve().stat().st_size > 0
+
+
+def test_claims_page_links_every_claim_to_its_block_and_its_section(built):
+    """Every claim of figures/claims.json has its row, linked to its theorem block on its
+    document's page and to the notebook section that settles it; both targets exist, and
+    the block names the claim back."""
+    claims = _claims()
+    soup = _soup(built / "claims.html")
+    rows = soup.select("tr[id^=claim-]")
+    assert [r["id"] for r in rows] == [_slug(c["id"]) for c in sorted(
         claims, key=lambda c: c["doc"])]
     sections = 0
-    for cid, row in rows:
-        href = re.search(r'class="claim-link" href="([^"]+)"', row)
-        assert href, cid
-        page, _, anchor = href.group(1).partition("#")
-        target = (out / page).read_text()
-        assert page.split("_")[0] == cid[1:4] or anchor, (cid, page)  # its own document
+    for claim, row in zip(sorted(claims, key=lambda c: c["doc"]), rows, strict=True):
+        block = row.select_one("a.block-link")
+        assert block is not None, claim["id"]
+        page, _, anchor = block["href"].partition("#")
+        assert page == f"documents/{claim['doc']}.html", (claim["id"], page)
+        target = _soup(built / page)
+        el = target.find(id=anchor)
+        assert el is not None, (claim["id"], anchor)
+        assert el.find("a", href=f"../claims.html#{row['id']}"), (claim["id"], "no way back")
+        where = row.select_one("a.claim-link")
+        assert where is not None, claim["id"]
+        page, _, anchor = where["href"].partition("#")
+        assert page.startswith(f"notebooks/{claim['doc']}_") or anchor, (claim["id"], page)
         if anchor:
             sections += 1
-            assert f'id="{anchor}"' in target, (cid, anchor)
-            # the claim is named in the notebook the link goes to
-            assert cid in target, (cid, page)
-    assert sections >= 20  # most claims named in a notebook link to their section
+            section = _soup(built / page).find(id=anchor)
+            assert section is not None, (claim["id"], anchor)
+            assert claim["id"] in section.get_text(), (claim["id"], page, anchor)
+    assert sections >= 20
 
 
-def test_downloads_of_each_notebook(served):
-    out, _ = served
-    for page in sorted(out.glob("[0-9]*.html")):
-        text = page.read_text()
-        for name in (f"{page.stem}.py", f"{page.stem}.ipynb"):
-            assert f'href="downloads/{name}"' in text, (page.name, name)
-            assert (out / "downloads" / name).stat().st_size > 0
-
-
-def test_claims_boxes_and_the_claims_page_link_both_ways(served):
-    """Issue 28: each claims box links its claims to their rows of claims.html, and each
-    such row links back to the section that holds the box; the row shows the claim's
-    place in the document. Checked for every box in the HTML, then clicked through in the
-    browser for one."""
-    import json
-
-    from playwright.sync_api import sync_playwright
-
-    out, base = served
-    claims_html = (out / "claims.html").read_text()
-    location = {c["id"]: c["location"]
-                for c in json.loads((ROOT / "figures" / "claims.json").read_text())}
+def test_claims_boxes_link_to_the_claims_page_and_back(built):
+    """Each claims box links its claims to their rows of the claims page, and each such
+    row links back to the section that holds the box."""
+    claims_soup = _soup(built / "claims.html")
     boxed = []
-    for page in sorted(out.glob("[0-9]*.html")):
-        text = page.read_text()
-        for m in re.finditer(r'<div class="output claims-box">(.*?)</div>', text, re.S):
-            section = re.findall(r'<h[1-6] id="([^"]+)"', text[:m.start()])[-1]
-            for cid in re.findall(r'href="claims.html#([^"]+)"', m.group(1)):
-                row = re.search(rf'<tr id="{re.escape(cid)}">(.*?)</tr>', claims_html, re.S)
-                assert row, cid
-                href = re.search(r'class="claim-link" href="([^"]+)"', row.group(1))
-                assert href.group(1) == f"{page.name}#{section}", (cid, href.group(1))
-                assert html.escape(location[cid]["item"]) in row.group(1), cid
-                boxed.append((page.name, section, cid))
-    assert len(boxed) >= 60 and len({cid for *_, cid in boxed}) == len(boxed)
-    page_name, section, cid = next(b for b in boxed if b[0].startswith("004"))
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        page = browser.new_page()
-        page.goto(f"{base}/{page_name}", wait_until="load")
-        page.click(f'.claims-box a[href="claims.html#{cid}"]')
-        page.wait_for_url(f"**/claims.html#{cid}")
-        assert page.evaluate(f"() => document.getElementById({cid!r}) !== null")
-        page.click(f'tr[id="{cid}"] a.claim-link')
-        page.wait_for_url(f"**/{page_name}#{section}")
-        assert page.evaluate(f"() => document.getElementById({section!r}) !== null")
-        browser.close()
+    for page in sorted((built / "notebooks").glob("[0-9]*.html")):
+        soup = _soup(page)
+        for strong in soup.find_all("strong", string="Claims settled in this section"):
+            section = strong.find_parent("section")
+            for a in strong.find_parent("div", class_="cell_output").select(
+                    'a[href^="../claims.html#"]'):
+                row_id = a["href"].partition("#")[2]
+                row = claims_soup.find("tr", id=row_id)
+                assert row is not None, row_id
+                back = row.select_one("a.claim-link")["href"]
+                assert back == f"notebooks/{page.name}#{section['id']}", (row_id, back)
+                boxed.append((page.name, section["id"], row_id))
+    assert len(boxed) >= 60 and len({b[2] for b in boxed}) == len(boxed)
+
+
+# -- in the browser ------------------------------------------------------------------------
+
+
+def test_every_page_in_a_headless_browser(served, browser):
+    """Each page of the edition (the API's generated pages by their module pages and one
+    of their own) loads cleanly and typesets all of its math."""
+    out, base = served
+    pages = (["index.html", "claims.html", "references.html", "api/index.html",
+              "api/rankmeasures.html", "api/rankmeasures.theory.asymptotics.html",
+              "api/generated/rankmeasures.ndcg.html", "reports/index.html",
+              "reports/report_variant_report.html"]
+             + [f"documents/{p.name}" for p in sorted((out / "documents").glob("*.html"))]
+             + [f"notebooks/{p.name}" for p in sorted((out / "notebooks").glob("*.html"))])
+    problems, outside = [], []
+    for name in pages:
+        page = _open(browser, base, name, problems, outside)
+        _typeset(page)
+        raw = page.evaluate(
+            "() => Array.from(document.querySelectorAll('.math'))"
+            ".filter(m => !m.querySelector('mjx-container')).map(m => m.textContent)")
+        assert not raw, (name, "math left untypeset", raw[:3])
+        if name.startswith(("documents/", "notebooks/")):
+            n = page.evaluate("() => document.querySelectorAll('mjx-container').length")
+            assert n > 0, (name, "no typeset math")
+        width = page.evaluate("() => [document.documentElement.scrollWidth, "
+                              "window.innerWidth]")
+        assert width[0] <= width[1], (name, "wider than its window", width)
+        missing = page.evaluate(
+            "() => Array.from(document.querySelectorAll('a[href^=\"#\"]'))"
+            ".map(a => decodeURIComponent(a.getAttribute('href').slice(1)))"
+            ".filter(id => id && !document.getElementById(id))")
+        assert not missing, (name, missing)
+        broken = page.evaluate("() => Array.from(document.images).filter("
+                               "i => !(i.complete && i.naturalWidth > 0)).map(i => i.src)")
+        assert not broken, (name, broken)
+        if name.startswith("notebooks/"):
+            nav = page.evaluate("() => Array.from(document.querySelectorAll("
+                                "'.prev-next-area a')).map(a => a.className)")
+            assert nav, (name, "no previous/next")
+            toc = page.evaluate("() => document.querySelectorAll("
+                                "'.bd-sidebar-secondary .toc-entry a').length")
+            assert toc >= 3, (name, "in-page contents", toc)
+        if name in ("index.html", "notebooks/004_ndcg_theory.html"):
+            page.screenshot(path=str(out / f"screenshot_{Path(name).stem}.png"))
+        page.close()
+    assert not problems, problems
+    assert not outside, outside
+
+
+def test_search_finds_theorem_4(served, browser):
+    out, base = served
+    problems, outside = [], []
+    page = _open(browser, base, "search.html?q=Theorem+4", problems, outside)
+    page.wait_for_selector("#search-results .search-summary", timeout=30000)
+    page.wait_for_function("() => /found/.test(document.querySelector("
+                           "'#search-results .search-summary').textContent)", timeout=30000)
+    hrefs = page.evaluate("() => Array.from(document.querySelectorAll("
+                          "'#search-results li a')).map(a => a.getAttribute('href'))")
+    assert any("documents/004.html#d004-theorem-4" in h for h in hrefs), hrefs[:10]
+    assert not problems and not outside, (problems, outside)
+
+
+def test_a_claim_lands_on_its_theorem_block_and_back(served, browser):
+    out, base = served
+    problems, outside = [], []
+    page = _open(browser, base, "claims.html", problems, outside)
+    row = "claim-s004-t4b"
+    page.click(f'tr[id="{row}"] a.block-link')
+    page.wait_for_url("**/documents/004.html#d004-theorem-4")
+    assert page.evaluate("() => { const r = document.getElementById('d004-theorem-4')"
+                         ".getBoundingClientRect(); return r.top >= 0 && "
+                         "r.top < window.innerHeight; }"), "the block is not in view"
+    page.click(f'div#d004-theorem-4 a[href="../claims.html#{row}"]')
+    page.wait_for_url(f"**/claims.html#{row}")
+    # and from a notebook's claims box to the row, and back to the box's section
+    page.goto(f"{base}/notebooks/004_ndcg_theory.html", wait_until="load")
+    page.click(f'.cell_output a[href="../claims.html#{row}"]')
+    page.wait_for_url(f"**/claims.html#{row}")
+    page.click(f'tr[id="{row}"] a.claim-link')
+    page.wait_for_url("**/notebooks/004_ndcg_theory.html#*")
+    anchor = page.url.partition("#")[2]
+    assert page.evaluate(f"() => document.getElementById({anchor!r}) !== null")
+    assert not problems and not outside, (problems, outside)
+
+
+def test_a_notebook_prints_without_the_site_navigation(served, browser):
+    out, base = served
+    problems, outside = [], []
+    page = _open(browser, base, "notebooks/000_linear_ndcg.html", problems, outside)
+    _typeset(page)
+    page.emulate_media(media="print")
+    hidden = page.evaluate(
+        "() => ['.bd-sidebar-primary', '.bd-header', '.prev-next-area', "
+        "'.bd-sidebar-secondary'].map(s => document.querySelector(s))"
+        ".filter(e => e && getComputedStyle(e).display !== 'none').length")
+    assert hidden == 0, "the navigation is printed"
+    width = page.evaluate("() => document.querySelector('.bd-article-container')"
+                          ".getBoundingClientRect().width")
+    assert width > 0.9 * 1280 - 100, ("the text does not take the page", width)
+    pdf = page.pdf(path=str(out / "print_000_linear_ndcg.pdf"), format="A4")
+    assert len(pdf) > 50_000
+    assert not problems and not outside, (problems, outside)

@@ -143,17 +143,8 @@ def test_runner_names_the_template_from_anywhere_and_never_writes_committed_outp
     after = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True,
                            text=True, check=True).stdout
     assert after == before
-    # the HTML edition renders the report as a page of its own when asked (make site
-    # REPORTS=DIR); the documents' pages are built as always
-    from companion import site
-
-    index = site.build(tmp_path / "site", reports=tmp_path)
-    page = (tmp_path / "site" / "report_variant_report.html").read_text()
-    assert "report_variant_report.html" in index.read_text()
-    assert "1/sqrt(r)" in page and 'img src="img/report_variant_report/' in page
-    assert (tmp_path / "site" / "005_new_variants.html").exists()
-    with pytest.raises(ValueError, match="reports: no executed notebook"):
-        site.build(tmp_path / "site2", reports=tmp_path / "figures")
+    # the HTML edition renders an executed report as a page of its own when asked (make
+    # docs REPORTS=DIR): tests/test_site.py builds the edition with one
 
 
 # -- bounded and honest on any input -------------------------------------------------------

@@ -31,6 +31,7 @@ claim, or a document page that states no block, is a warning -- an error under `
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
 import sys
@@ -180,7 +181,8 @@ def generate_sources(app, config) -> None:
     out = srcdir / "reports"
 
     def report(path, name):
-        return _edition_copy(json.loads(path.read_text()), path.stem, "", str(path), None)
+        return _edition_copy(json.loads(path.read_text()), path.stem, "",
+                             os.path.relpath(path, out), None)
     names = _sync([(p, f"report_{p.stem}.ipynb") for p in reports], out, report)
     listing = "\n".join(f"report_{Path(n).stem[len('report_'):]}" for n in names)
     body = ("# Variant reports\n\nA discount, cut-off or gain of your own, analysed against "
@@ -193,6 +195,54 @@ def generate_sources(app, config) -> None:
     else:
         body += "This edition was built without reports.\n"
     _write_if_changed(out / "index.md", body)
+
+
+# -- the API reference's pages ------------------------------------------------------------
+
+#: the packages whose public submodules (and their ``__all__``) the API reference documents,
+#: beside the package root's ``__all__``
+API_PACKAGES = ("rankmeasures.theory", "rankmeasures.learning", "rankmeasures.trec")
+
+
+def api_modules() -> list[str]:
+    import importlib
+    import pkgutil
+
+    names = ["rankmeasures"]
+    for package in API_PACKAGES:
+        mod = importlib.import_module(package)
+        names.append(package)
+        names += [f"{package}.{m.name}" for m in pkgutil.iter_modules(mod.__path__)
+                  if not m.name.startswith("_")]
+    return names
+
+
+def _api_page(name: str) -> str:
+    import importlib
+
+    mod = importlib.import_module(name)
+    public = list(getattr(mod, "__all__", []))
+    lines = [f"# {name}", "", "```{eval-rst}", f".. automodule:: {name}", "   :no-members:",
+             ""]
+    if public:
+        lines += [f".. currentmodule:: {name}", "", ".. autosummary::",
+                  "   :toctree: generated", "   :nosignatures:", ""]
+        lines += [f"   {n}" for n in public]
+    lines += ["```", ""]
+    return "\n".join(lines)
+
+
+def generate_api(app, config) -> None:
+    """One page per module of :func:`api_modules`, each with a page per public name."""
+    out = Path(app.srcdir) / "api"
+    wanted = {f"{name}.md": _api_page(name) for name in api_modules()}
+    for name, text in wanted.items():
+        _write_if_changed(out / name, text)
+    for old in out.glob("rankmeasures*.md"):
+        if old.name not in wanted:
+            old.unlink()
+    # autosummary writes the pages of the names these pages list
+    config.autosummary_generate = [f"api/{name}" for name in wanted]
 
 
 # -- roles and the env data they collect ------------------------------------------------
@@ -268,7 +318,7 @@ class BlockIndex(SphinxTransform):
         doc = self.env.current_document.docname.rpartition("/")[2]
         for block in list(self.document.findall(_is_block)):
             entry = f"{_block_name(block)} ({doc})"
-            index = addnodes.index(entries=[("single", entry, block["ids"][0], "", None)])
+            index = addnodes.index(entries=[("single", entry, block["ids"][0], "main", None)])
             block.parent.insert(block.parent.index(block), index)
 
 
@@ -496,6 +546,7 @@ def setup(app):
     app.add_config_value("companion_reports", "", "env")
     app.connect("config-inited", check_mathjax)
     app.connect("config-inited", generate_sources)
+    app.connect("config-inited", generate_api)
     app.add_node(claim_ref)
     app.add_node(claims_table)
     app.add_node(documents_table)

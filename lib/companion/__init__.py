@@ -5,8 +5,9 @@
 * :mod:`companion.tolerance` and :mod:`companion.compare` — declared tolerances and the
   value-by-value comparison of outputs;
 * :mod:`companion.machine` — what a machine computes with (CPU, SIMD, BLAS);
-* :mod:`companion.gate` — the reproducibility gate of ``make test``;
-* :mod:`companion.site` — the offline HTML edition.
+* :mod:`companion.gate` — the reproducibility gate of ``make test``.
+
+The offline HTML edition is Sphinx's (``make docs``, ``docs/``).
 
 :mod:`rankmeasures` is the measure library and does not import this package.
 """
