@@ -76,6 +76,8 @@ class MeasureInfo:
         Whether trec_eval prints a per-query value (``-q``).
     cite : str
         The source defining it.
+    define : str
+        Its definition in one line (R: the relevant judged documents of the query).
     """
 
     kind: str
@@ -90,6 +92,7 @@ class MeasureInfo:
     summary: str = "mean"
     per_query: bool = True
     cite: str = ""
+    define: str = ""
 
 
 _CUTS = (5, 10, 15, 20, 30, 100, 200, 500, 1000)
@@ -102,97 +105,140 @@ _GAINS = ("gains",)
 #: (measures.c), which is the order of its output
 MEASURES: dict[str, MeasureInfo] = {m.kind: m for m in [
     _M("runid", ("runid",), params=(), family="trec", trec="runid", value="str",
-       summary="none", per_query=False, cite=_TE + "m_runid.c: the run's tag"),
+       summary="none", per_query=False, cite=_TE + "m_runid.c: the run's tag",
+       define="the run's tag (the last line's sixth field)"),
     _M("num_q", ("num_q",), params=(), family="trec", trec="num_q", value="long",
-       summary="count", per_query=False, cite=_TE + "m_num_q.c"),
+       summary="count", per_query=False, cite=_TE + "m_num_q.c",
+       define="queries evaluated"),
     _M("num_ret", ("num_ret", "numret"), family="count", trec="num_ret", value="long",
-       summary="sum", cite=_TE + "m_num_ret.c; ir_measures' NumRet"),
+       summary="sum", cite=_TE + "m_num_ret.c; ir_measures' NumRet",
+       define="documents retrieved"),
     _M("num_rel", ("num_rel", "numrel"), family="count", trec="num_rel", value="long",
-       summary="sum", cite=_TE + "m_num_rel.c; ir_measures' NumRel"),
+       summary="sum", cite=_TE + "m_num_rel.c; ir_measures' NumRel",
+       define="judged documents of grade >= rel"),
     _M("num_rel_ret", ("num_rel_ret", "numrelret"), family="count", trec="num_rel_ret",
-       value="long", summary="sum", cite=_TE + "m_num_rel_ret.c; ir_measures' NumRelRet"),
+       value="long", summary="sum", cite=_TE + "m_num_rel_ret.c; ir_measures' NumRelRet",
+       define="relevant documents retrieved"),
     _M("AP", ("ap", "map"), "optional", trec="map",
-       cite=_TE + "m_map.c; average precision (Buckley & Voorhees 2000)"),
+       cite=_TE + "m_map.c; average precision (Buckley & Voorhees 2000)",
+       define="(1/R) sum over relevant retrieved of precision at its rank (AP@k: ranks <= k)"),
     _M("gm_map", ("gm_map", "gm_ap"), trec="gm_map", summary="gm", per_query=False,
-       cite=_TE + "m_gm_map.c: log(max(AP, 1e-5)) per query, the geometric mean over them"),
-    _M("Rprec", ("rprec", "r-prec"), trec="Rprec", cite=_TE + "m_Rprec.c"),
+       cite=_TE + "m_gm_map.c: log(max(AP, 1e-5)) per query, the geometric mean over them",
+       define="log(max(AP, 1e-5)); summary exp(mean)"),
+    _M("Rprec", ("rprec", "r-prec"), trec="Rprec", cite=_TE + "m_Rprec.c",
+       define="precision at rank R"),
     _M("bpref", ("bpref",), family="trec", trec="bpref",
-       cite=_TE + "m_bpref.c; Buckley & Voorhees, SIGIR 2004"),
+       cite=_TE + "m_bpref.c; Buckley & Voorhees, SIGIR 2004",
+       define="(1/R) sum over judged relevant retrieved of 1 - min(n above, R) / min(N, R)"),
     _M("RR", ("rr", "recip_rank", "mrr"), "optional", trec="recip_rank",
-       cite=_TE + "m_recip_rank.c (RR@k: 0 past rank k, ir_measures' RR@k)"),
+       cite=_TE + "m_recip_rank.c (RR@k: 0 past rank k, ir_measures' RR@k)",
+       define="1 / rank of the first relevant document (RR@k: 0 past k)"),
     _M("iprec_at_recall", ("iprec_at_recall", "iprec"), "required", family="trec",
        trec="iprec_at_recall", cut="double", default=_POINTS,
-       cite=_TE + "m_iprec_at_recall.c: interpolated precision at recall p"),
+       cite=_TE + "m_iprec_at_recall.c: interpolated precision at recall p",
+       define="max precision at ranks at or below the lround(p R)-th relevant"),
     _M("P", ("p", "precision"), "required", trec="P", cut="long", default=_CUTS,
-       cite=_TE + "m_P.c"),
+       cite=_TE + "m_P.c",
+       define="relevant in the first k / k"),
     _M("relstring", ("relstring",), params=(), family="trec", trec="relstring",
        cut="double_params", default=(10.0,), value="str", summary="none",
-       cite=_TE + "m_relstring.c: the marks of the first N documents"),
+       cite=_TE + "m_relstring.c: the marks of the first N documents",
+       define="marks of the first N documents (0-9, >, -, .)"),
     _M("recall", ("recall", "r"), "required", trec="recall", cut="long", default=_CUTS,
-       cite=_TE + "m_recall.c"),
+       cite=_TE + "m_recall.c",
+       define="relevant in the first k / R"),
     _M("infAP", ("infap",), family="trec", trec="infAP",
-       cite=_TE + "m_infap.c; Yilmaz & Aslam, CIKM 2006"),
+       cite=_TE + "m_infap.c; Yilmaz & Aslam, CIKM 2006",
+       define="AP inferred from a judged sample of the pool"),
     _M("gm_bpref", ("gm_bpref",), family="trec", trec="gm_bpref", summary="gm",
-       per_query=False, cite=_TE + "m_gm_bpref.c: log(max(bpref, 1e-5)) per query"),
+       per_query=False, cite=_TE + "m_gm_bpref.c: log(max(bpref, 1e-5)) per query",
+       define="log(max(bpref, 1e-5)); summary exp(mean)"),
     _M("Rprec_mult", ("rprec_mult",), "required", family="trec", trec="Rprec_mult",
-       cut="double", default=_MULTS, cite=_TE + "m_Rprec_mult.c: precision at p R"),
+       cut="double", default=_MULTS, cite=_TE + "m_Rprec_mult.c: precision at p R",
+       define="relevant in the first (long)(p R + 0.9) / that cut"),
     _M("utility", ("utility",), params=("rel", "coefficients"), family="trec",
        trec="utility", cut="double_params", default=(1.0, -1.0, 0.0, 0.0),
-       cite=_TE + "m_utility.c: a·rel_ret + b·nonrel_ret + c·rel_nonret + d·nonrel_nonret"),
+       cite=_TE + "m_utility.c: a·rel_ret + b·nonrel_ret + c·rel_nonret + d·nonrel_nonret",
+       define="a rel_ret + b nonrel_ret + c rel_nonret + d nonrel_nonret"),
     _M("11pt_avg", ("11pt_avg", "11-pt_avg"), params=("rel", "points"), family="trec",
        trec="11pt_avg", cut="double_params", default=_POINTS,
-       cite=_TE + "m_11pt_avg.c: iprec_at_recall averaged over the points"),
-    _M("binG", ("bing",), family="trec", trec="binG", cite=_TE + "m_binG.c"),
+       cite=_TE + "m_11pt_avg.c: iprec_at_recall averaged over the points",
+       define="mean of iprec_at_recall over the points"),
+    _M("binG", ("bing",), family="trec", trec="binG", cite=_TE + "m_binG.c",
+       define="(1/R) sum over relevant retrieved of 1/log2(2 + non-relevant above)"),
     _M("G", ("g",), params=("rel", "gains"), family="trec", trec="G", cut="pairs",
-       cite=_TE + "m_G.c"),
+       cite=_TE + "m_G.c",
+       define="sum of gain / log2(2 + C_i - S_i), over the ideal's gain"),
     _M("dcg", ("dcg",), "optional", ("gain", "discount", "dcg", "gains"), family="graded",
        trec="dcg", cut="pairs",
-       cite=_TE + "m_ndcg.c (dcg); Järvelin & Kekäläinen, ACM TOIS 20(4), 2002"),
+       cite=_TE + "m_ndcg.c (dcg); Järvelin & Kekäläinen, ACM TOIS 20(4), 2002",
+       define="sum of gain(grade) / log2(rank + 1)"),
     _M("ideal_dcg", ("ideal_dcg",), params=("rel", "gains"), family="trec",
-       trec="ideal_dcg", cut="pairs", cite=_TE + "m_ndcg.c (ideal_dcg)"),
+       trec="ideal_dcg", cut="pairs", cite=_TE + "m_ndcg.c (ideal_dcg)",
+       define="DCG of the judged documents in decreasing gain"),
     _M("ndcg", ("ndcg", "ndcg_cut"), "optional", ("gain", "discount", "dcg", "gains"),
        family="graded", trec="ndcg", cut="pairs",
        cite="Järvelin & Kekäläinen, ACM TOIS 20(4), 2002; " + _TE + "m_ndcg.c, "
-            "m_ndcg_cut.c; Wang et al. (2013) Definition 1"),
+            "m_ndcg_cut.c; Wang et al. (2013) Definition 1",
+       define="DCG / ideal DCG"),
     _M("ndcg_rel", ("ndcg_rel",), params=("rel", "gains"), family="trec", trec="ndcg_rel",
-       cut="pairs", cite=_TE + "m_ndcg_rel.c"),
+       cut="pairs", cite=_TE + "m_ndcg_rel.c",
+       define="NDCG averaged over the documents of positive gain"),
     _M("Rndcg", ("rndcg",), params=("rel", "gains"), family="trec", trec="Rndcg",
-       cut="pairs", cite=_TE + "m_Rndcg.c"),
+       cut="pairs", cite=_TE + "m_Rndcg.c",
+       define="NDCG averaged where the ideal gain changes"),
     _M("ndcg_cut", (), "required", ("gain", "discount", "dcg"), family="graded",
-       trec="ndcg_cut", cut="long", default=_CUTS, cite=_TE + "m_ndcg_cut.c"),
+       trec="ndcg_cut", cut="long", default=_CUTS, cite=_TE + "m_ndcg_cut.c",
+       define="DCG of the first k / ideal DCG of k"),
     _M("map_cut", (), "required", trec="map_cut", cut="long", default=_CUTS,
-       cite=_TE + "m_map_cut.c"),
+       cite=_TE + "m_map_cut.c",
+       define="AP counting ranks <= k"),
     _M("relative_P", ("relative_p",), "required", family="trec", trec="relative_P",
-       cut="long", default=_CUTS, cite=_TE + "m_rel_P.c: relevant in the top k / min(k, R)"),
+       cut="long", default=_CUTS, cite=_TE + "m_rel_P.c: relevant in the top k / min(k, R)",
+       define="relevant in the first k / min(k, R)"),
     _M("success", ("success",), "required", trec="success", cut="long", default=(1, 5, 10),
-       cite=_TE + "m_success.c; ir_measures' Success@k"),
-    _M("set_P", ("set_p", "setp"), family="trec", trec="set_P", cite=_TE + "m_set_P.c"),
+       cite=_TE + "m_success.c; ir_measures' Success@k",
+       define="1 if a relevant document is in the first k"),
+    _M("set_P", ("set_p", "setp"), family="trec", trec="set_P", cite=_TE + "m_set_P.c",
+       define="rel_ret / ret"),
     _M("set_relative_P", ("set_relative_p",), family="trec", trec="set_relative_P",
-       cite=_TE + "m_set_rel_P.c"),
+       cite=_TE + "m_set_rel_P.c",
+       define="rel_ret / min(ret, R)"),
     _M("set_recall", ("set_recall", "setr"), family="trec", trec="set_recall",
-       cite=_TE + "m_set_recall.c"),
-    _M("set_map", ("set_map",), family="trec", trec="set_map", cite=_TE + "m_set_map.c"),
+       cite=_TE + "m_set_recall.c",
+       define="rel_ret / R"),
+    _M("set_map", ("set_map",), family="trec", trec="set_map", cite=_TE + "m_set_map.c",
+       define="rel_ret^2 / (ret R)"),
     _M("set_F", ("set_f", "setf"), params=("rel", "beta"), family="trec", trec="set_F",
        cut="double_params", default=(1.0,),
-       cite=_TE + "m_set_F.c; van Rijsbergen's F (Information Retrieval, 1979)"),
+       cite=_TE + "m_set_F.c; van Rijsbergen's F (Information Retrieval, 1979)",
+       define="(beta + 1) P R / (beta P + R) of the retrieved set"),
     _M("num_nonrel_judged_ret", ("num_nonrel_judged_ret", "numnonreljudgedret"),
        family="trec", trec="num_nonrel_judged_ret", value="long", summary="sum",
-       cite=_TE + "m_num_nonrel_judged_ret.c"),
+       cite=_TE + "m_num_nonrel_judged_ret.c",
+       define="judged non-relevant documents retrieved"),
     _M("unj", ("unj",), "required", params=(), family="trec", trec="unj", cut="long",
-       default=(5, 10, 20), cite=_TE + "m_unjudged.c: unjudged share of the top k"),
+       default=(5, 10, 20), cite=_TE + "m_unjudged.c: unjudged share of the top k",
+       define="documents of the first k not graded / k"),
     _M("rbp", ("rbp",), params=("p",), family="trec", trec="rbp", cut="pairs",
-       cite="Moffat & Zobel, ACM TOIS 27(1), 2008, eq. 5; " + _TE + "m_rbp.c"),
+       cite="Moffat & Zobel, ACM TOIS 27(1), 2008, eq. 5; " + _TE + "m_rbp.c",
+       define="(1 - p) sum of gain_i p^(i-1), gains in [0, 1]"),
     _M("rbp_resid", ("rbp_resid",), params=("p",), family="trec", trec="rbp_resid",
-       cite="Moffat & Zobel 2008, Section 4; " + _TE + "m_rbp_resid.c"),
+       cite="Moffat & Zobel 2008, Section 4; " + _TE + "m_rbp_resid.c",
+       define="p^d + (1 - p) sum over unjudged ranks of p^(i-1)"),
     # measures trec_eval does not compute
     _M("judged", ("judged",), "required", params=(), family="trec",
-       cite="ir_measures' Judged@k: the judged share of the first min(k, num_ret) ranks"),
+       cite="ir_measures' Judged@k: the judged share of the first min(k, num_ret) ranks",
+       define="documents of the first k the qrels list / min(k, ret)"),
     _M("ERR", ("err",), "optional", params=("max_grade",), family="trec",
-       cite="Chapelle, Metzler, Zhang & Grinspan, CIKM 2009, Algorithm 2"),
+       cite="Chapelle, Metzler, Zhang & Grinspan, CIKM 2009, Algorithm 2",
+       define="sum_r (1/r) R_r prod_{i<r} (1 - R_i), R = (2^g - 1) / 2^g_max"),
     _M("auc", ("auc",), family="concordance",
-       cite="area under the ROC curve of the scores (ties count 1/2)"),
+       cite="area under the ROC curve of the scores (ties count 1/2)",
+       define="P(score of a relevant > score of a non-relevant), ties 1/2"),
     _M("kendall_tau_b", ("kendall_tau_b", "tau_b"), params=(), family="concordance",
-       cite="Kendall's tau-b between scores and grades"),
+       cite="Kendall's tau-b between scores and grades",
+       define="tau-b between scores and grades"),
 ]}
 
 #: trec_eval's nicknames (measures.c): the measures each names
@@ -524,16 +570,16 @@ def _trec_name(kind, k, p, gain, discount) -> str | None:
 
 def measure_table() -> str:
     """Every measure of :data:`MEASURES` as a Markdown table (name, trec_eval's name,
-    accepted names, cut-off, parameters, source), for the docs.
+    accepted names, cut-off, parameters, definition, source), for the docs.
 
     Examples
     --------
     >>> measure_table().splitlines()[0]
-    '| measure | trec_eval | names | cut-off | parameters | source |'
+    '| measure | trec_eval | names | cut-off | parameters | definition | source |'
     """
-    rows = ["| measure | trec_eval | names | cut-off | parameters | source |",
-            "|---|---|---|---|---|---|"]
+    rows = ["| measure | trec_eval | names | cut-off | parameters | definition | source |",
+            "|---|---|---|---|---|---|---|"]
     for k, m in MEASURES.items():
         rows.append(f"| `{k}` | {m.trec or ''} | {', '.join(m.aliases)} | {m.cutoff} | "
-                    f"{', '.join(m.params)} | {m.cite} |")
+                    f"{', '.join(m.params)} | {m.define} | {m.cite} |")
     return "\n".join(rows)
