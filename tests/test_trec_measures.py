@@ -419,3 +419,42 @@ def test_all_trec_on_hypothesis_collections_is_pytrec_evals(trec9_recall_points)
         _compare(ev, ref, keys)
 
     check()
+
+
+def test_measure_names_parse_or_refuse_by_name():
+    """Random names built from trec_eval's, ours and ir_measures' pieces (hypothesis,
+    derandomised): a list of measures, or a ValueError starting 'measures:' -- never
+    another exception."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from rankmeasures.trec.measure_names import MEASURES as DECLARED
+
+    bases = sorted({m.trec for m in DECLARED.values() if m.trec}
+                   | {a for m in DECLARED.values() for a in m.aliases}
+                   | {"nDCG", "IPrec", "RBP", "Judged", "ERR", "SetF", "all_trec", "x"})
+    pieces = st.sampled_from(["", ".", "..", "@", "_", "(", ")", "=", ",", "-", "p=",
+                              "rel=", "1", "0", "5", ".5", "2=9", "1e3", "nan", "-1", " "])
+
+    @settings(derandomize=True, max_examples=400, deadline=None, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(base=st.sampled_from(bases), tail=st.lists(pieces, max_size=6))
+    def check(base, tail):
+        name = base + "".join(tail)
+        try:
+            specs = parse_measures(name)
+        except ValueError as exc:
+            assert str(exc).startswith("measures:"), exc
+            return
+        assert specs and all(s.kind in DECLARED or s.kind.startswith("trec_")
+                             for s in specs)
+        try:  # and evaluates: values, or a ValueError naming the measure
+            ev = evaluate(qrels, run, name)
+        except ValueError as exc:
+            assert str(exc).startswith("measures:"), exc
+            return
+        assert all(r.values.shape == (2,) for r in ev.values())
+
+    qrels = {"a": {"x": 2, "y": 0, "z": -1}, "b": {"x": 1}}
+    run = {"a": {"x": 0.5, "y": 0.5, "w": 0.1}, "b": {"y": 1.0}}
+    check()

@@ -402,7 +402,10 @@ def _trec_specs(info: MeasureInfo, text: str | None, name: str) -> list[MeasureS
     # grade=gain pairs (rbp: p=value, or the bare persistence)
     if kind == "rbp":
         body = text[2:] if text.startswith("p=") else text
-        return [MeasureSpec(label, kind, p=_number(body, name, "p"), trec_name=label)]
+        p = _number(body, name, "p")
+        if not 0 < p < 1:
+            raise ValueError(f"measures: {name!r}: p must lie in (0, 1)")
+        return [MeasureSpec(label, kind, p=p, trec_name=label)]
     gains = []
     for item in text.split(","):
         grade, eq, gain = item.partition("=")
@@ -540,6 +543,8 @@ def parse_measure(name: str) -> MeasureSpec:
         extra.append(("max_grade", _number(params["max_grade"], name, "max_grade")))
     if kind == "set_F" and not extra:
         extra.append(("beta", 1.0))
+    if kind == "11pt_avg":  # trec_eval's default points
+        extra.append(("points", info.default))
     trec_name = None if rel is not None else _trec_name(kind, k, p, gain, discount)
     return MeasureSpec(name, kind, k, rel, gain, discount, p=p, params=tuple(extra),
                        trec_name=trec_name)
