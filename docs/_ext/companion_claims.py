@@ -252,10 +252,6 @@ class claim_ref(nodes.Inline, nodes.TextElement):
     """A claim's id, to become a link to its row of the claims page."""
 
 
-class claims_table(nodes.General, nodes.Element):
-    """Placeholder for the claims tables, filled when every page has been read."""
-
-
 def claim_role(name, rawtext, text, lineno, inliner, options=None, content=None):
     node = claim_ref(text, text, cid=text.strip(), box=name == "claimbox")
     return [node], []
@@ -366,8 +362,23 @@ def _notebook_of(env, doc: str) -> str | None:
                 None)
 
 
+class claim_place(nodes.Inline, nodes.TextElement):
+    """Placeholder for a claim's place in its document, linked to its block when the
+    pages have been read."""
+
+
+class claim_where(nodes.Inline, nodes.TextElement):
+    """Placeholder for the link to the notebook section that settles a claim."""
+
+
+class page_link(nodes.Inline, nodes.TextElement):
+    """Placeholder for a link to a page by name, its title as the text."""
+
+
 class ClaimsDirective(SphinxDirective):
-    """The claims page's tables (``{companion-claims}``)."""
+    """The claims page (``{companion-claims}``): the outcomes' rules, then one section per
+    document with a row per claim; the links of each row are filled once every page has
+    been read (:func:`resolve`)."""
 
     def run(self):
         self.env.note_dependency(str(CLAIMS_JSON))
@@ -377,8 +388,35 @@ class ClaimsDirective(SphinxDirective):
             item += nodes.term(text=outcome)
             item += nodes.definition("", nodes.paragraph(text=rule))
             legend += item
-        return [nodes.paragraph(text="Each claim has one outcome, by these rules:"), legend,
-                claims_table()]
+        out = [nodes.paragraph(text="Each claim has one outcome, by these rules:"), legend]
+        claims = _claims()
+        for doc in sorted({c["doc"] for c in claims}):
+            section = nodes.section(ids=[f"doc-{doc}"], names=[f"document {doc}"])
+            section += nodes.title(text=f"Document {doc}")
+            intro = nodes.paragraph()
+            intro += nodes.Text("Its statements: ")
+            intro += page_link("", "", page=f"documents/{doc}")
+            intro += nodes.Text("; its notebook: ")
+            intro += page_link("", "", page=f"notebook:{doc}")
+            intro += nodes.Text(".")
+            section += intro
+            rows = []
+            for c in (c for c in claims if c["doc"] == doc):
+                ident = nodes.paragraph(text=c["id"])
+                if c.get("kind", "document") == "companion":
+                    ident += nodes.Text(" (companion)")
+                outcome = nodes.paragraph()
+                outcome += nodes.strong(text=c["outcome"])
+                if c["recorded"] != c["outcome"]:
+                    outcome += nodes.Text(f" (recorded: {c['recorded']})")
+                place = nodes.paragraph("", "", claim_place("", "", cid=c["id"]))
+                where = nodes.paragraph("", "", claim_where("", "", cid=c["id"]))
+                rows.append(([slug(c["id"])], [ident, place, outcome, c["statement"],
+                                               c["method"], where]))
+            section += _table(["claim", "in the document", "outcome", "statement", "method",
+                               "settled in"], rows, [8, 18, 10, 34, 20, 10])
+            out.append(section)
+        return out
 
 
 def _table(header, rows, widths):
@@ -419,67 +457,56 @@ def resolve(app, doctree, docname) -> None:
             continue
         link = _ref(builder, docname, CLAIMS_DOC, slug(cid), cid, ["claim-ref"])
         ref.replace_self(link)
-    for table in list(doctree.findall(claims_table)):
-        table.replace_self(_claims_nodes(app, docname, claims, data))
+    by_id = {c["id"]: c for c in claims}
+    for node in list(doctree.findall(claim_place)):
+        node.replace_self(_place(app, docname, by_id[node["cid"]], data))
+    for node in list(doctree.findall(claim_where)):
+        node.replace_self(_where(app, docname, by_id[node["cid"]], data))
+    for node in list(doctree.findall(page_link)):
+        page = node["page"]
+        if page.startswith("notebook:"):
+            page = _notebook_of(env, page.partition(":")[2])
+        if page and page in env.found_docs:
+            node.replace_self(_ref(builder, docname, page, "", env.titles[page].astext()))
+        else:
+            node.replace_self(nodes.Text("none"))
     for table in list(doctree.findall(documents_table)):
         table.replace_self(_documents_nodes(app, docname, claims))
 
 
-def _claims_nodes(app, docname, claims, data):
-    env, builder = app.env, app.builder
-    out = []
-    for doc in sorted({c["doc"] for c in claims}):
-        section = nodes.section(ids=[f"doc-{doc}"])
-        page = f"documents/{doc}"
-        title = nodes.title()
-        title += nodes.Text(f"Document {doc}: ")
-        if page in env.found_docs:
-            title += _ref(builder, docname, page, "", env.titles[page].astext())
-        section += title
-        rows = []
-        for c in (c for c in claims if c["doc"] == doc):
-            cid = c["id"]
-            block = data["blocks"].get(cid)
-            if block is None:
-                logger.warning(f"claim {cid} has no theorem block on its document's page",
-                               location=docname)
-            loc = c["location"]
-            mark = "§" if loc["section"][:1].isdigit() else ""
-            place = nodes.paragraph()
-            place += nodes.Text(f"{mark}{loc['section']}: ")
-            if block is not None:
-                place += _ref(builder, docname, block[0], block[1], loc["item"],
-                              ["block-link"])
-            else:
-                place += nodes.Text(loc["item"])
-            if loc.get("page") is not None:
-                place += nodes.Text(f", p. {loc['page']}")
-            where = nodes.paragraph()
-            box, mention = data["boxes"].get(cid), data["mentions"].get(cid)
-            nb = _notebook_of(env, doc)
-            if box:
-                where += _ref(builder, docname, box[0], box[1], "section (its box)",
-                              ["claim-link"])
-            elif mention:
-                where += _ref(builder, docname, mention[0], mention[1], "section",
-                              ["claim-link"])
-            elif nb:
-                where += _ref(builder, docname, nb, "", "the notebook", ["claim-link"])
-            else:
-                where += nodes.Text("no notebook")
-            ident = nodes.paragraph(text=cid)
-            if c.get("kind", "document") == "companion":
-                ident += nodes.Text(" (companion)")
-            outcome = nodes.paragraph()
-            outcome += nodes.strong(text=c["outcome"])
-            if c["recorded"] != c["outcome"]:
-                outcome += nodes.Text(f" (recorded: {c['recorded']})")
-            rows.append(([slug(cid)], [ident, place, outcome, c["statement"], c["method"],
-                                       where]))
-        section += _table(["claim", "in the document", "outcome", "statement", "method",
-                           "settled in"], rows, [8, 18, 10, 34, 20, 10])
-        out.append(section)
-    return out
+def _place(app, docname, c, data):
+    """Where a claim stands in its document, linked to its block."""
+    cid, loc = c["id"], c["location"]
+    block = data["blocks"].get(cid)
+    mark = "§" if loc["section"][:1].isdigit() else ""
+    out = [nodes.Text(f"{mark}{loc['section']}: ")]
+    if block is None:
+        logger.warning(f"claim {cid} has no theorem block on its document's page",
+                       location=docname)
+        out.append(nodes.Text(loc["item"]))
+    else:
+        out.append(_ref(app.builder, docname, block[0], block[1], loc["item"],
+                        ["block-link"]))
+    if loc.get("page") is not None:
+        out.append(nodes.Text(f", p. {loc['page']}"))
+    span = nodes.inline()
+    span.extend(out)
+    return span
+
+
+def _where(app, docname, c, data):
+    """The notebook section that settles a claim: its box's, else the first that names
+    it, else the notebook's top."""
+    cid, builder = c["id"], app.builder
+    box, mention = data["boxes"].get(cid), data["mentions"].get(cid)
+    nb = _notebook_of(app.env, c["doc"])
+    if box:
+        return _ref(builder, docname, box[0], box[1], "section (its box)", ["claim-link"])
+    if mention:
+        return _ref(builder, docname, mention[0], mention[1], "section", ["claim-link"])
+    if nb:
+        return _ref(builder, docname, nb, "", "the notebook", ["claim-link"])
+    return nodes.Text("no notebook")
 
 
 class documents_table(nodes.General, nodes.Element):
@@ -548,7 +575,9 @@ def setup(app):
     app.connect("config-inited", generate_sources)
     app.connect("config-inited", generate_api)
     app.add_node(claim_ref)
-    app.add_node(claims_table)
+    app.add_node(claim_place)
+    app.add_node(claim_where)
+    app.add_node(page_link)
     app.add_node(documents_table)
     app.add_transform(BlockIndex)
     app.add_role("claim", claim_role)
