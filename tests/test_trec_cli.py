@@ -276,6 +276,10 @@ def test_bad_input_prints_nothing_and_exits_2(tmp_path, capsys):
     assert status == 2 and text == ""
     assert "bad.txt: line 3: score 'high' is not a number" in capsys.readouterr().err
     assert _cli("-m", "P.5,5", q, r)[0] == 2  # trec_eval refuses duplicate cut-offs
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# nothing retrieved\n")
+    assert _cli("-m", "map", q, empty) == (2, "")
+    assert "no query has both results and relevance judgments" in capsys.readouterr().err
 
 
 def test_numbers_read_exactly_as_python_float(tmp_path):

@@ -236,6 +236,9 @@ def run(argv=None, out=sys.stdout) -> int:
             except ValueError as e:
                 msg = str(e)
                 raise ValueError(msg if msg.startswith(path) else f"{path}: {msg}") from None
+            if ev.query_ids.size == 0:  # trec_eval stops here too (its exit status 7)
+                raise ValueError(f"{path}: no query has both results and relevance "
+                                 "judgments")
             evals[label] = ev
         if args.compare and len(evals) < 2:
             raise ValueError("--compare: needs at least two runs")
@@ -296,4 +299,8 @@ def run(argv=None, out=sys.stdout) -> int:
 
 
 def main() -> None:  # pragma: no cover - the process entry point
-    sys.exit(run())
+    try:
+        sys.exit(run())
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        sys.stderr.close()
+        sys.exit(1)
