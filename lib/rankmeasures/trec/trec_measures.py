@@ -274,7 +274,7 @@ def rprec_mult(r: RankedJudgments, level: float, mults) -> list[np.ndarray]:
 
 def relative_p(r: RankedJudgments, level: float, k: int) -> np.ndarray:
     """Relative precision at k (``m_rel_P.c``): the relevant documents in the first k
-    ranks over min(k, R) (0 when R = 0, as pytrec_eval reports it)."""
+    ranks over min(k, R) (0 when R = 0: trec_eval returns before dividing)."""
     return _div(r.top(r.expect(r.marks >= level), k), np.minimum(k, r.num_rel(level)))
 
 
@@ -322,7 +322,7 @@ def set_recall(c: dict) -> np.ndarray:
 
 
 def set_relative_p(c: dict) -> np.ndarray:
-    """num_rel_ret / min(num_ret, num_rel) (0 when either is 0, as pytrec_eval)."""
+    """num_rel_ret / min(num_ret, num_rel) (0 when either is 0, as m_set_rel_P.c)."""
     return _div(c["rel_ret"], np.minimum(c["ret"], c["rel"]))
 
 
