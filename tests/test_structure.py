@@ -1,9 +1,10 @@
 """The rooms of the code: which package may import which, and no import cycle.
 
-The README's "map of the code" names each package, what it holds and what it may import;
-this test reads every import statement of the checkout's own packages (their syntax trees,
-nothing is executed) and holds the code to that map. Imports under ``if TYPE_CHECKING:``
-are annotations only and do not count; imports inside functions (the lazy ones) do.
+The edition's "map of the code" (docs/library.md) names each package, what it holds and
+what it may import; this test reads every import statement of the checkout's own packages
+(their syntax trees, nothing is executed) and holds the code to that map. Imports under
+``if TYPE_CHECKING:`` are annotations only and do not count; imports inside functions (the
+lazy ones) do.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = {"rankmeasures": ROOT / "lib" / "rankmeasures", "companion": ROOT / "lib" / "companion",
             "proofs_check": ROOT / "proofs_check"}
 
-# room -> the rooms it may import (the README's map of the code)
+# room -> the rooms it may import (the map of the code, docs/library.md)
 ALLOWED = {
     "measures": {"measures", "kernels"},
     "evaluator": {"evaluator", "measures", "kernels"},

@@ -294,12 +294,12 @@ def test_groups_and_names():
         evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "map", depth=0)
 
 
-def test_the_readme_lists_every_measure_from_the_declarations():
+def test_the_evaluator_page_lists_every_measure_from_the_declarations():
     from pathlib import Path
 
     from rankmeasures.trec.measure_names import measure_table
 
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    text = (Path(__file__).resolve().parents[1] / "docs" / "evaluator.md").read_text()
     start = text.index("<!-- measure table: rankmeasures.trec.measure_names.measure_table() -->")
     end = text.index("<!-- end of measure table -->")
     assert text[start:end].split("\n", 1)[1].strip() == measure_table()
