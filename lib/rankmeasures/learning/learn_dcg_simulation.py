@@ -34,10 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from . import learn_dcg
+
+if TYPE_CHECKING:
+    from .._typing import ArrayLike
 
 __all__ = [
     "GAIN_SETTINGS",
@@ -442,7 +446,7 @@ def difference_verdict(diff: float, se: float, q: float, expect: str) -> str:
     return "not resolved"
 
 
-def paired_difference(after, before) -> tuple[float, float]:
+def paired_difference(after: ArrayLike, before: ArrayLike) -> tuple[float, float]:
     """Mean and standard error of the per-seed differences ``after[i] - before[i]``.
 
     Runs that share their seeds (the same training and test pairs, as the settings of
@@ -480,7 +484,8 @@ def paired_difference(after, before) -> tuple[float, float]:
     return float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size))
 
 
-def paired_verdict(after, before, q: float, expect: str) -> tuple[float, float, str]:
+def paired_verdict(after: ArrayLike, before: ArrayLike, q: float,
+                   expect: str) -> tuple[float, float, str]:
     """:func:`difference_verdict` of the paired difference ``after - before`` (see
     :func:`paired_difference`): returns the mean difference, its standard error and the
     reading. A difference that is the same under every seed (standard error 0) is exact

@@ -390,7 +390,7 @@ def check_pair(ybar: Any, ybar_other: Any) -> None:
     >>> try:
     ...     check_pair("s^2", "1/2")
     ... except ValueError as e:
-    ...     print(str(e)[:60])
+    ...     print(str(e)[:59])
     ybar, ybar_other: two ranking functions of one distribution
     """
     m0, m1 = _model(ybar), _model(ybar_other)
