@@ -346,6 +346,33 @@ def trec_case(table, scale, repeat):
             t, _ = best_of(lambda: (ranx.Qrels.from_file(str(qpath), kind="trec"),
                                     ranx.Run.from_file(str(rpath), kind="trec")), 1)
             table.add(label, "ranx Qrels/Run.from_file", t, t_read)
+        # end to end, each a fresh process reading the two files and printing the means:
+        # the command against a pytrec_eval script doing the same
+        script = ("import sys, numpy as np, pytrec_eval\n"
+                  "q = pytrec_eval.parse_qrel(open(sys.argv[1]))\n"
+                  "r = pytrec_eval.parse_run(open(sys.argv[2]))\n"
+                  "res = pytrec_eval.RelevanceEvaluator(q, set(sys.argv[3:])).evaluate(r)\n"
+                  "for k in next(iter(res.values())): "
+                  "print(k, np.mean([v[k] for v in res.values()]))\n")
+        for what, measures in (("4 measures", ["ndcg_cut.10", "P.10", "map", "recip_rank"]),
+                               ("all_trec", ["all_trec"])):
+            label = f"(k) end to end, {what}, {n} run lines"
+
+            def command(measures=measures):
+                subprocess.run([sys.executable, "-m", "rankmeasures", str(qpath), str(rpath),
+                                *(a for m in measures for a in ("-m", m))],
+                               check=True, capture_output=True)
+
+            def peer(measures=measures):
+                subprocess.run([sys.executable, "-c", script, str(qpath), str(rpath),
+                                *measures], check=True, capture_output=True)
+
+            t_cmd, _ = best_of(command, repeat)
+            table.add(label, "python -m rankmeasures", t_cmd, t_cmd, None,
+                      "a fresh process: import, read, evaluate, print")
+            t, _ = best_of(peer, repeat)
+            table.add(label, "pytrec_eval script", t, t_cmd, None,
+                      f"target: ours >= 2x faster: {'met' if t >= 2 * t_cmd else 'NOT met'}")
 
 
 def import_case():
