@@ -131,4 +131,5 @@ lock:
 	rm -rf .lockvenv
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build site docs/notebooks docs/reports \
+		docs/api/generated docs/api/rankmeasures*.md
