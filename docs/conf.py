@@ -28,8 +28,7 @@ extensions = [
     "companion_claims",
 ]
 
-exclude_patterns = ["_build", "**.ipynb_checkpoints", "_templates"]
-templates_path = ["_templates"]
+exclude_patterns = ["_build", "**.ipynb_checkpoints"]
 suppress_warnings = [
     # the checks' record of a run (application/vnd.rankmeasures.checks+json) is data for
     # the gate, not for the reader
