@@ -45,7 +45,9 @@ def test_condition2_asymptotics_by_hand():
     from scipy.special import zeta  # an independent peer for zeta(1.6)
     zeta08, zeta16 = -4.437538415895550, float(zeta(1.6))  # zeta(0.8) from tables
     scale = 0.2 / 0.5**0.2
-    assert out["scaled gap"] == pytest.approx(-0.2 * zeta08 * 0.25 / 0.5**0.2, rel=1e-9)
+    # the true gap is the pseudo gap -Delta y(1)/p^(1-beta) times -(1-beta) zeta(beta) > 0
+    assert out["scaled gap"] == pytest.approx(-0.25 / 0.5**0.2 * (-0.2 * zeta08), rel=1e-9)
+    assert out["scaled gap"] < 0
     assert out["scaled sd f0"] == pytest.approx(scale * math.sqrt(zeta16 * 0.1875), rel=1e-9)
     with pytest.raises(ValueError):
         condition2_asymptotics(0.4, 0.5, 0.75, 0.5)
@@ -77,3 +79,37 @@ def test_latent_relevance_ends_and_symmetry():
     lo, hi = np.quantile(t, [0.895, 0.905])
     band = (t > lo) & (t < hi)
     assert z[band].mean() == pytest.approx(latent_relevance(0.9, 0.5), abs=0.003)
+
+
+def test_random_ranking_ndcg_moments_by_enumeration():
+    # every label vector and every order of a random ranking, n = 5, D = 1/log2(1+r)
+    n, q = 5, 0.3
+    d = 1 / np.log2(1 + np.arange(1, n + 1))
+    vals, probs = [], []
+    for labels in itertools.product((0, 1), repeat=n):
+        pr = q ** sum(labels) * (1 - q) ** (n - sum(labels))
+        ideal = np.sort(labels)[::-1] @ d
+        for order in itertools.permutations(range(n)):
+            y = np.array(labels)[list(order)]
+            vals.append(y @ d / ideal if ideal > 0 else 0.0)
+            probs.append(pr / math.factorial(n))
+    vals, probs = np.array(vals), np.array(probs)
+    mean = probs @ vals
+    sd = math.sqrt(probs @ (vals - mean) ** 2)
+    from rankmeasures.theory.fluctuation import random_ranking_ndcg_moments
+
+    m, s = random_ranking_ndcg_moments(d, q)
+    assert m == pytest.approx(mean, rel=1e-12) and s == pytest.approx(sd, rel=1e-10)
+    # a cut-off (zeros beyond k = 2) too
+    dk = np.where(np.arange(n) < 2, d, 0.0)
+    vals_k = []
+    for labels in itertools.product((0, 1), repeat=n):
+        ideal = np.sort(labels)[::-1] @ dk
+        for order in itertools.permutations(range(n)):
+            y = np.array(labels)[list(order)]
+            vals_k.append(y @ dk / ideal if ideal > 0 else 0.0)
+    vals_k = np.array(vals_k)
+    mk = probs @ vals_k
+    m2, s2 = random_ranking_ndcg_moments(dk, q)
+    assert m2 == pytest.approx(mk, rel=1e-12)
+    assert s2 == pytest.approx(math.sqrt(probs @ (vals_k - mk) ** 2), rel=1e-10)

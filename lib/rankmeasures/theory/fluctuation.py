@@ -17,7 +17,8 @@ import mpmath
 import numpy as np
 from scipy import stats
 
-__all__ = ["cutoff_ndcg_sd", "condition2_asymptotics", "random_ranking_expected_ndcg"]
+__all__ = ["cutoff_ndcg_sd", "condition2_asymptotics", "random_ranking_expected_ndcg",
+           "random_ranking_ndcg_moments"]
 
 
 def cutoff_ndcg_sd(weights, intercept: float, slope: float = 0.0, n: int | None = None) -> float:
@@ -84,7 +85,9 @@ def condition2_asymptotics(beta: float, p: float, ybar0_1: float, ybar1_1: float
     Wang et al. (2013), Theorem 4 (2) with ``1/2 < beta < 1``: the beta-integral of
     ``Delta y`` vanishes, so the pseudo-expectation gap is ``-Delta y(1) / (np)^(1-beta)``
     (Lemma 6) and the exact expected gap that times ``-(1-beta) zeta(beta)`` (claim
-    S004-L6); given the scores, the top labels are Bernoulli(``ybar(1)``) and
+    S004-L6), i.e. ``(1-beta) zeta(beta) Delta y(1) / (np)^(1-beta)``, of the sign of
+    ``-Delta y(1)`` (``zeta(beta) < 0``); given the scores, the top labels are
+    Bernoulli(``ybar(1)``) and
     ``Var(DCG) -> zeta(2 beta) ybar(1)(1 - ybar(1))`` while IDCG grows like
     ``(np)^(1-beta)/(1-beta)``. The fluctuations of the scores and of the label count
     contribute terms of smaller order (``n^(1/2-beta)`` and ``n^-1/2`` relative).
@@ -101,24 +104,26 @@ def condition2_asymptotics(beta: float, p: float, ybar0_1: float, ybar1_1: float
     Returns
     -------
     dict
-        ``"scaled gap"``, ``"scaled sd f0"``, ``"scaled sd f1"`` and ``"P Gaussian"``
-        (``Phi(gap / sqrt(sd0^2 + sd1^2))``, independent samples).
+        ``"scaled gap"`` (signed: ``E[NDCG(f0) - NDCG(f1)] n^(1-beta)``), ``"scaled sd
+        f0"``, ``"scaled sd f1"`` and ``"P Gaussian"`` (``Phi(|gap| / sqrt(sd0^2 +
+        sd1^2))``, independent samples: the probability that the two NDCGs are in the order
+        of their expectations).
 
     Examples
     --------
     >>> a = condition2_asymptotics(0.8, 0.5, 0.628, 0.5)
     >>> round(a["scaled gap"], 4), round(a["scaled sd f1"], 4)
-    (0.1305, 0.1737)
+    (-0.1305, 0.1737)
     """
     if not 0.5 < beta < 1:
         raise ValueError(f"beta: need 1/2 < beta < 1, got {beta}")
     scale = (1 - beta) / p ** (1 - beta)
-    gap = float(-(1 - beta) * mpmath.zeta(beta) * (ybar0_1 - ybar1_1) / p ** (1 - beta))
+    gap = float((1 - beta) * mpmath.zeta(beta) * (ybar0_1 - ybar1_1) / p ** (1 - beta))
     z2 = float(mpmath.zeta(2 * beta))
     sd0 = scale * math.sqrt(z2 * ybar0_1 * (1 - ybar0_1))
     sd1 = scale * math.sqrt(z2 * ybar1_1 * (1 - ybar1_1))
     return {"scaled gap": gap, "scaled sd f0": sd0, "scaled sd f1": sd1,
-            "P Gaussian": float(stats.norm.cdf(gap / math.hypot(sd0, sd1)))}
+            "P Gaussian": float(stats.norm.cdf(abs(gap) / math.hypot(sd0, sd1)))}
 
 
 def random_ranking_expected_ndcg(weights, probs, grades=(2.0, 1.0, 0.0), *,
@@ -184,3 +189,62 @@ def random_ranking_expected_ndcg(weights, probs, grades=(2.0, 1.0, 0.0), *,
         val = np.where(idcg > 0, mean_grade * total / np.where(idcg > 0, idcg, 1.0), 0.0)
         out += float(pa) * float(np.sum(pb * val))
     return float(out)
+
+
+def random_ranking_ndcg_moments(weights, q: float, *, width: float = 12.0) -> tuple[float, float]:
+    """The exact mean and standard deviation of binary NDCG for a ranking independent of n
+    i.i.d. Bernoulli(``q``) labels: a constant relevance curve ``ybar = q``.
+
+    Given the label count ``l``, the labels sit in a uniformly random order, so with
+    ``W = sum_r D(r)``, ``Dbar = W / n`` and ``I(l) = sum_{r <= l} D(r)`` (the IDCG; a
+    cut-off's zero weights included),
+    ``E[NDCG | l] = (l / n) W / I(l)`` and
+    ``Var(NDCG | l) = l (n - l) / (n (n - 1)) sum_r (D(r) - Dbar)^2 / I(l)^2``
+    (sampling without replacement); the law of total variance over ``l ~ Binomial(n, q)``
+    gives the rest. ``l`` is summed within ``width`` standard deviations of ``nq`` (the
+    remaining mass is negligible in double precision); NDCG is 0 when ``l = 0``.
+    Wang et al. (2013), Lemma 4 (a constant curve is Hölder for every exponent) and the
+    random function of Section 4.
+
+    Parameters
+    ----------
+    weights : array_like
+        ``D(1), ..., D(n)``, non-increasing (zeros beyond a cut-off).
+    q : float
+        ``P[Y = 1]``, in (0, 1).
+    width : float
+
+    Returns
+    -------
+    mean, sd : float
+
+    Examples
+    --------
+    >>> # two objects, D = (1, 1/2), fair labels: NDCG is 1 (both relevant or the one
+    >>> # relevant on top), 1/2 (the one relevant below) or 0 (none), w.p. 1/2, 1/4, 1/4
+    >>> m, s = random_ranking_ndcg_moments([1.0, 0.5], 0.5)
+    >>> round(m, 6), round(s ** 2, 6)
+    (0.625, 0.171875)
+    """
+    d = np.asarray(weights, dtype=np.float64)
+    if d.ndim != 1 or d.size < 2 or np.any(d < 0) or np.any(np.diff(d) > 0) or d[0] <= 0:
+        raise ValueError("weights: a 1-d non-increasing array of n >= 2 non-negative weights")
+    if not 0 < q < 1:
+        raise ValueError(f"q: need 0 < q < 1, got {q}")
+    n = d.size
+    cs = np.concatenate([[0.0], np.cumsum(d)])
+    total = cs[-1]
+    ss = float(np.sum((d - total / n) ** 2))
+    mean_l, sd_l = n * q, math.sqrt(n * q * (1 - q))
+    ls = np.arange(max(1, math.floor(mean_l - width * sd_l - 1)),
+                   min(n, math.ceil(mean_l + width * sd_l + 1)) + 1)
+    pl = stats.binom.pmf(ls, n, q)
+    ideal = cs[ls]
+    cond_mean = (ls / n) * total / ideal
+    cond_var = ls * (n - ls) / (n * (n - 1.0)) * ss / ideal**2
+    mean = float(np.sum(pl * cond_mean))
+    # l = 0 (NDCG = 0) enters only through its squared distance from the mean
+    var = float(np.sum(pl * (cond_var + (cond_mean - mean) ** 2))
+                + (1 - q) ** n * mean**2 if ls[0] == 1 else
+                np.sum(pl * (cond_var + (cond_mean - mean) ** 2)))
+    return mean, math.sqrt(max(var, 0.0))

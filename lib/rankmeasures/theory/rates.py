@@ -10,9 +10,21 @@ from __future__ import annotations
 
 import numpy as np
 
-__all__ = ["RESOLUTION", "fitted_exponent", "rate_curve"]
+__all__ = ["RESOLUTION", "ORDERS", "fitted_exponent", "order_ratio", "rate_curve"]
 
 RESOLUTION = 1e-11
+
+#: the orders of magnitude the notebook names (centring and fluctuation of NDCG), as
+#: functions of n (natural logarithms; an order fixes a ratio between two n up to a
+#: constant factor that tends to 1 only as both n grow)
+ORDERS = {
+    "1/log n": lambda n: 1 / np.log(n),
+    "n^-1/2": lambda n: n**-0.5,
+    "n^-1/4": lambda n: n**-0.25,
+    "n^-1/2 / log n": lambda n: n**-0.5 / np.log(n),
+    "(log n / n)^1/2": lambda n: np.sqrt(np.log(n) / n),
+    "(n log n)^-1/2": lambda n: 1 / np.sqrt(n * np.log(n)),
+}
 
 
 def _resolved(ns, gaps, resolution) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -56,3 +68,19 @@ def rate_curve(ns, gaps, *, exponent: float, in_log_n: bool,
     if in_log_n:
         return grid, gap * (np.log(grid) / np.log(at)) ** exponent
     return grid, gap * (grid / at) ** exponent
+
+
+def order_ratio(form: str, n_lo: float, n_hi: float) -> float:
+    """The factor by which the order ``form`` (a key of :data:`ORDERS`) changes from
+    ``n_lo`` to ``n_hi``: what a standard deviation of that order should shrink by.
+
+    Examples
+    --------
+    >>> round(order_ratio("n^-1/2", 1e2, 1e4), 6)
+    0.1
+    >>> round(order_ratio("1/log n", 1e3, 1e6), 6)
+    0.5
+    """
+    if form not in ORDERS:
+        raise ValueError(f"form: one of {sorted(ORDERS)}, got {form!r}")
+    return float(ORDERS[form](float(n_hi)) / ORDERS[form](float(n_lo)))
