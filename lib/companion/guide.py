@@ -103,7 +103,7 @@ def reading_guide(rows: list[dict], *, claims: str, surprise: str, section: str,
                      f"proof (proof gaps: {_links(ids('proof-gap'))})")
     if counts["needs-assumption"]:
         parts.append(f"found {counts['needs-assumption']} true only under an added "
-                     "assumption")
+                     f"assumption ({_links(ids('needs-assumption'))})")
     if counts["not-reproduced"]:
         parts.append(f"did not reproduce {counts['not-reproduced']} under its own protocol "
                      f"({_links(ids('not-reproduced'))})")
