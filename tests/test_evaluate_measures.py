@@ -1,4 +1,4 @@
-"""rankmeasures.evaluate beyond NDCG (issue 27): every measure and spelling against
+"""rankmeasures.evaluate beyond NDCG: every measure and spelling against
 pytrec_eval and ir_measures, ``ties="average"`` against the mean of pytrec_eval over every
 order of the tied documents, and the sklearn convention against scikit-learn and scipy."""
 

@@ -1,4 +1,4 @@
-"""rankmeasures.evaluate on qrels and runs (issue 16): each convention against the tool it
+"""rankmeasures.evaluate on qrels and runs: each convention against the tool it
 names, on thousands of random queries with ties, unjudged and unretrieved documents, and
 queries present on one side only."""
 

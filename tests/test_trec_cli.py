@@ -1,4 +1,4 @@
-"""TREC files and ``python -m rankmeasures`` (issue 27): files written here, read back and
+"""TREC files and ``python -m rankmeasures``: files written here, read back and
 evaluated by the command, against pytrec_eval on the same collection; malformed files
 rejected with file, line and field; the paired tests against exact enumeration."""
 
