@@ -15,7 +15,13 @@ import numpy as np
 if TYPE_CHECKING:
     from .discounts import Discount
 
-__all__ = ["is_rectangular", "group_ids", "offsets_from_sizes", "slot_weights", "score_order"]
+__all__ = ["is_rectangular", "group_ids", "query_index", "offsets_from_sizes", "slot_weights",
+           "score_order"]
+
+
+def query_index(sizes: np.ndarray) -> np.ndarray:
+    """Each item's query (int64): ``[0] * sizes[0] + [1] * sizes[1] + ...``."""
+    return np.repeat(np.arange(len(sizes), dtype=np.int64), sizes)
 
 
 def offsets_from_sizes(sizes: np.ndarray) -> np.ndarray:
@@ -46,8 +52,7 @@ def slot_weights(discount: Discount, offsets: np.ndarray, k: int | None) -> np.n
 
 
 def group_ids(offsets: np.ndarray) -> np.ndarray:
-    lengths = np.diff(offsets)
-    return np.repeat(np.arange(lengths.size), lengths)
+    return query_index(np.diff(offsets))
 
 
 def score_order(scores, gains, offsets, ties) -> np.ndarray:

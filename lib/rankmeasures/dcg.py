@@ -42,7 +42,13 @@ from ._dcg_paths import (
     _sort_uncounted,
     _width,
 )
-from ._ragged import group_ids, is_rectangular, score_order, slot_weights
+from ._ragged import (
+    group_ids,
+    is_rectangular,
+    offsets_from_sizes,
+    score_order,
+    slot_weights,
+)
 from ._validation import (
     as_float_array,
     as_float_pair,
@@ -163,7 +169,7 @@ def _ndcg_checked_in_pass(y_true, y_score, k, d, ties):
 def _subset(flat: np.ndarray, offsets: np.ndarray, sel: np.ndarray):
     """The items of the queries ``sel`` (flat array and offsets of the subset)."""
     lengths = np.diff(offsets)[sel]
-    sub_off = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    sub_off = offsets_from_sizes(lengths)
     idx = np.arange(sub_off[-1]) - np.repeat(sub_off[:-1] - offsets[:-1][sel], lengths)
     return flat[idx], sub_off
 
@@ -305,7 +311,7 @@ def _unscored_pool(yt, unscored_labels, offsets, unscored_offsets):
                 "unscored_offsets: must be non-decreasing from 0 to len(unscored_labels)"
             )
     lengths = np.diff(offsets) + np.diff(uo)
-    pool_off = np.concatenate([[0], np.cumsum(lengths)])
+    pool_off = offsets_from_sizes(lengths)
     pool = np.empty(pool_off[-1])
     gid = group_ids(offsets)
     egid = group_ids(uo)
@@ -459,7 +465,7 @@ def _batch_inputs(y_true, y_score, offsets, query_ids):
     uniq, inv = np.unique(ids, return_inverse=True)
     perm = np.argsort(inv, kind="stable")  # keeps input order inside each query
     counts = np.bincount(inv, minlength=uniq.size)
-    off = np.concatenate([[0], np.cumsum(counts)]).astype(np.int64)
+    off = offsets_from_sizes(counts)
     return yt[perm], (None if ys is None else ys[perm]), off, uniq, perm
 
 

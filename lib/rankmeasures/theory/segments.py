@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .._kernels import jit as _jit
+from .._ragged import offsets_from_sizes
 from .._validation import check_positive_int
 from ..discounts import as_discount
 from ._label_model import _labels, _prepare
@@ -224,7 +225,7 @@ def ideal_dcg(values, counts, weights, ends, segment_size, d, n, cache: dict) ->
             cache[full] = _segment_weights(d, n, segment_size, full)
         return float(before[full]) + float(cache[full][: r - top].sum())
 
-    edges = np.concatenate([[0], np.cumsum(counts)])
+    edges = offsets_from_sizes(counts)
     total = 0.0
     for v, a, b in zip(values, edges[:-1], edges[1:], strict=True):
         if v != 0 and b > a:

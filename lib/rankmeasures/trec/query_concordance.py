@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._ragged import query_index
 from ..concordance import kendall_tau
 
 __all__ = ["auc_queries", "kendall_tau_b_queries"]
@@ -38,7 +39,7 @@ def auc_queries(relevant: np.ndarray, scores: np.ndarray, offsets: np.ndarray) -
     off = np.asarray(offsets, dtype=np.int64)
     lengths = np.diff(off)
     nq = lengths.size
-    qidx = np.repeat(np.arange(nq), lengths)
+    qidx = query_index(lengths)
     order = np.lexsort((s, qidx))
     ss, qq = s[order], qidx[order]
     new = np.r_[True, (ss[1:] != ss[:-1]) | (qq[1:] != qq[:-1])] if ss.size else \

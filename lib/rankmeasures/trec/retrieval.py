@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from .._ragged import query_index
 from .._validation import check_positive_int
 from .measure_names import MEASURES
 
@@ -143,7 +144,7 @@ def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
     if group_starts is None:
         return _untied(measure, _relevant_ranks(rel != 0, off), nq, big_r, k)
     lengths = np.diff(off)
-    qidx = np.repeat(np.arange(nq), lengths)
+    qidx = query_index(lengths)
     pos = np.arange(rel.size) - off[:-1][qidx]  # 0-based rank within the query
     starts = np.asarray(group_starts, dtype=bool).copy()
     if starts.shape != rel.shape:
@@ -201,7 +202,7 @@ def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
     if tied.size:
         from scipy.stats import hypergeom
         sizes = gsize[tied].astype(np.int64)
-        grp = np.repeat(np.arange(tied.size), sizes)
+        grp = query_index(sizes)
         jj = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
         mm, gg = gsize[tied][grp], grel[tied][grp]
         p = hypergeom.pmf(0, mm, gg, jj) * gg / (mm - jj)

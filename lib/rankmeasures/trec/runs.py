@@ -82,6 +82,7 @@ from typing import Any
 
 import numpy as np
 
+from .._ragged import offsets_from_sizes, query_index
 from ..dcg import QueryResults, _subset, dcg_queries, ndcg_queries
 from . import trec_measures
 from .measure_names import MEASURE_KINDS, MEASURES, MeasureSpec, parse_measures
@@ -359,10 +360,10 @@ def _joined(ids, runs, judgments, sizes, scores) -> Judged:
         query_ids=np.array(ids, dtype=str) if ids else np.zeros(0, dtype=str),
         relevance=relevance,
         scores=scores,
-        offsets=np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+        offsets=offsets_from_sizes(sizes),
         doc_ids=doc_ids,
         unscored_labels=unscored,
-        unscored_offsets=np.concatenate([[0], np.cumsum(usizes)]).astype(np.int64),
+        unscored_offsets=offsets_from_sizes(usizes),
         judged=judged,
     )
 
@@ -388,7 +389,7 @@ def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
     """trec_eval's order within each query: score (float32) descending, then document id
     descending; only the ids of tied documents are compared as strings."""
     lengths = np.diff(j.offsets)
-    qidx = np.repeat(np.arange(lengths.size, dtype=np.int64), lengths)
+    qidx = query_index(lengths)
     # one argsort of an exact integer key (query, descending float32 score)
     order = np.argsort(_order_key(qidx, scores))
     s, q = scores[order], qidx[order]
@@ -506,14 +507,14 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
                       offsets=j.offsets, doc_ids=None, unscored_labels=j.unscored_labels,
                       unscored_offsets=j.unscored_offsets, left_out=left,
                       judged=j.judged[order])
-    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    qidx = np.repeat(np.arange(nq, dtype=np.int64), sizes)
+    offsets = offsets_from_sizes(sizes)
+    qidx = query_index(sizes)
     low = _score_key(scores)
     ranked_key, ranked_scores = _row_sorted(low, qidx, offsets)
     # every judged document: its score in the run (NaN: not retrieved) and its grade
     m = int(jsizes.sum())
     jgrade = np.fromiter(chain.from_iterable(jq.values() for jq in judgments), np.float64, m)
-    jquery = np.repeat(np.arange(nq, dtype=np.int64), jsizes)
+    jquery = query_index(jsizes)
     got = ~np.isnan(jscore)
     jkey = _order_key(jquery[got], jscore[got])
     by_key = np.argsort(jkey)  # sorted needles search faster
@@ -555,7 +556,7 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
         offsets=offsets,
         doc_ids=None,
         unscored_labels=jgrade[missed],
-        unscored_offsets=np.concatenate([[0], np.cumsum(usizes)]).astype(np.int64),
+        unscored_offsets=offsets_from_sizes(usizes),
         left_out=left,
         judged=judged,
     )
@@ -656,7 +657,7 @@ def _truncated(j: Judged, depth: int | None, judged_only: bool) -> Judged:
     away joins the judged-but-unretrieved ones (the ideal ordering and num_rel keep it)."""
     lengths = np.diff(j.offsets)
     nq = lengths.size
-    qidx = np.repeat(np.arange(nq), lengths)
+    qidx = query_index(lengths)
     keep = np.ones(j.relevance.size, bool)
     if depth is not None:
         keep &= np.arange(j.relevance.size) - j.offsets[:-1][qidx] < depth
@@ -665,14 +666,14 @@ def _truncated(j: Judged, depth: int | None, judged_only: bool) -> Judged:
     dropped_judged = ~keep & j.judged
     sizes = np.bincount(qidx[keep], minlength=nq)
     extra_q = qidx[dropped_judged]
-    uq = np.repeat(np.arange(nq), np.diff(j.unscored_offsets))
+    uq = query_index(np.diff(j.unscored_offsets))
     allq = np.concatenate([uq, extra_q])
     allv = np.concatenate([j.unscored_labels, j.relevance[dropped_judged]])
     by = np.argsort(allq, kind="stable")
     return replace(j, relevance=j.relevance[keep], scores=j.scores[keep],
                    doc_ids=None if j.doc_ids is None else j.doc_ids[keep],
                    judged=j.judged[keep],
-                   offsets=np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64),
+                   offsets=offsets_from_sizes(sizes),
                    unscored_labels=allv[by],
                    unscored_offsets=np.concatenate(
                        [[0], np.cumsum(np.bincount(allq, minlength=nq))]).astype(np.int64))
@@ -686,15 +687,15 @@ def _ranked_judgments(j: Judged, absent: np.ndarray, order=None,
         j = replace(j, relevance=j.relevance[order], judged=j.judged[order])
     lengths = np.diff(j.offsets)
     nq = lengths.size
-    qidx = np.repeat(np.arange(nq), lengths)
-    uq = np.repeat(np.arange(nq), np.diff(j.unscored_offsets))
+    qidx = query_index(lengths)
+    uq = query_index(np.diff(j.unscored_offsets))
     gq = np.concatenate([qidx[j.judged], uq])
     gv = np.concatenate([j.relevance[j.judged], j.unscored_labels])
     by = np.argsort(gq, kind="stable")
     return trec_measures.RankedJudgments(
         marks=trec_measures.marks_from(j.relevance, j.judged), offsets=j.offsets,
         grades=gv[by],
-        grade_offsets=np.concatenate([[0], np.cumsum(np.bincount(gq, minlength=nq))])
+        grade_offsets=offsets_from_sizes(np.bincount(gq, minlength=nq))
         .astype(np.int64), absent=absent,
         groups=None if starts is None else np.cumsum(starts) - 1)
 
@@ -834,7 +835,7 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     if cut or (trec_only and not ranked and ties != "average"):  # rank once, as given
         if not ranked:
             lengths = np.diff(j.offsets)
-            qidx = np.repeat(np.arange(lengths.size), lengths)
+            qidx = query_index(lengths)
             order, _ = _policy_order(qidx, scores, j.relevance, ties)
             j = _reordered(j, order, scores)
             scores = j.scores
@@ -844,7 +845,7 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
         ranked, order, starts = True, None, None
     lengths = np.diff(j.offsets)
     nq = lengths.size
-    qidx = np.repeat(np.arange(nq), lengths)
+    qidx = query_index(lengths)
     # one ranking for every measure that reads an order
     if not ranked:
         order, starts = _policy_order(qidx, scores, j.relevance, ties)
@@ -927,16 +928,16 @@ def _top_ranks(rel, scores, offsets, unscored, unscored_offsets, k):
     lengths = np.diff(offsets)
     nq = lengths.size
     kept = np.minimum(lengths, k)
-    qidx = np.repeat(np.arange(nq), lengths)
+    qidx = query_index(lengths)
     inside = np.arange(rel.size) - offsets[:-1][qidx] < k
     below = ~inside & (rel > 0)
     extra = np.concatenate([rel[below], unscored])
-    eq = np.concatenate([qidx[below], np.repeat(np.arange(nq), np.diff(unscored_offsets))])
+    eq = np.concatenate([qidx[below], query_index(np.diff(unscored_offsets))])
     by_query = np.argsort(eq, kind="stable")
     return (rel[inside], scores[inside],
-            np.concatenate([[0], np.cumsum(kept)]).astype(np.int64),
+            offsets_from_sizes(kept),
             extra[by_query],
-            np.concatenate([[0], np.cumsum(np.bincount(eq, minlength=nq))]).astype(np.int64))
+            offsets_from_sizes(np.bincount(eq, minlength=nq)))
 
 
 def _graded(spec: MeasureSpec, j: Judged, scores, order, ties, convention, present):
@@ -956,7 +957,7 @@ def _graded(spec: MeasureSpec, j: Judged, scores, order, ties, convention, prese
     kw: dict = dict(ties=policy, k=spec.k, gain=spec.gain or "identity",
                     discount=spec.discount or "log2")
     lengths = np.diff(offsets)
-    sub_off = np.concatenate([[0], np.cumsum(lengths[present])]).astype(np.int64)
+    sub_off = offsets_from_sizes(lengths[present])
     vals = np.zeros(lengths.size)
     if not present.any():
         return vals

@@ -28,6 +28,8 @@ from functools import cached_property
 
 import numpy as np
 
+from .._ragged import offsets_from_sizes, query_index
+
 __all__ = ["RankedJudgments", "NONPOOL", "UNJUDGED", "MIN_GEO_MEAN", "INFAP_EPSILON",
            "RECALL_ROUNDING", "TIE_AVERAGE", "marks_from", "compute"]
 
@@ -110,7 +112,7 @@ class RankedJudgments:
 
     @cached_property
     def gidx(self) -> np.ndarray:
-        return np.repeat(np.arange(self.nq), np.diff(self.grade_offsets))
+        return query_index(np.diff(self.grade_offsets))
 
     def count(self, flags: np.ndarray) -> np.ndarray:
         """Per query: the sum of ``flags`` over its retrieved documents (a count for a
@@ -385,8 +387,8 @@ def _gains_of(r: RankedJudgments, pairs: dict) -> _Gains:
     order = np.lexsort((-gg[keep], q))
     ideal = gg[keep][order]
     sizes = np.bincount(q, minlength=r.nq)
-    off = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    iq = np.repeat(np.arange(r.nq), sizes)
+    off = offsets_from_sizes(sizes)
+    iq = query_index(sizes)
     ipos = np.arange(ideal.size) - off[:-1][iq]
     c = np.cumsum(ideal / np.log2(ipos + 2.0))
     ideal_dcg = c - np.concatenate([[0.0], c])[off[:-1]][iq]
@@ -448,7 +450,7 @@ def rndcg(r: RankedJudgments, level: float, pairs: dict) -> np.ndarray:
     gains; 0 for a query without relevant documents (at ``level``)."""
     g = _gains(r, pairs)
     big_p = np.diff(g.ideal_offsets)
-    iq = np.repeat(np.arange(r.nq), big_p)
+    iq = query_index(big_p)
     nxt = np.append(g.ideal[1:], 0.0)
     last = np.zeros(g.ideal.size, bool)
     last[g.ideal_offsets[1:][big_p > 0] - 1] = True
@@ -486,7 +488,7 @@ def g_measure(r: RankedJudgments, pairs: dict) -> np.ndarray:
     nz = g.gain != 0
     s = np.bincount(r.qidx[nz], weights=g.gain[nz] / np.log2(2.0 + cost[nz] - got[nz]),
                     minlength=r.nq)
-    total = np.bincount(np.repeat(np.arange(r.nq), big_p), weights=g.ideal, minlength=r.nq)
+    total = np.bincount(query_index(big_p), weights=g.ideal, minlength=r.nq)
     return _div(s, total)
 
 
