@@ -784,6 +784,36 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     >>> ev.means["num_ret"], ev["bpref"].values.tolist(), list(ev)
     (4.0, [1.0, 1.0], ['num_ret', 'bpref', 'P_1', 'P_2'])
     """
+    queries, ties = _checked_options(convention, queries, ties, rel, depth, judged_only,
+                                     n_docs)
+    cut = depth is not None or judged_only
+    specs, trec_only = _specs(measures, convention, ties, cut)
+    r = _ranking(qrels, run, queries=queries, ties=ties, convention=convention,
+                 depth=depth, judged_only=judged_only, rank_first=bool(trec_only))
+    shared = _Shared()
+    out: dict = {}
+    texts: dict = {}
+    for spec in specs:
+        level = rel if spec.rel is None else spec.rel
+        if spec.kind == "runid":
+            rid = run.get("runid") if isinstance(run, Mapping) and not _nested(run) else None
+            if isinstance(rid, str):
+                texts["runid"] = rid
+            continue
+        if spec.kind == "relstring":
+            length = int(dict(spec.params).get("length", 10))
+            texts["relstring"] = _relstrings(shared.trec_view(r), r.j.query_ids, length)
+            continue
+        vals = _values(spec, r, shared, level, convention=convention, n_docs=n_docs,
+                       trec_only=bool(trec_only))
+        out[spec.name] = QueryResults(r.j.query_ids, vals, _summary(spec.kind, vals))
+    return Evaluation(out, r.j.query_ids, convention, queries, ties, r.j.left_out, texts,
+                      {s.name: s for s in specs})
+
+
+def _checked_options(convention, queries, ties, rel, depth, judged_only, n_docs):
+    """:func:`evaluate`'s options checked; the query policy and tie order, the
+    convention's where not given."""
     if convention not in CONVENTIONS:
         raise ValueError(f"convention: must be one of {tuple(CONVENTIONS)}, got "
                          f"{convention!r}")
@@ -799,8 +829,14 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     if isinstance(n_docs, bool) or not isinstance(n_docs, int) or n_docs < 0:
         raise ValueError(f"n_docs: must be a non-negative integer, got {n_docs!r}")
     default_queries, default_ties = CONVENTIONS[convention]
-    queries = default_queries if queries is None else queries
-    ties = default_ties if ties is None else ties
+    return (default_queries if queries is None else queries,
+            default_ties if ties is None else ties)
+
+
+def _specs(measures, convention: str, ties: str, cut: bool) -> tuple[list, list]:
+    """The parsed measures, and the names of those computed on trec_eval's ranking only
+    (refused under another convention, or under ``ties="average"`` where their
+    expectation over tied orders is not derived)."""
     names = [measures] if isinstance(measures, str) else list(measures)
     if not names:
         raise ValueError("measures: name at least one measure")
@@ -819,104 +855,142 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
                     "documents is not derived here (ties='average' covers the measures "
                     "linear in the ranks and the set measures); use ties 'trec_eval', "
                     "'optimistic' or 'pessimistic'")
-    cut = depth is not None or judged_only
     if cut and ties == "average":
         raise ValueError("depth, judged_only: cut a ranking, which ties='average' does not "
                          "fix; use trec_eval's ties or 'optimistic'/'pessimistic'")
+    return specs, trec_only
+
+
+@dataclass(frozen=True)
+class _Ranking:
+    """The join and the one ranking every measure reads: ``order`` (None when the arrays
+    are in rank order) and ``starts`` (the first rank of each tie group under
+    ``ties="average"``, else None)."""
+
+    j: Judged
+    scores: np.ndarray
+    order: np.ndarray | None
+    starts: np.ndarray | None
+    ranked: bool
+    absent: np.ndarray
+    ties: str
+
+    @property
+    def lengths(self) -> np.ndarray:
+        return np.diff(self.j.offsets)
+
+    @property
+    def ranked_grades(self) -> np.ndarray:
+        return self.j.relevance if self.order is None else self.j.relevance[self.order]
+
+
+def _ranking(qrels, run, *, queries, ties, convention, depth, judged_only,
+             rank_first: bool) -> _Ranking:
+    """The inputs joined and ranked once: in trec_eval's order (``ties="trec_eval"``),
+    or by the tie policy; cut at ``depth`` or to the judged documents when asked, and
+    ranked before the measures when trec_eval's own measures need a fixed order
+    (``rank_first``)."""
     if ties == "trec_eval":  # the run comes ranked: no order to apply
         j, order, starts = _ranked_join(qrels, run, queries=queries), None, None
     else:
-        j = join(qrels, run, queries=queries)
+        j, order, starts = join(qrels, run, queries=queries), None, None
     scores = j.scores
     if convention == "trec_eval" and ties != "trec_eval":  # _ranked_join's are float32's
         scores = scores.astype(np.float32).astype(np.float64)
     ranked = ties == "trec_eval"
     absent = np.diff(j.offsets) == 0  # queries the run does not have
-    if cut or (trec_only and not ranked and ties != "average"):  # rank once, as given
+    cut = depth is not None or judged_only
+    if cut or (rank_first and not ranked and ties != "average"):  # rank once, as given
         if not ranked:
-            lengths = np.diff(j.offsets)
-            qidx = query_index(lengths)
-            order, _ = _policy_order(qidx, scores, j.relevance, ties)
+            order, _ = _policy_order(query_index(np.diff(j.offsets)), scores, j.relevance,
+                                     ties)
             j = _reordered(j, order, scores)
             scores = j.scores
         if cut:
             j = _truncated(j, depth, judged_only)
             scores = j.scores
         ranked, order, starts = True, None, None
-    lengths = np.diff(j.offsets)
-    nq = lengths.size
-    qidx = query_index(lengths)
-    # one ranking for every measure that reads an order
-    if not ranked:
-        order, starts = _policy_order(qidx, scores, j.relevance, ties)
-    ranked_grades = j.relevance if order is None else j.relevance[order]
-    present = lengths > 0
-    out: dict = {}
-    levels: dict = {}
-    texts: dict = {}
-    trec_view = None
-    for spec in specs:
-        kind = spec.kind
-        family = "trec" if kind.startswith("trec_") else MEASURES[kind].family
-        level = rel if spec.rel is None else spec.rel
-        if kind == "runid":
-            rid = run.get("runid") if isinstance(run, Mapping) and not _nested(run) else None
-            if isinstance(rid, str):
-                texts["runid"] = rid
-            continue
-        if family == "trec":
-            if trec_view is None:
-                trec_view = _ranked_judgments(j, absent, order, starts)
-            if kind == "relstring":
-                length = int(dict(spec.params).get("length", 10))
-                texts["relstring"] = _relstrings(trec_view, j.query_ids, length)
-                continue
-            vals = trec_measures.compute(kind, trec_view, level,
-                                         {**spec.options, "n_docs": n_docs})
-        elif family == "graded" and trec_only and spec.trec_name and ranked:
-            # trec_eval's view is built anyway: its DCGs in one pass (m_ndcg.c,
-            # m_ndcg_cut.c), not one sort of the ideal per cut-off
-            if trec_view is None:
-                trec_view = _ranked_judgments(j, absent)
-            vals = trec_measures.compute("trec_" + kind, trec_view, level, spec.options)
-        elif family == "graded":
-            vals = _graded(spec, j, scores, order, "trec_eval" if ranked else ties,
-                           convention, present)
-        elif family == "concordance":
-            vals = (kendall_tau_b_queries(j.relevance, scores, j.offsets)
-                    if kind == "kendall_tau_b"
-                    else auc_queries(j.relevance >= level, scores, j.offsets))
-        else:
-            if level not in levels:  # the measures of one level share its counts
-                relevant = ranked_grades >= level
-                if starts is None:  # no tie groups: the relevant ranks, found once
-                    ranks = _relevant_ranks(relevant, j.offsets)
-                    rel_ret = np.bincount(ranks[0], minlength=nq).astype(np.float64)
-                else:
-                    ranks, rel_ret = None, _per_query_counts(relevant, j.offsets)
-                num_rel = rel_ret
-                if convention != "sklearn":  # relevant judged documents never retrieved
-                    num_rel = rel_ret + _per_query_counts(j.unscored_labels >= level,
-                                                          j.unscored_offsets)
-                levels[level] = relevant, ranks, rel_ret, num_rel
-            relevant, ranks, rel_ret, num_rel = levels[level]
-            binary = "AP" if kind == "gm_map" else kind
-            if kind == "num_rel":
-                vals = num_rel
-            elif kind == "num_ret":
-                vals = lengths.astype(np.float64)
-            elif kind == "num_rel_ret":
-                vals = rel_ret
-            elif ranks is not None:  # parse_measure has checked the cut-off
-                vals = _untied(binary, ranks, nq, num_rel, spec.k)
+    if not ranked:  # one ranking for every measure that reads an order
+        order, starts = _policy_order(query_index(np.diff(j.offsets)), scores, j.relevance,
+                                      ties)
+    return _Ranking(j, scores, order, starts, ranked, absent, ties)
+
+
+class _Shared:
+    """What several measures of one call share, computed once: trec_eval's view of the
+    ranked judgments, and each relevance level's relevant ranks and counts."""
+
+    def __init__(self):
+        self._trec = None
+        self._levels: dict = {}
+
+    def trec_view(self, r: _Ranking, *, ranked_only: bool = False):
+        if self._trec is None:
+            self._trec = (_ranked_judgments(r.j, r.absent) if ranked_only else
+                          _ranked_judgments(r.j, r.absent, r.order, r.starts))
+        return self._trec
+
+    def level(self, r: _Ranking, level: float, convention: str) -> tuple:
+        if level not in self._levels:
+            j, nq = r.j, r.lengths.size
+            relevant = r.ranked_grades >= level
+            if r.starts is None:  # no tie groups: the relevant ranks, found once
+                ranks = _relevant_ranks(relevant, j.offsets)
+                rel_ret = np.bincount(ranks[0], minlength=nq).astype(np.float64)
             else:
-                vals = ranked_measure(binary, relevant, j.offsets, num_rel, k=spec.k,
-                                      group_starts=starts)
-            if kind == "gm_map":
-                vals = np.log(np.maximum(vals, trec_measures.MIN_GEO_MEAN))
-        out[spec.name] = QueryResults(j.query_ids, vals, _summary(kind, vals))
-    return Evaluation(out, j.query_ids, convention, queries, ties, j.left_out, texts,
-                      {s.name: s for s in specs})
+                ranks, rel_ret = None, _per_query_counts(relevant, j.offsets)
+            num_rel = rel_ret
+            if convention != "sklearn":  # relevant judged documents never retrieved
+                num_rel = rel_ret + _per_query_counts(j.unscored_labels >= level,
+                                                      j.unscored_offsets)
+            self._levels[level] = relevant, ranks, rel_ret, num_rel
+        return self._levels[level]
+
+
+def _values(spec, r: _Ranking, shared: _Shared, level: float, *, convention: str,
+            n_docs: int, trec_only: bool) -> np.ndarray:
+    """One measure's per-query values, by its family (the measure's declaration in
+    :data:`~rankmeasures.trec.measure_names.MEASURES`)."""
+    kind = spec.kind
+    family = "trec" if kind.startswith("trec_") else MEASURES[kind].family
+    if family == "trec":
+        return trec_measures.compute(kind, shared.trec_view(r), level,
+                                     {**spec.options, "n_docs": n_docs})
+    if family == "graded" and trec_only and spec.trec_name and r.ranked:
+        # trec_eval's view is built anyway: its DCGs in one pass (m_ndcg.c,
+        # m_ndcg_cut.c), not one sort of the ideal per cut-off
+        return trec_measures.compute("trec_" + kind, shared.trec_view(r, ranked_only=True),
+                                     level, spec.options)
+    if family == "graded":
+        return _graded(spec, r.j, r.scores, r.order, "trec_eval" if r.ranked else r.ties,
+                       convention, r.lengths > 0)
+    if family == "concordance":
+        return (kendall_tau_b_queries(r.j.relevance, r.scores, r.j.offsets)
+                if kind == "kendall_tau_b"
+                else auc_queries(r.j.relevance >= level, r.scores, r.j.offsets))
+    return _binary_values(kind, spec.k, r, shared.level(r, level, convention))
+
+
+def _binary_values(kind: str, k, r: _Ranking, counts: tuple) -> np.ndarray:
+    """A binary measure (precision, recall, AP, RR, ... and the counts) of one relevance
+    level, from its relevant ranks or, with tie groups, their expectation."""
+    relevant, ranks, rel_ret, num_rel = counts
+    nq = r.lengths.size
+    binary = "AP" if kind == "gm_map" else kind
+    if kind == "num_rel":
+        vals = num_rel
+    elif kind == "num_ret":
+        vals = r.lengths.astype(np.float64)
+    elif kind == "num_rel_ret":
+        vals = rel_ret
+    elif ranks is not None:  # parse_measure has checked the cut-off
+        vals = _untied(binary, ranks, nq, num_rel, k)
+    else:
+        vals = ranked_measure(binary, relevant, r.j.offsets, num_rel, k=k,
+                              group_starts=r.starts)
+    if kind == "gm_map":
+        vals = np.log(np.maximum(vals, trec_measures.MIN_GEO_MEAN))
+    return vals
 
 
 def _top_ranks(rel, scores, offsets, unscored, unscored_offsets, k):
