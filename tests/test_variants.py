@@ -267,3 +267,24 @@ def test_report_rows_rounds_numbers_for_reading():
                     "models[0] / limit": "2*sqrt(2)/3", "models[0] / limit (numeric)": "0.9428",
                     "models[0] / N(n) / 1e+03": "0.958", "models[0] / MC / mean": "0.9643"}
     assert V.report_rows(rep)[3]["value"] == "0.942809041582"
+
+
+def test_ratio_of_means_by_hand_and_from_the_draws():
+    """DCG (1, 2, 3), IDCG (2, 2, 4): R = 6/8; the residuals DCG - R IDCG are (-1/2, 1/2,
+    0), their sample variance 1/4, so the standard error is (1/2) / (sqrt(3) 8/3). The
+    report's ratio is the simulator's own draws' mean DCG over mean IDCG."""
+    from rankmeasures.theory import simulate
+
+    out = V._ratio_of_means([1.0, 2.0, 3.0], [2.0, 2.0, 4.0])
+    assert out["mean DCG / mean IDCG"] == pytest.approx(0.75, rel=1e-15)
+    assert out["mean DCG / mean IDCG s.e."] == pytest.approx(0.5 / (3 ** 0.5 * 8 / 3),
+                                                              rel=1e-12)
+    rep = V.analyse("r^(-1/2)", ybar="s", n_values=(50,), mc_n=[50], mc_draws=5, seed=4)
+    mc = rep["models"][0]["Monte Carlo"]["50"]
+    sim = simulate.simulate_ndcg(A.s, rm.CustomDiscount(expr=V.parse_expression("r^(-1/2)")),
+                                 50, n_draws=5, seed=4 + 50)
+    assert mc["mean DCG"] == pytest.approx(sim["dcg"].mean(), rel=1e-12)
+    assert mc["mean IDCG"] == pytest.approx(sim["idcg"].mean(), rel=1e-12)
+    assert mc["mean DCG / mean IDCG"] == pytest.approx(sim["dcg"].sum() / sim["idcg"].sum(),
+                                                       rel=1e-12)
+    assert mc["mean"] == pytest.approx(sim["ndcg"].mean(), rel=1e-12)

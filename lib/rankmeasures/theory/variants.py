@@ -445,7 +445,10 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
     n_values : sequence of int
         n for the pseudo-expectation (up to 1e100).
     mc_n : sequence of int
-        n for the Monte Carlo confirmation (``mc_draws`` draws each).
+        n for the Monte Carlo confirmation (``mc_draws`` draws each): the mean of NDCG
+        and its standard error, the means of DCG and IDCG, their ratio (an estimator of
+        ``E[DCG] / E[IDCG]``) with its delta-method standard error, and that target exactly
+        where it is computable.
     gain : str or sympy expression in y, optional
         A gain for the linear-discount analysis (reported, and checked against the
         affine condition).
@@ -597,11 +600,12 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
         for nv in mc_n:
             disc = _discount_at(base, k_expr, nv)
             with time_budget(f"the Monte Carlo of {label} at n = {_n_key(nv)}", budget):
-                draws = simulate_ndcg(yb, disc, int(nv), n_draws=mc_draws,
-                                                seed=seed + int(nv) % 10**6,
-                                                workers=client)["ndcg"]
+                sim = simulate_ndcg(yb, disc, int(nv), n_draws=mc_draws,
+                                    seed=seed + int(nv) % 10**6, workers=client)
+            draws = sim["ndcg"]
             mc[_n_key(nv)] = {"mean": float(draws.mean()),
-                              "se": float(draws.std(ddof=1) / math.sqrt(mc_draws))}
+                              "se": float(draws.std(ddof=1) / math.sqrt(mc_draws)),
+                              **_ratio_of_means(sim["dcg"], sim["idcg"])}
             exact = _finite_ratio(mod, disc, int(nv))
             if exact is not None:
                 mc[_n_key(nv)].update(exact)
@@ -629,6 +633,28 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
 
 
 _RATIO = "E[DCG] / E[IDCG] at this n"
+_MEANS = "mean DCG / mean IDCG"
+
+
+def _ratio_of_means(dcg, idcg) -> dict:
+    """The ratio estimator of ``E[DCG] / E[IDCG]`` from paired draws, with its delta-method
+    standard error.
+
+    ``R = mean(DCG) / mean(IDCG)``; its standard error is ``sd(DCG - R IDCG) / (sqrt(m)
+    mean(IDCG))`` over the ``m`` draws (the linearisation of ``D / I`` about the means,
+    e.g. Cochran, *Sampling Techniques*, 3rd ed., Section 6.3); its bias is of order
+    ``1/m``, against a standard error of order ``1/sqrt(m)``. A draw with IDCG = 0 (no
+    relevant label) adds 0 to both sums.
+    """
+    dcg, idcg = np.asarray(dcg, dtype=np.float64), np.asarray(idcg, dtype=np.float64)
+    m = dcg.size
+    mean_d, mean_i = float(dcg.mean()), float(idcg.mean())
+    ratio = mean_d / mean_i
+    resid = dcg - ratio * idcg
+    se = float(np.sqrt(resid @ resid / (m - 1)) / (math.sqrt(m) * mean_i)) if m > 1 \
+        else math.nan
+    return {"mean DCG": mean_d, "mean IDCG": mean_i, _MEANS: ratio,
+            _MEANS + " s.e.": se}
 _BIAS = "|E[NDCG] - E[DCG]/E[IDCG]| at most"
 
 
