@@ -275,8 +275,13 @@ def _short(stats):
 
 def _read(after, before, q, expect):
     """The change ``before -> after`` (one value per seed each, the same seeds), paired by
-    seed, read against ``q`` standard errors for a statement that it goes ``expect``."""
-    diff, se, reading = sim.paired_verdict(after, before, q, expect)
+    seed, read against ``q`` standard errors for a statement that it goes ``expect``
+    (``"little"``: by at most ``sim.LITTLE_CHANGE`` either way, the notebook's rule)."""
+    if expect == "little":
+        diff, se = sim.paired_difference(after, before)
+        reading = sim.little_change_verdict(diff, se, q, sim.LITTLE_CHANGE)
+    else:
+        diff, se, reading = sim.paired_verdict(after, before, q, expect)
     return {"difference": round(diff, 4), "s.e. (paired by seed)": round(se, 4),
             "reading": reading}
 
@@ -473,7 +478,8 @@ def s001_s4(seeds=range(16), c_true=None) -> Result:
        at=Location("6 Simulation", "Figures 1-13 (Sections 6-8)"),
        statement="Figures 1-13: the performance (precision and similarity, where the paper "
                  "shows both) grows with the number of training pairs, falls with noisy pairs "
-                 "and with noisy grades, improves little with the Hamming margin, and w 'can "
+                 "and with noisy grades, improves little (by at most 0.01 either way) with "
+                 "the Hamming margin, and w 'can "
                  "be precisely learned even without the grades' -- under our protocol: Data 1, "
                  "12 seeds, 500 test pairs, at most 200 training pairs, C = 10 fixed (the paper "
                  "gives none) except under noise, where C is chosen on validation from "
@@ -497,8 +503,9 @@ def s001_s5(seeds=range(12), grid=(0.1, 10.0)) -> Result:
         specs[f"falls with noisy pairs ({m})"] = ("noisy pairs 5", "noisy pairs 40", m, "down")
         specs[f"falls with noisy grades ({m})"] = ("noisy grades 0", "noisy grades 3", m,
                                                    "down")
-        specs[f"Hamming margin: no significant change ({m})"] = ("pairs 200", "hamming 200",
-                                                                m, "none")
+        # 'improves little': the interval of the change within +-LITTLE_CHANGE
+        specs[f"Hamming margin: a change of at most {sim.LITTLE_CHANGE:g} ({m})"] = (
+            "pairs 200", "hamming 200", m, "little")
     specs["grade-free learning improves with pairs (precision)"] = (
         "grade-free 20", "grade-free 200", "precision", "up")
     # 'precisely learned without grades': not significantly below the graded model
@@ -527,3 +534,76 @@ def s001_s5(seeds=range(12), grid=(0.1, 10.0)) -> Result:
                                                            for k in failing))
                             + " (the paper's Figure 13, its range of pairs and its C are "
                               "lost)"})
+
+
+@claim("S001-S6", doc=DOC, recorded="not-reproduced",
+       at=Location("6.3 General Performance", "Figures 3-4"),
+       statement="the discount factors of the top-ranked positions (and the largest gains) "
+                 "are estimated more accurately than the others -- under our protocol: "
+                 "200 training pairs, C = 10, 16 seeds; the rank-1 factors mapped onto the "
+                 "truth by least squares (their origin and scale are not identified), "
+                 "studentised errors of the top 3 discounts (2 gains) against the bottom 3 (2)")
+def s001_s6(seeds=range(16)) -> Result:
+    c_true = 1.0 / np.log(np.arange(2, 12))
+    q = _q(len(seeds), 2 * len(sim.GAIN_SETTINGS))
+    readings = {}
+    for gains in sim.GAIN_SETTINGS:
+        g_true = sim.GAIN_SETTINGS[gains](np.arange(5, 0, -1))
+        err = {"discounts": [], "gains": []}
+        for sd in seeds:
+            r = sim.run_learning(gains=gains, seed=int(sd), n_test=10)
+            g, c, _ = learn_dcg.rank1_factors(r.w_hat, 5)
+            err["discounts"].append(np.abs(sim.studentised_affine_errors(c, c_true)))
+            err["gains"].append(np.abs(sim.studentised_affine_errors(g, g_true)))
+        for what, n_end in (("discounts", 3), ("gains", 2)):
+            e = np.array(err[what])
+            readings[f"{what} of {gains}: top {n_end} minus bottom {n_end}"] = _read(
+                e[:, :n_end].mean(axis=1), e[:, -n_end:].mean(axis=1), q, "down")
+    failing = [k for k, v in readings.items() if v["reading"] != "as stated"]
+    return Result(verdict(not failing, protocol=True),
+                  f"Monte Carlo, {len(seeds)} seeds at 200 pairs, both data sets; the mean "
+                  f"absolute studentised error of the top positions minus the bottom ones, "
+                  f"paired by seed, beyond {q:.2f} standard errors (Student's t, "
+                  f"{len(seeds) - 1} degrees of freedom, two-sided {LEVEL:g} split over "
+                  f"{len(readings)} readings) (notebook 001: 20 seeds)",
+                  {"readings": readings,
+                   "found": ("the top is estimated more accurately in every reading"
+                             if not failing else "not as stated: " + "; ".join(
+                                 f"{k}: {readings[k]['reading']}" for k in failing)),
+                   "note": "an error relative to the true value is not identified (the "
+                           "origin of the gains and discounts is free), so the errors are "
+                           "read in the truth's units after the affine map, divided by "
+                           "sqrt(1 - leverage)"})
+
+
+@claim("S001-S7", doc=DOC, recorded="not-reproduced",
+       at=Location("6.5 Optimal Rankings", "Figure 10"),
+       statement="with training pairs of rankings of different lists the performance grows "
+                 "slowly with the number of pairs (more slowly than with random pairs of one "
+                 "list) -- under our protocol: 12 seeds, 500 test pairs, C = 10, 20 and 200 "
+                 "pairs, precision and similarity, both data sets")
+def s001_s7(seeds=range(12)) -> Result:
+    q = _q(len(seeds), 2 * len(sim.GAIN_SETTINGS))
+    readings, ends = {}, {}
+    for gains in sim.GAIN_SETTINGS:
+        runs = {(kind, n): _runs(seeds, gains=gains, pairs=kind, n_train=n, n_test=500)
+                for kind in ("random", "different") for n in (20, 200)}
+        ends[gains] = {f"{kind}, {n} pairs": _short(v) for (kind, n), v in runs.items()}
+        for m in ("precision", "similarity"):
+            grow = {kind: _values(runs[kind, 200], m) - _values(runs[kind, 20], m)
+                    for kind in ("random", "different")}
+            readings[f"{gains}, {m}: growth of random pairs minus across lists"] = _read(
+                grow["random"], grow["different"], q, "up")
+    failing = [k for k, v in readings.items() if v["reading"] != "as stated"]
+    return Result(verdict(not failing, protocol=True),
+                  f"Monte Carlo, {len(seeds)} seeds; the growth from 20 to 200 pairs across "
+                  f"lists against that of random pairs of one list, paired by seed, beyond "
+                  f"{q:.2f} standard errors (Student's t, {len(seeds) - 1} degrees of "
+                  f"freedom, two-sided {LEVEL:g} split over {len(readings)} readings) "
+                  f"(notebook 001: 20 seeds, Figure 10)",
+                  {"readings": readings, "end points": ends,
+                   "found": ("it grows more slowly on every measure" if not failing else
+                             "not as stated: " + "; ".join(
+                                 f"{k}: {readings[k]['reading']}" for k in failing)),
+                   "note": "pairs across lists fix the per-grade constants, which the paper's "
+                           "similarity keeps: its growth exceeds random pairs'"})

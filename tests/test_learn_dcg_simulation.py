@@ -130,6 +130,27 @@ def test_affine_residual_by_hand():
                                np.array([0.0, 1.0, 2.0])) == pytest.approx(0.0, abs=1e-12)
 
 
+def test_studentised_affine_errors_by_hand():
+    """(0, 2, 2) against (0, 1, 2): the line est = truth + 1/3, so the mapped estimate is
+    est - 1/3 and the errors -1/3, 2/3, -1/3; the leverages 1/3 + (x - 1)^2 / 2 are 5/6,
+    1/3, 5/6, so the studentised errors are -1/3 / sqrt(1/6), 2/3 / sqrt(2/3), ... =
+    -sqrt(2/3), sqrt(2/3), -sqrt(2/3)."""
+    e = sim.studentised_affine_errors(np.array([0.0, 2.0, 2.0]), np.array([0.0, 1.0, 2.0]))
+    assert e == pytest.approx(np.sqrt(2 / 3) * np.array([-1.0, 1.0, -1.0]))
+    with pytest.raises(ValueError):
+        sim.studentised_affine_errors(np.array([0.0, 1.0, 0.0]), np.array([0.0, 1.0, 2.0]))
+
+
+@pytest.mark.parametrize("diff, se, reading", [
+    (0.002, 0.001, "as stated"), (-0.005, 0.001, "as stated"), (0.05, 0.001, "up"),
+    (-0.05, 0.001, "down"), (0.009, 0.001, "not resolved"), (0.0, 0.004, "not resolved"),
+    (0.012, 0.0005, "up")])
+def test_little_change_verdict(diff, se, reading):
+    """q 3, tolerance 0.01: the interval diff ± 3 se against [-0.01, 0.01] (0.009 ± 0.003
+    crosses 0.01; 0 ± 0.012 crosses both ends; 0.012 ± 0.0015 lies above)."""
+    assert sim.little_change_verdict(diff, se, 3.0, 0.01) == reading
+
+
 @pytest.mark.parametrize("diff, expect, reading", [
     (0.05, "up", "as stated"), (-0.05, "up", "opposite"), (0.02, "up", "not resolved"),
     (-0.05, "down", "as stated"), (0.05, "down", "opposite"),
