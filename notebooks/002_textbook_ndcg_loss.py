@@ -77,7 +77,7 @@ figures.save_table(rows, "002_topk_discount")
 checks.check("discount-book-form", np.array_equal(book, usual),
              "the book's D(i), i = r the top, equals 1/log2(1 + j) cut off after j = k")
 display(Markdown(figures.markdown_table(
-    [{c: f"{v:.4g}" if isinstance(v, float) else v for c, v in row.items()} for row in rows])))
+    rows, digits=4)))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(["S002-D1"]))))
@@ -142,8 +142,7 @@ for kk in range(1, r_len):
                        "exact P[Delta = 0]": float(p_exact)})
 figures.save_table(stats_rows, "002_loss_by_k")
 display(Markdown(figures.markdown_table(
-    [{c: f"{v:.4g}" if isinstance(v, float) else v for c, v in row.items()}
-     for row in stats_rows])))
+    stats_rows, digits=4)))
 display(Markdown(
     f"The list has {n_zero_grades} items of grade 0, and over all {len(arrangements)} "
     f"distinct rankings of its grades the largest loss is 1 exactly for $k \\le "
@@ -278,8 +277,7 @@ figures.save_table(learn_rows, "002_learning", column_tolerance={
     f"held-out NDCG@{k_eval}": {"se": "s.e. (NDCG)", "c": 0.5}, "s.e. (NDCG)": {"rel": se_of_se},
     "held-out Kendall tau-b": {"se": "s.e. (tau)", "c": 0.5}, "s.e. (tau)": {"rel": se_of_se}})
 display(Markdown(figures.markdown_table(
-    [{c: f"{v:.3g}" if isinstance(v, float) else v for c, v in row.items()}
-     for row in learn_rows])))
+    learn_rows, digits=3)))
 
 # %%
 # points on a zoomed axis, so that the differences among the learned rankers show; the
@@ -334,8 +332,7 @@ figures.save_table(diff_rows, "002_learning_differences", column_tolerance={
     "mean difference": {"se": "paired s.e.", "c": 0.5}, "paired s.e.": {"rel": se_of_se},
     "z": {"abs": 0.5}})
 display(Markdown(figures.markdown_table(
-    [{c: f"{v:.3g}" if isinstance(v, float) else v for c, v in row.items()}
-     for row in diff_rows])))
+    diff_rows, digits=3)))
 vs_random = [r for r in diff_rows if r["pair"].endswith("- random")]
 among = [r for r in diff_rows if not r["pair"].endswith("- random")]
 resolved = [f"{r['pair']} ({r['measure']}, {r['z']:+.1f} s.e.)" for r in among

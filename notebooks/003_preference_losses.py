@@ -95,8 +95,7 @@ example_rows = [
 ]
 figures.save_table(example_rows, "003_example_measures")
 display(Markdown(figures.markdown_table(
-    [{c: f"{v:.4g}" if isinstance(v, float) else v for c, v in row.items()}
-     for row in example_rows])))
+    example_rows, digits=4)))
 
 # %% [markdown]
 # The agreements the table reports are asserted, and the one disagreement is the erratum:
@@ -217,8 +216,7 @@ checks.check("reconstructions-give-the-printed-values",
              rm.auc(bip, scores) == 4 / 6 and rm.c_index(multi, scores) == 5 / 8,
              "the reconstructed examples give AUC = 4/6 and C-index = 5/8 as printed")
 display(Markdown(figures.markdown_table(
-    [{c: f"{v:.4g}" if isinstance(v, float) else v for c, v in row.items()}
-     for row in recon_rows])))
+    recon_rows, digits=4)))
 display(Markdown(
     f"The printed numbers fit {len(e9['positives_fitting_the_numbers'])} bipartite targets "
     f"and {e10['level_assignments_fitting']} three-level ones; that the lost targets cut "

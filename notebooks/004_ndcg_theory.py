@@ -148,8 +148,7 @@ checks.check("latent-ends", all(r["ybar(1)"] > r["ybar(0)"] for r in name_rows
              "a latent function with finite noise ranks relevant objects higher")
 figures.save_table(name_rows, "004_ranking_functions")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in name_rows])))
+    name_rows, digits=4)))
 
 # %% [markdown]
 # The canonical curves are polynomials (Lipschitz, so $\alpha$-Hölder with $\alpha = 1$),
@@ -285,8 +284,7 @@ if not no_spread:
     checks.skip("mc-no-spread", "every Monte Carlo cell has draws that differ")
 figures.save_table(limit_rows, "004_limits")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in limit_rows])))
+    limit_rows, digits=6)))
 # the limits of every theorem but 1 (and 6's contrast) differ between the three functions
 for thm in ("3", "5", "7", "8", "8 (c > p)", "9"):
     lims = [r["limit (float)"] for r in limit_rows if r["theorem"] == thm]
@@ -345,8 +343,7 @@ for thm in ("7", "6 (contrast)"):
                                 "exact s.d.": exact, "sample s.d.": sd})
 figures.save_table(spread_rows, "004_cutoff_spread")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in spread_rows])))
+    spread_rows, digits=4)))
 sd_by = {(r["theorem"], r["function"], r["n"]): r["exact s.d."] for r in spread_rows}
 n_lo, n_hi = min(mc_sizes), max(mc_sizes)
 # the good function (ybar(1) = 1): its exact spread, under both cuts, at the two ends
@@ -570,8 +567,7 @@ figures.save(fig, "004_rates")
 plt.show()
 figures.save_table(rate_rows, "004_rates", tolerance={"abs": 1e-5})
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in rate_rows])))
+    rate_rows, digits=4)))
 worst = max(rate_rows, key=lambda r: abs(r["fitted exponent"] - r["predicted exponent"]))
 rr = {(r["theorem"], r["function"]): r for r in rate_rows}
 mc_col = f"MC sd ratio n={n_hi:.0e} / n={n_lo:.0e}"
@@ -772,8 +768,7 @@ figures.save(fig, "004_graded_limits_mc")
 plt.show()
 figures.save_table(graded_rows, "004_graded_limits")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in graded_rows])))
+    graded_rows, digits=6)))
 slow_graded = [(r["theorem"], abs(r["N(1e100)"] - r["ndcg_limit"])) for r in graded_rows
                if abs(r["N(1e100)"] - r["ndcg_limit"]) > 1e-6]
 checks.check("graded-slow-like-binary", all(binary_form[t] in slow_theorems
@@ -825,8 +820,7 @@ figures.save(fig, "004_graded_rates")
 plt.show()
 figures.save_table(graded_rate_rows, "004_graded_rates", tolerance={"abs": 1e-5})
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in graded_rate_rows])))
+    graded_rate_rows, digits=4)))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
@@ -884,8 +878,7 @@ if large_rows:
     figures.save_table(large_rows, "004_large_n",
                        column_tolerance={"(MC - N(n)) / s.e.": {"abs": 1e-6}})
     display(Markdown(figures.markdown_table(
-        [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
-         for r in large_rows])))
+        large_rows, digits=6)))
     checked = [r for r in large_rows if not np.isnan(r["allowed |deviation| (s.e.)"])]
     if checked:
         worst = max(checked, key=lambda r: abs(r["(MC - N(n)) / s.e."]))
@@ -939,11 +932,9 @@ for rname, y in rankers.items():
                  f"{rname}: at 1e100, (1 - N(n)) log n is within 2/log n of C")
 figures.save_table(rate_rows, "004_theorem1_rate")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in rate_rows])))
+    rate_rows, digits=6)))
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in li_rows])))
+    li_rows, digits=6)))
 c_by = {r["function"]: r["C"] for r in rate_rows}
 checks.check("theorem1-constants-order", c_by["good"] < c_by["weaker"] < c_by["random"],
              "the rate constant C grows from the good to the random function")
@@ -1013,8 +1004,7 @@ for data, lab, sc, sizes, names in (
     plt.show()
 figures.save_table(prefix_rows, "004_prefixes")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in prefix_rows])))
+    prefix_rows, digits=4)))
 # the last five prefixes of the synthetic sample: the range each curve covers there
 tail = {(m, r): np.ptp(prefix_curves["synthetic", m, r][-5:]) for m, _ in measures
         for r in syn_names}
@@ -1144,8 +1134,7 @@ for mname, disc in measures:
     paper_rows.append(row)
 figures.save_table(paper_rows, "004_figs1to4_paper_protocol")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in paper_rows])))
+    paper_rows, digits=4)))
 by_m = {r["measure"]: r for r in paper_rows}
 ordered = [m for m, _ in measures
            if curves_paper[m, "latent s.d. 0.3"][0][-1] > curves_paper[m, "latent s.d. 1"][0][-1]
@@ -1296,8 +1285,7 @@ for label, (a_name, b_name), dname, disc in pairs:
     pair_rows.append(row)
 figures.save_table(pair_rows, "004_model_pairs")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in pair_rows])))
+    pair_rows, digits=4)))
 pr = {(r["pair"], r["discount"]): r for r in pair_rows}
 n_big = max(model_sizes)
 # 1/r, weaker vs bent: both ybar(1) = 3/4, so the gap and each s.d. are of order 1/log n;
@@ -1454,8 +1442,7 @@ for e in (3, 6, 10, 20, 50, 100):
                      "gap / prediction": float(gap / pred)})
 figures.save_table(gap_rows, "004_lemma3_gap")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.5g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in gap_rows])))
+    gap_rows, digits=5)))
 checks.check("lemma3-prediction", abs(gap_rows[-1]["gap / prediction"] - 1) < 0.05,
              "at 1e100 the gap is within 5 % of a / log^K n with the 1/p")
 checks.check("lemma3-printed", abs(gap_rows[-1]["N_good - N_weaker"]
@@ -1522,8 +1509,7 @@ display(Markdown(
 l2 = run_claim(proofs_check.REGISTRY["S004-L2"])[0]
 l2_rows = [{"case": k, **v} for k, v in l2.evidence.items()]
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in l2_rows])))
+    l2_rows, digits=4)))
 checks.check("S004-L2", l2.outcome == proofs_check.REGISTRY["S004-L2"].recorded,
              "S004-L2: the claim's check gives the catalogue's outcome")
 l2_bias = {}
@@ -1718,8 +1704,7 @@ if not good_no_spread:
     checks.skip("theorem6-good-exact", "every cell of the good function has spread")
 figures.save_table(law_rows, "004_theorem6_law")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in law_rows])))
+    law_rows, digits=4)))
 big = max(thm6_sizes)
 fig, axes = plt.subplots(2, 3, figsize=(13, 6.4), constrained_layout=True)
 for row_i, (dname, _) in enumerate(thm6_discounts):
@@ -1792,7 +1777,7 @@ t4a_row = {"int Delta y (1-s)^-1/2 ds": t4a.evidence["int Delta y (1-s)^-1/2"],
            "limit f0": t4a.evidence["limits"][0], "limit f1": t4a.evidence["limits"][1],
            "P[NDCG(f0) > NDCG(f1)] at n = 1e4": t4a.evidence["P[NDCG(f0) > NDCG(f1)]"]}
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in t4a_row.items()}])))
+    [t4a_row], digits=4)))
 checks.check("S004-T4a", t4a.outcome == proofs_check.REGISTRY["S004-T4a"].recorded,
              "S004-T4a: the claim's check gives the catalogue's outcome")
 
@@ -1882,8 +1867,7 @@ display(Markdown(f"$\\Delta y$ = `{t4b.evidence['Delta y']}`"))
 t4b_rows = t4b.evidence["by n"]
 figures.save_table(t4b_rows, "004_theorem4_condition2")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.4g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in t4b_rows])))
+    t4b_rows, digits=4)))
 t4b_factor = t4b.evidence["-(1 - beta) zeta(beta), the limit of true / pseudo gap (S004-L6)"]
 asym = condition2_asymptotics(0.8, 0.5, float(t4b_f0.subs(s, 1)), 0.5)
 display(Markdown(figures.markdown_table([{

@@ -114,8 +114,7 @@ for n_fin in (10**3, 10**4, 10**5):
                             "E[DCG]/E[IDCG]": exact_ratio, "N(n) - ratio": pseudo - exact_ratio})
 figures.save_table(finite_rows, "005_variant1_finite_n")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in finite_rows])))
+    finite_rows, digits=6)))
 at_1e3 = {r["ybar"]: r["N(n) - ratio"] for r in finite_rows if r["n"] == 10**3}
 display(Markdown(
     f"At $n = 10^3$ the pseudo-expectation is off the exact ratio by "
@@ -171,8 +170,7 @@ figures.save(fig, "005_slowly_varying")
 plt.show()
 figures.save_table(gap_rows, "005_variant1_gaps")
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in gap_rows])))
+    gap_rows, digits=6)))
 for rname in ("good", "random"):
     checks.check("v1-below-standard", all(a < b for a, b in zip(
         curves["1/log(1+r)^2", rname], curves["1/log(1+r)", rname], strict=True)),
@@ -368,7 +366,7 @@ rows4 = [{"labels": name, "limit": m["limit"], "limit (numeric)": float(m["limit
          for name, m in (("graded 0/1/2", graded), ("binary (grade >= 1)", binary))]
 figures.save_table(rows4, "005_variant4_graded")
 display(Markdown(figures.markdown_table(
-    [{k: f"{v:.6g}" if isinstance(v, float) else v for k, v in r.items()} for r in rows4])))
+    rows4, digits=6)))
 g_lim, b_lim = rows4[0]["limit (numeric)"], rows4[1]["limit (numeric)"]
 display(Markdown(
     f"The graded limit is {g_lim:.6f} ({rep4['class']['theorem, graded relevance']}), the "
@@ -430,7 +428,7 @@ for name, probs, binarised in counter_models:
                        < float(b_m["limit (numeric)"]) else "raises"})
 figures.save_table(rows4b, "005_variant4_label_models")
 display(Markdown(figures.markdown_table(
-    [{k: f"{v:.6g}" if isinstance(v, float) else v for k, v in r.items()} for r in rows4b])))
+    rows4b, digits=6)))
 smooth = [r for r in rows4b if r["label model"].startswith("P[2 | s] = s^8")]
 fixed = [r for r in rows4b if r["label model"].startswith("P[Y >= 1 | s] = 2s - s^2")]
 checks.check("v4-both-directions", {r["grading"] for r in rows4b} == {"lowers", "raises"},
@@ -542,8 +540,7 @@ figures.save_table(mc_rows, "005_monte_carlo", column_tolerance={
     "mean DCG / mean IDCG": {"se": "ratio s.e.", "c": 0.5},
     "(ratio - E ratio) / s.e.": {"abs": 0.5}, "(ratio - N(n)) / s.e.": {"abs": 0.5}})
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in mc_rows])))
+    mc_rows, digits=6)))
 worst = max(spread_rows, key=lambda r: abs(r["(ratio - E ratio) / s.e."]))
 display(Markdown(
     f"Simulated at $n$ = {', '.join(f'{v:,}' for v in mc_n)}, {mc_draws} lists each. Every "
@@ -593,8 +590,7 @@ figures.save_table(resolve_rows, "005_monte_carlo_resolve", column_tolerance={
     "mean DCG / mean IDCG": {"se": "ratio s.e.", "c": 0.5},
     "(ratio - E ratio) / s.e.": {"abs": 0.5}, "(ratio - N(n)) / s.e.": {"abs": 0.5}})
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.6g}") if isinstance(v, float) else v for k, v in r.items()}
-     for r in resolve_rows])))
+    resolve_rows, digits=6)))
 display(Markdown(
     f"With {resolve_draws} lists at $n$ = {resolve_rows[0]['n']}, each ratio is within "
     f"{max(abs(r['(ratio - E ratio) / s.e.']) for r in resolve_rows):.2f} standard errors "

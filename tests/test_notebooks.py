@@ -221,3 +221,13 @@ def test_jupytext_pairing_keeps_sources_and_pairs_only_the_sources(tmp_path):
     sync(book / "executed" / executed.name)
     assert sorted(p.name for p in (book / "executed").iterdir()) == [
         executed.name, "jupytext.toml"]  # no stray executed/*.py
+
+
+def test_markdown_table_rounds_for_reading_only():
+    """``digits=`` rounds the floats shown (to significant digits, by hand below); ints,
+    strings and bools pass as they are."""
+    rows = [{"a": 0.123456, "b": 12345.678, "c": 3, "d": "x", "e": True}]
+    assert figures.markdown_table(rows, digits=3).splitlines()[2] == \
+        "| 0.123 | 12300 | 3 | x | True |"
+    assert figures.markdown_table(rows).splitlines()[2] == \
+        "| 0.123456 | 12345.678 | 3 | x | True |"

@@ -247,9 +247,15 @@ def save_table(rows: list[dict], name: str, *, tolerance=None,
     return [csv_path, md_path, tol_path]
 
 
-def markdown_table(rows: list[dict]) -> str:
-    """A Markdown table of rows (dicts with the same keys); floats to 10 digits."""
+def markdown_table(rows: list[dict], *, digits: int | None = None) -> str:
+    """A Markdown table of rows (dicts with the same keys); floats to 10 significant
+    digits, or rounded to ``digits`` for reading (a table saved with :func:`save_table`
+    keeps full precision)."""
     header = _check_rows(rows)
+    if digits is not None:
+        digits = int(digits)
+        rows = [{k: float(f"{v:.{digits}g}") if isinstance(v, float) else v
+                 for k, v in r.items()} for r in rows]
     md = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for r in rows:
         md.append("| " + " | ".join(_fmt(v).replace("|", "\\|") for v in r.values()) + " |")
