@@ -5,7 +5,8 @@ proofs_check/report.py`` reads the rows of a ``claims.json`` on stdin and writes
 ``claims.md`` (without the final newline) to stdout: the reproducibility gate
 (:mod:`companion.gate`) checks with it that a ``claims.md`` is the rendering of its
 ``claims.json``, running the claims engine's renderer rather than importing the claims
-engine. It imports nothing but the standard library, so that run takes milliseconds.
+engine. It imports nothing but the standard library and the companion's guide (the
+outcomes' legend), so that run takes milliseconds.
 """
 
 from __future__ import annotations
@@ -13,21 +14,11 @@ from __future__ import annotations
 import json
 import sys
 
-__all__ = ["LEGEND", "location_text", "render_markdown", "main"]
+# the outcomes, in report order, each with the one line that explains it (the rules in
+# full: proofs_check.registry): one definition, which the reading guides show too
+from companion.guide import LEGEND
 
-#: the outcomes of the claims, in report order, each with the one line that explains it
-#: (the rules in full: :mod:`proofs_check.registry`)
-LEGEND = {
-    "verified": "the statement holds as printed.",
-    "erratum": "what the document prints is false (a statement, formula, value, step of a "
-               "proof or cross-reference); the correction is shown and holds.",
-    "proof-gap": "the statement holds, but the document's proof does not give it; the "
-                 "missing piece is shown.",
-    "needs-assumption": "true only under an assumption the document does not state.",
-    "not-reproduced": "an empirical result our own protocol (named in the statement) does "
-                      "not reproduce; another protocol may.",
-    "not-checkable": "a definition, or a figure whose data is not available.",
-}
+__all__ = ["LEGEND", "location_text", "render_markdown", "main"]
 
 
 def location_text(loc: dict) -> str:

@@ -33,9 +33,9 @@ CLAIMS_LINK = "../../figures/claims.md"
 #: the first line of a claims box, by which the HTML edition finds it
 BOX_TITLE = "**Claims settled in this section**"
 
-#: the outcomes of the claims catalogue, each with the line that explains it: the claims
-#: engine's ``proofs_check.report.LEGEND``, which the companion does not import (the claims
-#: engine imports the companion); tests/test_guide.py holds the two equal
+#: the outcomes of the claims catalogue, in report order, each with the line that explains
+#: it: the one definition, which the claims engine's report imports (the claims engine
+#: imports the companion, never the reverse)
 LEGEND = {
     "verified": "the statement holds as printed.",
     "erratum": "what the document prints is false (a statement, formula, value, step of a "
