@@ -502,15 +502,21 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
     return report
 
 
+def _discount_and_cut(discount, cut) -> tuple:
+    """``D`` (in r, and n when linear) and the cut-off ``k(n)`` (or None) as sympy
+    expressions, from strings by the whitelisted parser."""
+    d_expr = parse_expression(discount, ("r", "n"), name="discount") if isinstance(
+        discount, str) else sympy.sympify(discount)
+    if cut is None:
+        return d_expr, None
+    return d_expr, (parse_expression(cut, ("n",), name="cut") if isinstance(cut, str)
+                    else sympy.sympify(cut))
+
+
 def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, seed, dps,
              gain, budget, client=None, dist_n=(), dist_draws=200) -> None:
     """The body of :func:`analyse`, filling ``report`` step by step."""
-    d_expr = parse_expression(discount, ("r", "n"), name="discount") if isinstance(
-        discount, str) else sympy.sympify(discount)
-    k_expr = None
-    if cut is not None:
-        k_expr = parse_expression(cut, ("n",), name="cut") if isinstance(cut, str) else (
-            sympy.sympify(cut))
+    d_expr, k_expr = _discount_and_cut(discount, cut)
     report.update({"discount": str(d_expr), "cut": None if k_expr is None else str(k_expr)})
     linear = sympy.diff(d_expr, r, 2) == 0 and sympy.diff(d_expr, r) != 0
     if gain is not None and not linear:
@@ -684,12 +690,7 @@ def expected_ratio(discount: Any, ybar: Any, nv: int, *, cut: Any = None) -> dic
     0.878149498646
     """
     check_int("nv", nv, min=1)
-    d_expr = parse_expression(discount, ("r", "n"), name="discount") if isinstance(
-        discount, str) else sympy.sympify(discount)
-    k_expr = None
-    if cut is not None:
-        k_expr = parse_expression(cut, ("n",), name="cut") if isinstance(cut, str) else (
-            sympy.sympify(cut))
+    d_expr, k_expr = _discount_and_cut(discount, cut)
     check_discount_theory(d_expr)
     base = CustomDiscount(expr=d_expr, name=str(d_expr))
     return _finite_ratio(_model(ybar), _discount_at(base, k_expr, nv), int(nv))
