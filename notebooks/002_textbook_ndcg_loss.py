@@ -328,7 +328,7 @@ for a, b in [(m, "random") for m in learned] + [("Kendall hinge", "NDCG hinge"),
                           what=f"{a} minus random, held-out {site_label}: not significantly "
                                f"below {margin}")
             lower_bounds.append(float(diff.mean() - q_one * se_d))
-figures.save_table(diff_rows, "002_learning_differences", column_tolerance={
+saved = figures.save_table(diff_rows, "002_learning_differences", column_tolerance={
     "mean difference": {"se": "paired s.e.", "c": 0.5}, "paired s.e.": {"rel": se_of_se},
     "z": {"abs": 0.5}})
 
