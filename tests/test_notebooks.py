@@ -231,3 +231,18 @@ def test_markdown_table_rounds_for_reading_only():
         "| 0.123 | 12300 | 3 | x | True |"
     assert figures.markdown_table(rows).splitlines()[2] == \
         "| 0.123456 | 12345.678 | 3 | x | True |"
+
+
+def test_adjacent_stream_outputs_are_joined():
+    """A print that the kernel flushed in two pieces is one output, whatever the load:
+    adjacent stream outputs of one name join; other outputs separate them."""
+    from companion.run import _joined_streams
+
+    def stream(name, text):
+        return {"output_type": "stream", "name": name, "text": text}
+
+    display = {"output_type": "display_data", "data": {"text/plain": "x"}, "metadata": {}}
+    outs = [stream("stdout", "a"), stream("stdout", ["b", "\n"]), stream("stderr", "w"),
+            stream("stdout", "c\n"), display, stream("stdout", "d\n")]
+    assert _joined_streams(outs) == [stream("stdout", "ab\n"), stream("stderr", "w"),
+                                     stream("stdout", "c\n"), display, stream("stdout", "d\n")]

@@ -218,6 +218,10 @@ def _type_problem(default, value) -> str | None:
 
 
 def _normalise(nb) -> None:
+    """Drop what changes from run to run (papermill's and timing metadata), number the
+    cells, and join adjacent stream outputs of one name: how many pieces a cell's printed
+    text arrives in depends on when the kernel flushes, which the load of the machine
+    decides, not the notebook."""
     nb.metadata.pop("papermill", None)
     nb.metadata.pop("widgets", None)
     nb.metadata.pop("jupytext", None)
@@ -228,6 +232,21 @@ def _normalise(nb) -> None:
         if cell.cell_type == "code":
             for out in cell.get("outputs", []):
                 out.get("metadata", {}).pop("papermill", None)
+            cell["outputs"] = _joined_streams(cell.get("outputs", []))
+
+
+def _joined_streams(outputs: list) -> list:
+    """``outputs`` with each run of adjacent stream outputs of one name (stdout, stderr)
+    joined into one, as a reader sees them."""
+    joined: list = []
+    for out in outputs:
+        last = joined[-1] if joined else None
+        if (out.get("output_type") == "stream" and last is not None
+                and last.get("output_type") == "stream" and last.get("name") == out.get("name")):
+            last["text"] = "".join(last["text"]) + "".join(out["text"])
+        else:
+            joined.append(out)
+    return joined
 
 
 def _problems(nb) -> list[str]:
@@ -331,7 +350,7 @@ def _job(args):
     return path, out, usage() - before, modules
 
 
-def main(argv=None) -> int:
+def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m companion.run",
                                 description=__doc__.replace("``", "`").replace(
                                     ":mod:", ""),
@@ -351,75 +370,68 @@ def main(argv=None) -> int:
                    help="write one JSON object per line to this open file descriptor: "
                         "started, progress, done (with output, wall and CPU seconds), "
                         "failed, skipped -- for a program running this one")
-    args = p.parse_args(argv)
-    _EVENTS[0] = args.events
-    # a notebook is named by its path or by its stem ("001_learning_dcg"), looked up in
-    # the checkout's notebooks/ from any working directory
-    root = checkout()
-    book = root / "notebooks"
+    return p
+
+
+def _notebook_paths(book: Path, names: list[str]) -> list[Path]:
+    """A notebook is named by its path or by its stem ("001_learning_dcg"), looked up in
+    the checkout's ``notebooks/`` from any working directory; none named: all documents."""
     paths = [Path(n) if Path(n).exists() or not (book / f"{n}.py").exists()
-             else book / f"{n}.py" for n in args.notebooks]
-    paths = paths or sorted(book.glob("[0-9]*.py"))
-    if not paths:
-        print("run: no notebooks")
-        return 0
-    raw = dict(args.p)
-    overrides = {}  # per notebook: a value is a Python literal unless the default is a str
-    # reject unknown names before starting any kernel
+             else book / f"{n}.py" for n in names]
+    return paths or sorted(book.glob("[0-9]*.py"))
+
+
+def _overrides(paths: list[Path], raw: dict, quick: bool) -> dict:
+    """Each notebook's ``-p`` values, a Python literal unless the default is a string;
+    unknown names and missing notebooks raise ValueError before any kernel starts."""
+    overrides = {}
     for path in paths:
         if not path.exists():
-            p.error(f"no such notebook: {path}")
-        try:
-            nb = _read(path)
-            known = notebook_parameters(nb)
-            overrides[path] = {k: v if isinstance(known.get(k), str) else _parse_value(v)
-                               for k, v in raw.items()}
-            resolve_parameters(path.resolve(), nb, overrides[path], args.quick)
-        except ValueError as exc:
-            p.error(str(exc))
+            raise ValueError(f"no such notebook: {path}")
+        nb = _read(path)
+        known = notebook_parameters(nb)
+        overrides[path] = {k: v if isinstance(known.get(k), str) else _parse_value(v)
+                           for k, v in raw.items()}
+        resolve_parameters(path.resolve(), nb, overrides[path], quick)
+    return overrides
+
+
+def _destinations(root: Path, canonical: bool, output_dir: str | None):
+    """Where executed notebooks and figures go: the committed places only for the
+    canonical run; a caller's figures directory (the gate's) is kept; an exploration run
+    writes both to ``output_dir`` (default ``scratch/run``), away from committed outputs."""
+    given = os.environ.get(FIGURES_VARIABLE)
+    if canonical:
+        return output_dir, str(root / "figures")
+    if given:
+        return output_dir, given
+    output_dir = str(Path(output_dir).resolve() if output_dir else root / "scratch" / "run")
+    figures = str(Path(output_dir) / "figures")
+    print(f"exploration run: executed notebooks in {output_dir}, figures and tables in "
+          f"{figures} (committed outputs untouched)", flush=True)
+    return output_dir, figures
+
+
+def _up_to_date(path: Path, params: dict) -> bool:
+    """Whether the manifest records ``path``'s outputs as made from its present source,
+    parameters and imported code (never recorded with its inputs: not up to date)."""
     from . import manifest
 
-    # only the numbered documents have committed outputs; a template (variant_report) is
-    # always an exploration run
-    documents = all(path.stem[:3].isdigit() for path in paths)
-    given = os.environ.get(FIGURES_VARIABLE)  # a caller's choice (the gate's) is kept
-    canonical = documents and not (args.quick or raw or args.output_dir or given)
-    output_dir = args.output_dir
-    figures = given
-    if canonical:  # the committed regeneration: the only run that writes figures/
-        figures = str(root / "figures")
-    elif not given:
-        # an exploration run: executed notebooks and figures go together, away from the
-        # committed outputs
-        output_dir = str(Path(output_dir).resolve() if output_dir
-                         else root / "scratch" / "run")
-        figures = str(Path(output_dir) / "figures")
-        print(f"exploration run: executed notebooks in {output_dir}, figures and tables in "
-              f"{figures} (committed outputs untouched)", flush=True)
-    params_of = {}
-    if canonical:
-        for path in list(paths):
-            params = params_of[path] = notebook_parameters(_read(path))
-            files = manifest.recorded_inputs(path.stem)
-            if files is None:
-                continue  # never recorded with its inputs: run it
-            key = manifest.input_key(files=files, notebook=path, parameters=params)
-            prefix = path.stem.split("_")[0]
-            if not args.force and manifest.is_up_to_date(
-                    path.stem, key,
-                    (f"figures/{prefix}_", f"notebooks/executed/{path.stem}.")):
-                print(f"{path.name}: up to date (source, parameters and code unchanged)")
-                _emit("skipped", stem=path.stem)
-                paths.remove(path)
-    # the longest notebooks first (source size as the proxy), so that the pool ends together
-    paths.sort(key=lambda q: q.stat().st_size if args.cheapest_first else -q.stat().st_size)
-    progress = "bar" if len(paths) == 1 and sys.stderr.isatty() else "lines"
-    jobs = [(path, overrides[path], args.quick, output_dir, progress, args.events, figures)
-            for path in paths]
-    if not jobs:
-        return 0
+    files = manifest.recorded_inputs(path.stem)
+    if files is None:
+        return False
+    key = manifest.input_key(files=files, notebook=path, parameters=params)
+    prefix = path.stem.split("_")[0]
+    return manifest.is_up_to_date(path.stem, key, (f"figures/{prefix}_",
+                                                   f"notebooks/executed/{path.stem}."))
+
+
+def _run_pool(jobs: list, workers: int, params_of: dict | None) -> int:
+    """Run ``jobs`` on ``workers`` processes, report each end; with ``params_of`` (the
+    canonical run) record each notebook's inputs in the manifest. The number failed."""
+    from . import manifest
+
     failed = 0
-    workers = max(1, min(args.jobs, len(jobs)))
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = {pool.submit(_job, j): j[0] for j in jobs}
         for i, fut in enumerate(as_completed(futures), start=1):
@@ -428,7 +440,7 @@ def main(argv=None) -> int:
                 _emit("done", stem=path.stem, output=str(out), wall=used.wall, cpu=used.cpu)
                 print(f"[{i}/{len(jobs)}] {path.name} -> {out} (wall {used.wall:.1f} s, "
                       f"CPU {used.cpu:.1f} s)", flush=True)
-                if canonical:
+                if params_of is not None:
                     files = manifest.imported_files(modules)
                     manifest.update_manifest(
                         path.stem, parameters=params_of[path], inputs=files,
@@ -438,7 +450,44 @@ def main(argv=None) -> int:
                 failed += 1
                 print(f"[{i}/{len(jobs)}] {futures[fut].name} FAILED: {exc}", flush=True)
                 _emit("failed", stem=futures[fut].stem, error=str(exc)[-2000:])
-    return 1 if failed else 0
+    return failed
+
+
+def main(argv=None) -> int:
+    p = _parser()
+    args = p.parse_args(argv)
+    _EVENTS[0] = args.events
+    root = checkout()
+    paths = _notebook_paths(root / "notebooks", args.notebooks)
+    if not paths:
+        print("run: no notebooks")
+        return 0
+    raw = dict(args.p)
+    try:
+        overrides = _overrides(paths, raw, args.quick)
+    except ValueError as exc:
+        p.error(str(exc))
+    # only the numbered documents have committed outputs; a template (variant_report) is
+    # always an exploration run
+    documents = all(path.stem[:3].isdigit() for path in paths)
+    canonical = documents and not (args.quick or raw or args.output_dir
+                                   or os.environ.get(FIGURES_VARIABLE))
+    output_dir, figures = _destinations(root, canonical, args.output_dir)
+    params_of = {path: notebook_parameters(_read(path)) for path in paths} if canonical \
+        else None
+    if canonical and not args.force:
+        for path in [q for q in paths if _up_to_date(q, params_of[q])]:
+            print(f"{path.name}: up to date (source, parameters and code unchanged)")
+            _emit("skipped", stem=path.stem)
+            paths.remove(path)
+    # the longest notebooks first (source size as the proxy), so that the pool ends together
+    paths.sort(key=lambda q: q.stat().st_size if args.cheapest_first else -q.stat().st_size)
+    progress = "bar" if len(paths) == 1 and sys.stderr.isatty() else "lines"
+    jobs = [(path, overrides[path], args.quick, output_dir, progress, args.events, figures)
+            for path in paths]
+    if not jobs:
+        return 0
+    return 1 if _run_pool(jobs, max(1, min(args.jobs, len(jobs))), params_of) else 0
 
 
 if __name__ == "__main__":
