@@ -82,6 +82,105 @@ def compare_outputs(ref_root: Path, new_root: Path, names) -> list[str]:
     return problems
 
 
+class _Runs:
+    """The processes of one regeneration: the claims run, the notebook runner (which
+    reports in JSON events on a pipe of its own; its printed lines go to a log) and the
+    ``extra`` runs, each leading a session of its own, with one queue of what happens."""
+
+    def __init__(self, root: Path, out: Path, jobs: int, cheapest_first: bool, extra):
+        figs, executed = out / "figures", out / "notebooks" / "executed"
+        figs.mkdir(parents=True, exist_ok=True)
+        # parallel across processes, one thread in each (companion.threads)
+        env = dict(threads.single_threaded(), RANKMEASURES_FIGURES=str(figs))
+        self.t0 = time.perf_counter()
+        self.logs = out / "gate-logs"
+        self.logs.mkdir(exist_ok=True)
+        self.events: queue.Queue = queue.Queue()
+        read_end, write_end = os.pipe()
+        nb_cmd = [sys.executable, "-m", "companion.run", "--force", "--output-dir",
+                  str(executed), "--jobs", str(jobs), "--events", str(write_end)] + (
+            ["--cheapest-first"] if cheapest_first else [])
+        self.claims = self._start("claims", [sys.executable, "-m", "proofs_check", "--force"],
+                                  root, env)
+        self.notebooks = self._start("notebooks", nb_cmd, root, env, pass_fds=(write_end,))
+        os.close(write_end)  # the runner and its pool hold the only writers
+        self.others = {name: self._start(name.replace(" ", "_"), cmd, root, extra_env)
+                       for name, cmd, extra_env in extra}
+        threading.Thread(target=self._read_events, args=(read_end,), daemon=True).start()
+        for name, proc in [("claims", self.claims), *self.others.items()]:
+            threading.Thread(target=self._wait, args=(name, proc), daemon=True).start()
+
+    def _start(self, log: str, cmd: list, root: Path, env: dict, pass_fds=()):
+        with open(self.logs / f"{log}.log", "w") as out:  # the child holds its own copy
+            return subprocess.Popen(cmd, cwd=root, env=env, stdout=out,
+                                    stderr=subprocess.STDOUT, start_new_session=True,
+                                    pass_fds=pass_fds)
+
+    def _read_events(self, read_end: int) -> None:
+        with os.fdopen(read_end, encoding="utf-8") as pipe:
+            for line in pipe:
+                self.events.put(("event", json.loads(line)))
+        self.events.put(("exit", "notebooks", timing.wait(self.notebooks, self.t0)))
+
+    def _wait(self, name: str, proc) -> None:
+        self.events.put(("exit", name, timing.wait(proc, self.t0)))
+
+    @property
+    def procs(self) -> list:
+        return [self.claims, self.notebooks, *self.others.values()]
+
+    def log_of(self, name: str) -> str:
+        return (self.logs / f"{name.replace(' ', '_')}.log").read_text()
+
+    def watch(self, on_ready) -> tuple[dict[str, Usage], bool]:
+        """Report each end as it comes; ``on_ready(entry)`` True stops every run. The
+        time each piece took, and whether the runs were stopped."""
+        times: dict[str, Usage] = {}
+        running, stopped = len(self.procs), False
+        while running:
+            kind, *rest = self.events.get()
+            if kind == "exit":
+                running -= 1
+                name, used = rest
+                times[f"({name} run, in all)"] = used
+                proc = self.others.get(name, self.claims if name == "claims" else None)
+                if proc is not None and proc.returncode == 0 and not stopped:
+                    print(f"  {'claims report' if name == 'claims' else name} "
+                          f"({used.wall:.0f} s)", flush=True)
+                    stopped = self._stop_if(on_ready, name)
+                continue
+            event = rest[0]
+            stem = event.get("stem")
+            if event["event"] == "done":
+                times[stem] = Usage(float(event["wall"]), float(event["cpu"]), 0.0)
+                print(f"  {stem} ({time.perf_counter() - self.t0:.0f} s)", flush=True)
+                stopped = stopped or self._stop_if(on_ready, stem)
+            elif event["event"] == "failed":
+                print(f"  {stem} FAILED", flush=True)
+            elif event["event"] == "progress":  # a long notebook's (every 30 s)
+                print(f"    {stem}: cell {event['cell']} of {event['cells']} "
+                      f"({event['wall']:.0f} s)", flush=True)
+        return times, stopped
+
+    def _stop_if(self, on_ready, entry: str) -> bool:
+        if on_ready and on_ready(entry):
+            _stop(self.procs)
+            return True
+        return False
+
+    def succeeded(self) -> bool:
+        """Whether every run ended well; the end of each failed run's log is printed."""
+        ok = True
+        for name, proc, log in (("proofs_check", self.claims, "claims"),
+                                ("companion.run", self.notebooks, "notebooks"),
+                                *((name, proc, name) for name, proc in self.others.items())):
+            if proc.returncode:
+                print(self.log_of(log)[-4000:])
+                print(f"gate: {name} failed (exit status {proc.returncode})")
+                ok = False
+        return ok
+
+
 def _regenerate(root: Path, out: Path, jobs: int, *, on_ready=None,
                 cheapest_first: bool = False, extra=()) -> dict[str, Usage] | None:
     """The claims report and every notebook at its committed parameters, into ``out``
@@ -94,98 +193,17 @@ def _regenerate(root: Path, out: Path, jobs: int, *, on_ready=None,
     instead of the longest first, which ends the pool soonest. ``extra``: more runs, as
     ``(name, command, environment)``, started beside them (the cross-instruction-set
     runs); ``on_ready(name)`` is called when one ends well."""
-    figs, executed = out / "figures", out / "notebooks" / "executed"
-    figs.mkdir(parents=True, exist_ok=True)
-    # parallel across processes, one thread in each (companion.threads)
-    env = dict(threads.single_threaded(), RANKMEASURES_FIGURES=str(figs))
-    t0 = time.perf_counter()
     print("gate: regenerating the claims report and every notebook at its committed "
           "parameters ...", flush=True)
-    logs = out / "gate-logs"
-    logs.mkdir(exist_ok=True)
-    claims_cmd = [sys.executable, "-m", "proofs_check", "--force"]
-    # the runner reports in JSON events on a pipe of its own; its printed lines go to a log
-    read_end, write_end = os.pipe()
-    nb_cmd = [sys.executable, "-m", "companion.run", "--force", "--output-dir", str(executed),
-              "--jobs", str(jobs), "--events", str(write_end)] + (
-        ["--cheapest-first"] if cheapest_first else [])
-    events: queue.Queue = queue.Queue()
-    times: dict[str, Usage] = {}
-    with open(logs / "claims.log", "w") as claims_log, \
-            open(logs / "notebooks.log", "w") as nb_log:
-        claims = subprocess.Popen(claims_cmd, cwd=root, env=env, stdout=claims_log,
-                                  stderr=subprocess.STDOUT, start_new_session=True)
-        nbs = subprocess.Popen(nb_cmd, cwd=root, env=env, stdout=nb_log,
-                               stderr=subprocess.STDOUT, start_new_session=True,
-                               pass_fds=(write_end,))
-        os.close(write_end)  # the runner and its pool hold the only writers
-
-        def reader():
-            with os.fdopen(read_end, encoding="utf-8") as pipe:
-                for line in pipe:
-                    events.put(("event", json.loads(line)))
-            events.put(("exit", "notebooks", timing.wait(nbs, t0)))
-
-        others = {}
-        for name, cmd, extra_env in extra:
-            log = open(logs / f"{name.replace(' ', '_')}.log", "w")  # noqa: SIM115
-            others[name] = (subprocess.Popen(cmd, cwd=root, env=extra_env, stdout=log,
-                                             stderr=subprocess.STDOUT, start_new_session=True),
-                            log)
-
-        def waiter(name, proc):
-            events.put(("exit", name, timing.wait(proc, t0)))
-
-        threading.Thread(target=reader, daemon=True).start()
-        for name, proc in [("claims", claims)] + [(k, v[0]) for k, v in others.items()]:
-            threading.Thread(target=waiter, args=(name, proc), daemon=True).start()
-        running, stopped = 2 + len(others), False
-        procs = [claims, nbs] + [v[0] for v in others.values()]
-        while running:
-            kind, *rest = events.get()
-            if kind == "exit":
-                running -= 1
-                name, used = rest
-                times[f"({name} run, in all)"] = used
-                if name in others:
-                    others[name][1].close()
-                    if others[name][0].returncode == 0 and not stopped:
-                        print(f"  {name} ({used.wall:.0f} s)", flush=True)
-                        stopped = bool(on_ready and on_ready(name))
-                        _stop(procs if stopped else [])
-                elif name == "claims" and claims.returncode == 0 and not stopped:
-                    print(f"  claims report ({used.wall:.0f} s)", flush=True)
-                    stopped = bool(on_ready and on_ready("claims"))
-                    _stop(procs if stopped else [])
-                continue
-            event = rest[0]
-            stem = event.get("stem")
-            if event["event"] == "done":
-                times[stem] = Usage(float(event["wall"]), float(event["cpu"]), 0.0)
-                print(f"  {stem} ({time.perf_counter() - t0:.0f} s)", flush=True)
-                if on_ready and not stopped and on_ready(stem):
-                    stopped = True
-                    _stop(procs)
-            elif event["event"] == "failed":
-                print(f"  {stem} FAILED", flush=True)
-            elif event["event"] == "progress":  # a long notebook's (every 30 s)
-                print(f"    {stem}: cell {event['cell']} of {event['cells']} "
-                      f"({event['wall']:.0f} s)", flush=True)
+    runs = _Runs(root, out, jobs, cheapest_first, extra)
+    times, stopped = runs.watch(on_ready)
     if stopped:
         print("gate: stopped at the first difference (--fail-fast)", flush=True)
         return None
-    ok = True
-    for name, proc, text in (
-            ("proofs_check", claims, (logs / "claims.log").read_text()),
-            ("companion.run", nbs, (logs / "notebooks.log").read_text()),
-            *((name, proc, Path(log.name).read_text()) for name, (proc, log) in others.items())):
-        if proc.returncode:
-            print(text[-4000:])
-            print(f"gate: {name} failed (exit status {proc.returncode})")
-            ok = False
-    if ok:
-        print(f"gate: ... regenerated in {time.perf_counter() - t0:.0f} s", flush=True)
-    return times if ok else None
+    if not runs.succeeded():
+        return None
+    print(f"gate: ... regenerated in {time.perf_counter() - runs.t0:.0f} s", flush=True)
+    return times
 
 
 #: what the gate regenerates a second time under another instruction set (on the
@@ -302,6 +320,73 @@ def _byte_report(expected: dict, produced: dict, root: Path) -> tuple[list[str],
     return determinism, elsewhere
 
 
+class _Comparer:
+    """Compares the regenerated outputs with the committed ones as each entry is ready
+    (``--fail-fast``), and each cross run with the gate's own outputs once both exist."""
+
+    def __init__(self, root: Path, out: Path, expected: dict, extra: list):
+        self.root, self.out, self.expected, self.extra = root, out, expected, extra
+        self.ready: set[str] = set()
+        self.compared: set[str] = set()
+
+    def cross(self) -> list[str]:
+        """Differences of each cross run whose counterpart among the gate's outputs is
+        ready and that was not compared yet."""
+        found = []
+        for name, _, _ in self.extra:
+            needs = ("claims" if name.endswith("claims") else
+                     CROSS_NOTEBOOK if name.endswith("notebook") else name)
+            if name in self.ready and needs in self.ready and name not in self.compared:
+                self.compared.add(name)
+                found += _cross_differences(self.out, name)
+        return found
+
+    def remaining_cross(self) -> list[str]:
+        """Differences of the cross runs not compared during the run."""
+        return [line for name, _, _ in self.extra if name not in self.compared
+                for line in _cross_differences(self.out, name)]
+
+    def first_difference(self, entry: str) -> bool:
+        """``on_ready`` of :func:`_regenerate`: print what differs; True stops the runs."""
+        self.ready.add(entry)
+        found = [] if entry.startswith("cross") else [
+            f"{entry}: {line}" for line in self._entry_differences(entry)]
+        found += self.cross()
+        for line in found:
+            print(f"gate: {line}", flush=True)
+        return bool(found)
+
+    def _entry_differences(self, entry: str) -> list[str]:
+        produced = output_sums(self.out / "figures", self.out / "notebooks" / "executed")
+        names = _names_of(entry, set(self.expected) | set(produced))
+        mine = {n: d for n, d in self.expected.items() if n in names}
+        return compare_outputs(self.root, self.out, names) + _byte_report(
+            mine, {n: d for n, d in produced.items() if n in names}, self.root)[0]
+
+
+def _report(problems: list[str], determinism: list[str], elsewhere: dict, n: int) -> None:
+    """The gate's verdict: content, then bytes (on this machine, then made elsewhere)."""
+    here = machine.fingerprint()
+    if problems:
+        print(f"gate: content: {len(problems)} difference(s) beyond the declared tolerances:")
+        for line in problems:
+            print("  " + line)
+    else:
+        print(f"gate: content: all {n} outputs reproduce within their declared tolerances")
+    if determinism:
+        print(f"gate: bytes: {len(determinism)} file(s) differ on the machine that made them "
+              f"({machine.describe(here)}), so a rerun is not deterministic:")
+        for line in determinism:
+            print("  " + line)
+    elif not elsewhere:
+        print(f"gate: bytes: all {n} outputs regenerated byte-identical")
+    for made, names in elsewhere.items():
+        print(f"gate: bytes: {len(names)} file(s) differ in bytes, expected: they were made "
+              f"on another machine\n  made on: {made}\n  here:    {machine.describe(here)}")
+        for name in names:
+            print(f"    {name}")
+
+
 def check(root: Path = ROOT, jobs: int | None = None, keep: Path | None = None,
           fail_fast: bool = False, cross: bool = True) -> int:
     """Regenerate and compare (see the module docstring); 0 when everything reproduces.
@@ -323,75 +408,24 @@ def check(root: Path = ROOT, jobs: int | None = None, keep: Path | None = None,
         return 1
     with tempfile.TemporaryDirectory(prefix="gate-") as tmp:
         out = Path(keep) if keep else Path(tmp)
-
         isa = other_instruction_set() if cross else None
         extra = _cross_runs(root, out, isa) if isa else []
-        ready: set[str] = set()
-        compared: set[str] = set()
-
-        def cross_difference() -> bool:
-            """Compare each cross run whose counterpart among the gate's outputs exists."""
-            found = []
-            for name, _, _ in extra:
-                needs = ("claims" if name.endswith("claims") else
-                         CROSS_NOTEBOOK if name.endswith("notebook") else name)
-                if name in ready and needs in ready and name not in compared:
-                    compared.add(name)
-                    found += _cross_differences(out, name)
-            for line in found:
-                print(f"gate: {line}", flush=True)
-            return bool(found)
-
-        def first_difference(entry: str) -> bool:
-            ready.add(entry)
-            if entry.startswith("cross"):
-                return cross_difference()
-            produced = output_sums(out / "figures", out / "notebooks" / "executed")
-            names = _names_of(entry, set(expected) | set(produced))
-            found = compare_outputs(root, out, names)
-            mine = {n: d for n, d in expected.items() if n in names}
-            found += _byte_report(mine, {n: d for n, d in produced.items() if n in names},
-                                  root)[0]
-            for line in found:
-                print(f"gate: {entry}: {line}", flush=True)
-            return bool(found) or cross_difference()
-
+        comparer = _Comparer(root, out, expected, extra)
         times = _regenerate(root, out, jobs or os.cpu_count() or 1,
-                            on_ready=first_difference if fail_fast else None,
+                            on_ready=comparer.first_difference if fail_fast else None,
                             cheapest_first=fail_fast, extra=extra)
         if times is None:
             return 1
         produced = output_sums(out / "figures", out / "notebooks" / "executed")
         problems += compare_outputs(root, out, set(expected) | set(produced))
-        for name, _, _ in extra:
-            if name not in compared:
-                problems += _cross_differences(out, name)
+        problems += comparer.remaining_cross()
         if cross and not isa:
             caller = os.environ.get("NPY_DISABLE_CPU_FEATURES")
             print("gate: numpy runs its baseline only here" + (
                 f" (NPY_DISABLE_CPU_FEATURES={caller!r} set by the caller)" if caller else "")
                 + ": no other instruction set to check against; the cross step is skipped")
     determinism, elsewhere = _byte_report(expected, produced, root)
-    here = machine.fingerprint()
-    n = len(expected)
-    if problems:
-        print(f"gate: content: {len(problems)} difference(s) beyond the declared tolerances:")
-        for line in problems:
-            print("  " + line)
-    else:
-        print(f"gate: content: all {n} outputs reproduce within their declared tolerances")
-    if determinism:
-        print(f"gate: bytes: {len(determinism)} file(s) differ on the machine that made them "
-              f"({machine.describe(here)}), so a rerun is not deterministic:")
-        for line in determinism:
-            print("  " + line)
-    elif not elsewhere:
-        print(f"gate: bytes: all {n} outputs regenerated byte-identical")
-    for made, names in elsewhere.items():
-        print(f"gate: bytes: {len(names)} file(s) differ in bytes, expected: they were made "
-              f"on another machine\n  made on: {made}\n  here:    {machine.describe(here)}")
-        for name in names:
-            print(f"    {name}")
+    _report(problems, determinism, elsewhere, len(expected))
     _print_times(times)
     return 1 if problems or determinism else 0
 
