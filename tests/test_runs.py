@@ -334,3 +334,56 @@ def test_tie_group_members_are_found_exactly():
     pos, which = runs._members(key, wanted)
     assert np.array_equal(pos, np.flatnonzero(np.isin(key, wanted)))
     assert np.array_equal(wanted[which], key[pos])
+
+
+def _str_tables(qrels, run, seed=None):
+    """Both inputs as tables of numpy str columns (rows shuffled when seeded)."""
+    def table(d, value):
+        t = {"query_id": np.array([q for q in d for _ in d[q]], dtype=str),
+             "doc_id": np.array([x for q in d for x in d[q]], dtype=str),
+             value: np.array([v for q in d for v in d[q].values()], dtype=float)}
+        if seed is not None:
+            order = np.random.default_rng(seed).permutation(t["doc_id"].size)
+            t = {k: v[order] for k, v in t.items()}
+        return t
+    return table(qrels, "relevance"), table(run, "score")
+
+
+@pytest.mark.parametrize("weak_hash", [False, True], ids=["hash", "every hash equal"])
+@pytest.mark.parametrize("shuffled", [None, 3], ids=["grouped", "interleaved"])
+@pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
+@pytest.mark.parametrize("queries", ["both", "qrels", "run"])
+def test_tables_of_str_columns_join_as_the_dicts_do(queries, sparse, shuffled, weak_hash,
+                                                     monkeypatch):
+    """The join of numpy str columns (hashed pairs, runs._array_gathered) gives the nested
+    dicts' arrays, whether queries come grouped or interleaved; when every document
+    hashes alike, the collisions send it to the dicts' path, with the same values."""
+    from rankmeasures.trec import runs
+
+    monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
+    if weak_hash:
+        monkeypatch.setattr(runs, "_text_hash",
+                            lambda *cols: [np.zeros(c.size, np.uint64) for c in cols])
+    qrels, run = _random_collection(6, 300)
+    qt, rt = _str_tables(qrels, run, shuffled)
+    assert (runs._array_gathered(qt, rt, queries) is None) == weak_hash
+    names = ["ndcg", "ndcg@10", "P@5", "AP", "RR", "bpref", "num_rel", "infAP"]
+    ref = evaluate(qrels, run, names, queries=queries)
+    got = evaluate(qt, rt, names, queries=queries)
+    assert got.left_out == ref.left_out
+    for name in names:
+        assert list(got[name].query_ids) == list(ref[name].query_ids)
+        assert np.array_equal(got[name].values, ref[name].values, equal_nan=True)
+
+
+def test_tables_of_str_columns_report_a_repeated_document_as_the_dicts_do():
+    qrels, run = _random_collection(7, 20)
+    qt, rt = _str_tables(qrels, run)
+    for t, value in ((rt, "score"), (qt, "relevance")):
+        t["doc_id"][1] = t["doc_id"][0]  # the first query's first document, twice
+        q, d = t["query_id"][0], t["doc_id"][0]
+        name = "run" if value == "score" else "qrels"
+        with pytest.raises(ValueError, match=f"{name}: document '{d}' appears twice for "
+                                             f"query '{q}'"):
+            evaluate(qt, rt, "P@5")
+        t["doc_id"][1] = "fresh"

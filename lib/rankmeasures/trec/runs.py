@@ -479,41 +479,223 @@ def _judged_share(qrels, run) -> float:
     return size(qrels, "relevance") / retrieved if retrieved else float("inf")
 
 
+# -- the join of tables of numpy str columns, with no Python object per row ----------------
+
+@dataclass(frozen=True)
+class _Flat:
+    """Both inputs gathered to the kept queries (sorted ids), as flat arrays: the run's
+    ``sizes``, ``scores`` and row of each (``run_rows``, into the table's ``run_docs``);
+    the judged documents' ``jsizes``, grades ``jgrade``, rows (``qrels_rows`` into
+    ``qrels_docs``) and place in the flat run (``jpos``, -1: not retrieved)."""
+
+    ids: list
+    sizes: np.ndarray
+    scores: np.ndarray
+    run_docs: np.ndarray
+    run_rows: np.ndarray
+    jsizes: np.ndarray
+    jgrade: np.ndarray
+    qrels_docs: np.ndarray
+    qrels_rows: np.ndarray
+    jpos: np.ndarray
+    left: tuple
+
+
+def _str_columns(obj, value: str):
+    """A table's columns when they are 1-d numpy str arrays of one length and finite
+    values (a file read by :func:`~rankmeasures.trec.trec_files.read_run`, say), else None:
+    every other input takes the dict path, which also words every error."""
+    if not isinstance(obj, Mapping) or _nested(obj):
+        return None
+    try:
+        q, d, v = obj["query_id"], obj["doc_id"], obj[value]
+    except (KeyError, TypeError, IndexError):
+        return None
+    if not all(isinstance(a, np.ndarray) and a.ndim == 1 for a in (q, d, v)):
+        return None
+    if q.dtype.kind != "U" or d.dtype.kind != "U" or v.dtype.kind not in "fiu":
+        return None
+    if not q.size == d.size == v.size:
+        return None
+    v = v.astype(np.float64, copy=False)
+    if v.size and not np.isfinite(v.sum()):
+        return None
+    return q, d, v
+
+
+def _query_runs(q: np.ndarray) -> tuple[list, np.ndarray, np.ndarray] | None:
+    """A query column in runs of equal ids (each id in one run): the ids, the runs'
+    starts and lengths; None when an id comes back after another."""
+    starts = np.flatnonzero(np.concatenate([[True], q[1:] != q[:-1]])) if q.size else \
+        np.zeros(0, np.int64)
+    heads = q[starts].tolist()
+    if len(set(heads)) < len(heads):
+        return None
+    return heads, starts, np.diff(np.append(starts, q.size))
+
+
+def _grouped_rows(q: np.ndarray, rank: dict) -> tuple[np.ndarray, np.ndarray]:
+    """The rows of the queries in ``rank`` (id -> place), grouped by place (stable), and
+    the number of rows of each place."""
+    runs = _query_runs(q)
+    if runs is None:  # ids interleaved: factorise them
+        uniq, inv = np.unique(q, return_inverse=True)
+        heads = uniq.tolist()
+        place = np.array([rank.get(h, -1) for h in heads], np.int64)[inv]
+        kept = np.flatnonzero(place >= 0)
+        rows = kept[np.argsort(place[kept], kind="stable")]
+        sizes = np.bincount(place[kept], minlength=len(rank)).astype(np.int64)
+        return rows, sizes
+    heads, starts, lengths = runs
+    place = np.array([rank.get(h, -1) for h in heads], np.int64)
+    sizes = np.zeros(len(rank), np.int64)
+    kept = np.flatnonzero(place >= 0)
+    sizes[place[kept]] = lengths[kept]
+    by_place = kept[np.argsort(place[kept])]
+    first, size = starts[by_place], lengths[by_place]
+    n = int(size.sum())
+    rows = np.repeat(first - np.cumsum(size) + size, size) + np.arange(n)
+    return rows, sizes
+
+
+def _text_hash(*columns: np.ndarray) -> list:
+    """A 64-bit polynomial hash of each str of each column (the columns padded to one
+    width, so one string hashes alike in all)."""
+    w = max(c.dtype.itemsize for c in columns) // 4
+    out = []
+    for c in columns:
+        codes = c.astype(f"<U{w}", copy=False).view(np.uint32).reshape(c.size, w)
+        h = np.zeros(c.size, np.uint64)
+        for j in range(w):
+            h *= np.uint64(0x100000001B3)
+            h += codes[:, j]
+        out.append(h)
+    return out
+
+
+def _array_gathered(qrels, run, queries: str) -> _Flat | None:
+    """:func:`_gathered` for tables of numpy str columns, with no Python object per row:
+    the queries grouped by runs of equal ids (or factorised), each (query, document)
+    pair hashed to 64 bits, and the pairs of both inputs sorted together, so equal pairs
+    are neighbours; every match is confirmed on the strings. None -- the dict path then
+    -- for other inputs, a document listed twice, no query in common, or two pairs of
+    one hash (every error is worded there)."""
+    qcols, rcols = _str_columns(qrels, "relevance"), _str_columns(run, "score")
+    if qcols is None or rcols is None or queries not in QUERY_POLICIES:
+        return None
+    (qq, qd, qv), (rq, rd, rv) = qcols, rcols
+    qruns, rruns = _query_runs(qq), _query_runs(rq)
+    judged = set(qruns[0] if qruns is not None else np.unique(qq).tolist())
+    ran = set(rruns[0] if rruns is not None else np.unique(rq).tolist())
+    if judged and ran and queries != "run" and judged.isdisjoint(ran):
+        return None
+    ids = sorted({"both": judged & ran, "qrels": judged, "run": ran}[queries])
+    rank = {q: i for i, q in enumerate(ids)}
+    rrows, sizes = _grouped_rows(rq, rank)
+    jrows, jsizes = _grouped_rows(qq, rank)
+    # one key per kept (query, document) pair: the document's hash, then its query's place
+    hq, hr = _text_hash(qd[jrows], rd[rrows])
+    mix = np.uint64(0x9E3779B97F4A7C15)
+    kq = hq * mix + query_index(jsizes).astype(np.uint64)
+    kr = hr * mix + query_index(sizes).astype(np.uint64)
+    keys = np.concatenate([kq, kr])
+    order = np.argsort(keys)
+    ks = keys[order]
+    same = np.flatnonzero(ks[1:] == ks[:-1])
+    m = kq.size
+    a, b = order[same], order[same + 1]
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    if (same.size > 1 and np.any(np.diff(same) == 1)) or np.any(hi < m) or np.any(lo >= m):
+        return None  # a pair listed twice (or a collision): the dict path says which
+    jpos = np.full(m, -1, np.int64)
+    jpos[lo] = hi - m
+    if not np.array_equal(qd[jrows[lo]], rd[rrows[hi - m]]):
+        return None  # two documents of one hash: exact lookups instead
+    kept = set(ids)
+    return _Flat(ids, sizes, rv[rrows], rd, rrows, jsizes, qv[jrows], qd, jrows, jpos,
+                 (len(judged - kept), len(ran - kept)))
+
+
 def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
     """:func:`join` in trec_eval's order: the same checks and queries, each query's
     retrieved documents ranked by score (float32) descending, then document id descending
     (``doc_ids`` is None: the order is the arrays' own).
 
-    When few of the retrieved documents are judged (judged per retrieved, over every
-    query of the inputs, up to :data:`_SPARSE_JUDGED`, as in a TREC pool), only the
-    judged documents are placed: their scores are looked up as the run is read
-    (:func:`_query_dicts`), each query's score keys are sorted (values only,
-    :func:`_row_sorted`), each judged document found by its score (a search in the sorted
-    keys), and document ids are compared only inside the tie groups that hold a judged
-    document (their members found by :func:`_members`) -- an unjudged document gains 0
-    wherever it stands among its ties. Otherwise every document is ordered
-    (:func:`_trec_eval_order`). Both give the same arrays.
+    Tables of numpy str columns (a file's, :func:`~rankmeasures.trec.trec_files.read_run`)
+    are joined on hashed (query, document) pairs, with no Python object per row
+    (:func:`_array_gathered`); other inputs through one dict of documents per query
+    (:func:`_gathered`). When few of the retrieved documents are judged (judged per
+    retrieved, over every query of the inputs, up to :data:`_SPARSE_JUDGED`, as in a
+    TREC pool), only the judged documents are placed (:func:`_placed`). Otherwise every
+    document is ordered (:func:`_trec_eval_order`). Both give the same arrays.
     """
     sparse = _judged_share(qrels, run) <= _SPARSE_JUDGED
+    flat = _array_gathered(qrels, run, queries)
+    if flat is not None:
+        if not sparse:
+            return _all_ordered(_flat_joined(flat))
+        got = flat.jpos >= 0
+        jscore = np.full(flat.jpos.size, np.nan)
+        jscore[got] = flat.scores[flat.jpos[got]]
+        return _placed(flat.ids, flat.sizes, flat.scores, flat.jsizes, flat.jgrade, jscore,
+                       lambda at: flat.run_docs[flat.run_rows[at]].tolist(),
+                       lambda at: flat.qrels_docs[flat.qrels_rows[at]].tolist(), flat.left)
     ids, runs, judgments, sizes, scores, jscore, left = _gathered(qrels, run, queries, sparse)
-    nq, n = len(ids), scores.size
-    jsizes = np.fromiter(map(len, judgments), np.int64, nq)
     if not sparse:  # most documents judged: order them all
-        j = _joined(ids, runs, judgments, sizes, scores)
-        compared = scores.astype(np.float32).astype(np.float64)  # as trec_eval stores them
-        order = _trec_eval_order(j, compared)
-        return Judged(query_ids=j.query_ids, relevance=j.relevance[order],
-                      scores=compared[order],
-                      offsets=j.offsets, doc_ids=None, unscored_labels=j.unscored_labels,
-                      unscored_offsets=j.unscored_offsets, left_out=left,
-                      judged=j.judged[order])
+        return _all_ordered(replace(_joined(ids, runs, judgments, sizes, scores),
+                                    left_out=left))
+    jsizes = np.fromiter(map(len, judgments), np.int64, len(ids))
+    jgrade = np.fromiter(chain.from_iterable(jq.values() for jq in judgments), np.float64,
+                         int(jsizes.sum()))
+
+    def names(lists):
+        def pick(at):
+            flat_names = list(chain.from_iterable(lists))
+            return [flat_names[i] for i in at.tolist()]
+        return pick
+
+    return _placed(ids, sizes, scores, jsizes, jgrade, jscore, names(runs), names(judgments),
+                   left)
+
+
+def _flat_joined(flat: _Flat) -> Judged:
+    """:func:`_joined`'s result from :func:`_array_gathered`'s."""
+    n, nq = flat.scores.size, len(flat.ids)
+    got = flat.jpos >= 0
+    relevance = np.zeros(n)
+    relevance[flat.jpos[got]] = flat.jgrade[got]
+    judged = np.zeros(n, bool)
+    judged[flat.jpos[got]] = True
+    usizes = np.bincount(query_index(flat.jsizes)[~got], minlength=nq).astype(np.int64)
+    return Judged(
+        query_ids=np.array(flat.ids, dtype=str) if flat.ids else np.zeros(0, dtype=str),
+        relevance=relevance, scores=flat.scores, offsets=offsets_from_sizes(flat.sizes),
+        doc_ids=flat.run_docs[flat.run_rows], unscored_labels=flat.jgrade[~got],
+        unscored_offsets=offsets_from_sizes(usizes), left_out=flat.left, judged=judged)
+
+
+def _all_ordered(j: Judged) -> Judged:
+    """``j`` with every query's documents in trec_eval's order (:func:`_trec_eval_order`)
+    and its scores as trec_eval stores them (float32)."""
+    compared = j.scores.astype(np.float32).astype(np.float64)
+    order = _trec_eval_order(j, compared)
+    return replace(j, relevance=j.relevance[order], scores=compared[order], doc_ids=None,
+                   judged=j.judged[order])
+
+
+def _placed(ids, sizes, scores, jsizes, jgrade, jscore, run_names, judged_names,
+            left) -> Judged:
+    """The ranked join placing the judged documents only: each query's score keys are
+    sorted (values only, :func:`_row_sorted`), each judged document found by its score
+    (``jscore``, NaN: not retrieved; a search in the sorted keys), and document ids
+    compared only inside the tie groups that hold a judged document (their members found
+    by :func:`_members`; ``run_names`` and ``judged_names`` give the ids at flat
+    positions) -- an unjudged document gains 0 wherever it stands among its ties."""
+    nq, n = len(ids), scores.size
     offsets = offsets_from_sizes(sizes)
     qidx = query_index(sizes)
     low = _score_key(scores)
     ranked_key, ranked_scores = _row_sorted(low, qidx, offsets)
-    # every judged document: its score in the run (NaN: not retrieved) and its grade
-    m = int(jsizes.sum())
-    jgrade = np.fromiter(chain.from_iterable(jq.values() for jq in judgments), np.float64, m)
     jquery = query_index(jsizes)
     got = ~np.isnan(jscore)
     jkey = _order_key(jquery[got], jscore[got])
@@ -527,15 +709,13 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
         # the tie groups holding a judged document, and every member's id
         groups = np.unique(jkey[tied])
         members, group = _members((qidx << 32) + low, groups)
-        flat = list(chain.from_iterable(runs))
-        names = [flat[i] for i in members.tolist()]
+        names = run_names(members)
         # code-point order of the ids (trec_eval's strcmp on UTF-8): a rank per distinct id
         rank_of = {d: i for i, d in enumerate(sorted(set(names)))}
         desc = len(rank_of) - np.fromiter(map(rank_of.__getitem__, names), np.int64,
                                           len(names))  # decreasing id first
         member = np.sort((group << 32) + desc)
-        jflat = list(chain.from_iterable(judgments))
-        tj = [jflat[i] for i in np.flatnonzero(got)[tied].tolist()]
+        tj = judged_names(np.flatnonzero(got)[tied])
         jgroup = np.searchsorted(groups, jkey[tied])
         jdesc = len(rank_of) - np.fromiter(map(rank_of.__getitem__, tj), np.int64, len(tj))
         # a tied judged document's place: its group's first rank + the members ranked
