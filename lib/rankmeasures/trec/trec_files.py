@@ -56,41 +56,88 @@ def _read_bytes(path: str | os.PathLike) -> bytes:
 
 
 class _Records:
-    """The records of a file: where each field of each starts and ends in the bytes."""
+    """The records of a file: where each field of each starts and ends in the bytes.
+
+    ``width`` set: every record has exactly ``width`` fields, record i's field k at
+    ``first[i * width + k]`` (a regular file, :func:`_regular`); else record i's fields
+    start at ``tok0[i]``."""
 
     def __init__(self, arr: np.ndarray, first: np.ndarray, fend: np.ndarray,
-                 tok0: np.ndarray, lines: np.ndarray, path: Path):
+                 tok0: np.ndarray | None, lines: np.ndarray, path: Path,
+                 width: int | None = None, nul: bool | None = None):
         self.arr, self.first, self.fend, self.tok0 = arr, first, fend, tok0
-        self.lines, self.path = lines, path
-        self.nul = not arr.all()  # a NUL byte: the numpy paths read 0 as padding
+        self.lines, self.path, self.width = lines, path, width
+        # a NUL byte: the numpy paths read 0 as padding
+        self.nul = (not arr.all()) if nul is None else nul
+
+    def _at(self, k: int):
+        return slice(k, None, self.width) if self.width else self.tok0 + k
+
+    def matrix(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Field ``k`` of every record as rows of bytes (NUL-padded), and its lengths:
+        one gather of rows from a sliding window over the bytes."""
+        at = self._at(k)
+        s = self.first[at]
+        length = self.fend[at] - s
+        w = int(length.max()) if length.size else 1
+        w = max(w, 1)
+        size = self.arr.size
+        if size < w:  # pragma: no cover - a field is never longer than its file
+            raise AssertionError("a field longer than the file")
+        window = np.lib.stride_tricks.as_strided(self.arr, (size - w + 1, w), (1, 1),
+                                                 writeable=False)
+        m = window[np.minimum(s, size - w)]
+        for i in np.flatnonzero(s > size - w).tolist():  # the last bytes: no full window
+            m[i] = 0
+            m[i, :length[i]] = self.arr[s[i]:s[i] + length[i]]
+        if length.size and int(length.min()) < w:
+            m[np.arange(w) >= length[:, None]] = 0
+        return m, length
 
     def columns(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Field ``k`` of every record as a (width, records) array of bytes: row j holds
         every record's j-th byte of the field (0 past its end); and the lengths."""
-        at = self.tok0 + k
-        s = self.first[at]
-        length = self.fend[at] - s
-        w = int(length.max()) if length.size else 1
-        m = np.empty((w, s.size), np.uint8)
-        last = self.arr.size - 1
-        for j in range(w):  # one gather per byte position, each row contiguous
-            np.take(self.arr, np.minimum(s + j, last), out=m[j])
-            m[j][length <= j] = 0
-        return m, length
-
-    def matrix(self, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """Field ``k`` of every record as rows of bytes (NUL-padded), and its lengths."""
-        m, length = self.columns(k)
+        m, length = self.matrix(k)
         return np.ascontiguousarray(m.T), length
 
     def raw(self, k: int, i: int) -> bytes:
         """Field ``k`` of record ``i``, as in the file."""
-        at = self.tok0[i] + k
+        at = (i * self.width if self.width else self.tok0[i]) + k
         return bytes(self.arr[self.first[at]:self.fend[at]])
 
     def texts(self, k: int) -> list:
         m, _ = self.matrix(k)
         return m.view(f"S{m.shape[1]}").ravel().tolist()
+
+
+def _regular(arr: np.ndarray, width: int, path: Path) -> _Records | None:
+    """The records of a file whose every line is ``width`` fields, each followed by one
+    byte, a space or (after the last) a newline -- no comment, blank line, tab or
+    carriage return -- found from the fields' starts alone; None for any other file
+    (:func:`_fields` reads it)."""
+    size = arr.size
+    if size < 2 or arr[-1] != 10 or arr[0] <= 32:
+        return None
+    space = arr <= 32
+    first = np.flatnonzero(space[:-1] > space[1:])  # a field starts after each such byte
+    first += 1
+    first = np.concatenate([[0], first])
+    n = first.size // width
+    # as many whitespace bytes as fields: each field is followed by exactly one
+    if first.size != n * width or np.count_nonzero(space) != first.size:
+        return None
+    fend = np.empty_like(first)
+    fend[:-1] = first[1:] - 1
+    fend[-1] = size - 1
+    # each record's last field ends at a newline, and the file holds no other; every
+    # other separator is a space
+    if not (np.all(arr[fend[width - 1::width]] == 10)
+            and np.count_nonzero(arr == 10) == n
+            and np.count_nonzero(arr == 32) == n * (width - 1)):
+        return None
+    if np.any(arr[first[::width]] == ord("#")):
+        return None
+    return _Records(arr, first, fend, None, np.arange(1, n + 1), path, width, nul=False)
 
 
 def _fields(data: bytes, width: int, path: Path, what: str,
@@ -99,6 +146,9 @@ def _fields(data: bytes, width: int, path: Path, what: str,
     ValueError at the first record with fewer than ``width`` fields, or more unless
     ``extra`` (whose words past ``width`` are then never read)."""
     arr = np.frombuffer(data, np.uint8)
+    rec = _regular(arr, width, path)
+    if rec is not None:
+        return rec
     control = (arr < 9) | (arr - np.uint8(14) < 18)  # bytes below 33 that are no space
     space = arr <= 32 if not control.any() else _SPACE[arr]
     # the fields' edges: where space and non-space alternate, a start then an end
