@@ -313,3 +313,60 @@ def test_numbers_read_exactly_as_python_float(tmp_path):
             continue
         got = read_run(path)["score"][1]
         assert got == want and math.copysign(1, got) == math.copysign(1, want), text
+
+
+def _regular_files(seed=0, n=400):
+    """A qrels and a run file in the regular layout (one space between fields, a newline
+    after each line), with ids of 1 to 20 characters and scores of 1 to 12 digits."""
+    rng = np.random.default_rng(seed)
+    letters = np.array(list("abcdefghijklmnopqrstuvwxyz0123456789_-"))
+
+    def word():
+        return "".join(rng.choice(letters, int(rng.integers(1, 21))))
+
+    queries = [word() for _ in range(7)]
+    run, qrels = [], []
+    for i in range(n):
+        q, d = queries[i * 7 // n], f"{word()}{i}"
+        s = f"{rng.integers(-9, 10)}.{rng.integers(0, 10 ** int(rng.integers(0, 11)))}"
+        run.append(f"{q} Q0 {d} {i + 1} {s} {word()}\n")
+        if rng.random() < 0.3:
+            qrels.append(f"{q} 0 {d} {int(rng.integers(-1, 4))}\n")
+    return "".join(qrels), "".join(run)
+
+
+@pytest.mark.parametrize("variant", ["regular", "tabs", "two spaces", "crlf", "no newline",
+                                     "leading space", "comment", "extra words", "blank line",
+                                     "irregular path"])
+def test_regular_files_read_as_every_other_layout_of_them(tmp_path, variant, monkeypatch):
+    """The reader's shortcut for regular files (trec_files._regular: fields found from
+    their starts alone, columns gathered as 8-byte words) against the general reader on
+    the same records laid out otherwise, and against Python's float() and split()."""
+    from rankmeasures.trec import trec_files
+
+    qtext, rtext = _regular_files()
+    edits = {"regular": lambda t: t, "tabs": lambda t: t.replace(" ", "\t", 5),
+             "two spaces": lambda t: t.replace(" ", "  ", 3),
+             "crlf": lambda t: t.replace("\n", "\r\n"), "no newline": lambda t: t[:-1],
+             "leading space": lambda t: " " + t, "comment": lambda t: "# a b c d e f\n" + t,
+             "extra words": lambda t: t.replace("\n", " more words\n", 1),
+             "blank line": lambda t: t.replace("\n", "\n\n", 1), "irregular path": lambda t: t}
+    if variant == "irregular path":
+        monkeypatch.setattr(trec_files, "_regular", lambda *a: None)
+    paths = []
+    for name, text in (("q", qtext), ("r", rtext)):
+        body = text if name == "q" and variant == "extra words" else edits[variant](text)
+        (tmp_path / name).write_text(body)
+        paths.append(tmp_path / name)
+        data = np.frombuffer(body.encode(), np.uint8)
+        took = trec_files._regular(data, 4 if name == "q" else 6, paths[-1])
+        assert (took is not None) == (body == text and variant != "irregular path")
+    qrels, run = read_qrels(paths[0]), read_run(paths[1])
+    rows = [line.split() for line in rtext.splitlines()]
+    assert run["query_id"].tolist() == [r[0] for r in rows]
+    assert run["doc_id"].tolist() == [r[2] for r in rows]
+    assert run["score"].tolist() == [float(r[4]) for r in rows]
+    assert run["runid"] == rows[-1][5]
+    rows = [line.split() for line in qtext.splitlines()]
+    assert qrels["doc_id"].tolist() == [r[2] for r in rows]
+    assert qrels["relevance"].tolist() == [float(r[3]) for r in rows]

@@ -37,6 +37,9 @@ import numpy as np
 
 __all__ = ["read_qrels", "read_run"]
 
+#: the low j bytes of a word set, j = 0..8
+_LOW = np.array([(1 << (8 * j)) - 1 for j in range(9)], "<u8")
+
 _SPACE = np.zeros(256, bool)
 _SPACE[[9, 10, 11, 12, 13, 32]] = True  # the whitespace of bytes.split()
 
@@ -62,7 +65,7 @@ class _Records:
     ``first[i * width + k]`` (a regular file, :func:`_regular`); else record i's fields
     start at ``tok0[i]``."""
 
-    def __init__(self, arr: np.ndarray, first: np.ndarray, fend: np.ndarray,
+    def __init__(self, arr: np.ndarray, first: np.ndarray, fend: np.ndarray | None,
                  tok0: np.ndarray | None, lines: np.ndarray, path: Path,
                  width: int | None = None, nul: bool | None = None):
         self.arr, self.first, self.fend, self.tok0 = arr, first, fend, tok0
@@ -70,29 +73,48 @@ class _Records:
         # a NUL byte: the numpy paths read 0 as padding
         self.nul = (not arr.all()) if nul is None else nul
 
-    def _at(self, k: int):
-        return slice(k, None, self.width) if self.width else self.tok0 + k
+    def _span(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Where field ``k`` of every record starts, and its length."""
+        if not self.width:
+            at = self.tok0 + k
+            s = self.first[at]
+            return s, self.fend[at] - s
+        s = self.first[k::self.width]
+        if k + 1 < self.width:  # one separator byte before the next field
+            return s, self.first[k + 1::self.width] - 1 - s
+        length = np.empty_like(s)
+        length[:-1] = self.first[self.width::self.width] - 1 - s[:-1]
+        length[-1:] = self.arr.size - 1 - s[-1:]
+        return s, length
 
     def matrix(self, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """Field ``k`` of every record as rows of bytes (NUL-padded), and its lengths:
-        one gather of rows from a sliding window over the bytes."""
-        at = self._at(k)
-        s = self.first[at]
-        length = self.fend[at] - s
-        w = int(length.max()) if length.size else 1
-        w = max(w, 1)
+        """Field ``k`` of every record as rows of bytes (NUL-padded; rows of 8-byte words,
+        not contiguous), and its lengths: each word of a field one gather of unaligned
+        8-byte words from the bytes, masked to the field's length."""
+        s, length = self._span(k)
+        lmin, lmax = (int(length.min()), int(length.max())) if length.size else (1, 1)
+        w = max(lmax, 1)
+        nw = (w + 7) // 8
         size = self.arr.size
-        if size < w:  # pragma: no cover - a field is never longer than its file
-            raise AssertionError("a field longer than the file")
-        window = np.lib.stride_tricks.as_strided(self.arr, (size - w + 1, w), (1, 1),
-                                                 writeable=False)
-        m = window[np.minimum(s, size - w)]
-        for i in np.flatnonzero(s > size - w).tolist():  # the last bytes: no full window
-            m[i] = 0
+        out = np.zeros((s.size, nw), "<u8")
+        # the records' starts rise: the last few have no full word after them
+        cut = int(np.searchsorted(s, size - 8 * nw, "right")) if size >= 8 * nw else 0
+        if cut:
+            words = np.ndarray((size - 7,), "<u8", buffer=self.arr, strides=(1,))
+            head = s[:cut]
+            for i in range(nw):
+                word = words[head + 8 * i] if i else words[head]
+                if lmin >= 8 * (i + 1):  # every field fills this word
+                    out[:cut, i] = word
+                elif lmin == lmax:  # every field of one length
+                    np.bitwise_and(word, _LOW[lmax - 8 * i], out=out[:cut, i])
+                else:
+                    keep = np.clip(length[:cut] - 8 * i, 0, 8)
+                    np.bitwise_and(word, _LOW[keep], out=out[:cut, i])
+        m = out.view(np.uint8)
+        for i in range(cut, s.size):  # byte by byte
             m[i, :length[i]] = self.arr[s[i]:s[i] + length[i]]
-        if length.size and int(length.min()) < w:
-            m[np.arange(w) >= length[:, None]] = 0
-        return m, length
+        return m[:, :w], length
 
     def columns(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Field ``k`` of every record as a (width, records) array of bytes: row j holds
@@ -102,8 +124,8 @@ class _Records:
 
     def raw(self, k: int, i: int) -> bytes:
         """Field ``k`` of record ``i``, as in the file."""
-        at = (i * self.width if self.width else self.tok0[i]) + k
-        return bytes(self.arr[self.first[at]:self.fend[at]])
+        s, length = self._span(k)
+        return bytes(self.arr[s[i]:s[i] + length[i]])
 
     def texts(self, k: int) -> list:
         m, _ = self.matrix(k)
@@ -119,25 +141,23 @@ def _regular(arr: np.ndarray, width: int, path: Path) -> _Records | None:
     if size < 2 or arr[-1] != 10 or arr[0] <= 32:
         return None
     space = arr <= 32
-    first = np.flatnonzero(space[:-1] > space[1:])  # a field starts after each such byte
-    first += 1
-    first = np.concatenate([[0], first])
+    edge = np.empty(size, bool)  # a field starts: at 0, and after each space
+    edge[0] = True
+    np.greater(space[:-1], space[1:], out=edge[1:])
+    first = np.flatnonzero(edge)
     n = first.size // width
     # as many whitespace bytes as fields: each field is followed by exactly one
     if first.size != n * width or np.count_nonzero(space) != first.size:
         return None
-    fend = np.empty_like(first)
-    fend[:-1] = first[1:] - 1
-    fend[-1] = size - 1
-    # each record's last field ends at a newline, and the file holds no other; every
-    # other separator is a space
-    if not (np.all(arr[fend[width - 1::width]] == 10)
-            and np.count_nonzero(arr == 10) == n
-            and np.count_nonzero(arr == 32) == n * (width - 1)):
+    # each record's last field ends at a newline, and every other separator is a space
+    # (n of the n * width whitespace bytes are newlines, so
+    # n * (width - 1) spaces leave none other)
+    if not (np.all(arr[first[width::width] - 1] == 10)
+            and np.count_nonzero(np.equal(arr, 32, out=space)) == n * (width - 1)):
         return None
     if np.any(arr[first[::width]] == ord("#")):
         return None
-    return _Records(arr, first, fend, None, np.arange(1, n + 1), path, width, nul=False)
+    return _Records(arr, first, None, None, np.arange(1, n + 1), path, width, nul=False)
 
 
 def _fields(data: bytes, width: int, path: Path, what: str,
@@ -182,7 +202,7 @@ def _text(rec: _Records, k: int, field: str) -> np.ndarray:
     """Field ``k`` as str: ASCII bytes widened to UCS-4 in numpy (no Python object per
     line); else each decoded as UTF-8, the first that is not naming its line."""
     m, _ = rec.matrix(k)
-    if m.size and m.max() < 128 and rec.arr.all():  # ASCII, no NUL byte in the file
+    if m.size and m.max() < 128 and not rec.nul:  # ASCII, no NUL byte in the file
         return np.ascontiguousarray(m, dtype=np.uint32).view(f"<U{m.shape[1]}").ravel()
     values = rec.texts(k)
     try:
@@ -201,6 +221,7 @@ def _text(rec: _Records, k: int, field: str) -> np.ndarray:
 
 _DIGIT = np.zeros(256, bool)
 _DIGIT[48:58] = True
+_POW10 = 10.0 ** np.arange(16)  # exact: 10^f < 2^53
 
 
 def _decimals(m: np.ndarray, length: np.ndarray):
@@ -209,10 +230,11 @@ def _decimals(m: np.ndarray, length: np.ndarray):
     Python's float(): the digits form an integer M < 2^53 and 10^f (f <= 15) is exact, so
     M / 10^f is the correctly rounded quotient, as strtod's result is."""
     w, n = m.shape
+    small = np.uint8 if w < 255 else np.int64  # counters of at most w
     mant = np.zeros(n, np.int64)
-    ndig = np.zeros(n, np.int64)
-    frac = np.zeros(n, np.int64)
-    dots = np.zeros(n, np.int64)
+    ndig = np.zeros(n, small)
+    frac = np.zeros(n, small)
+    dots = np.zeros(n, small)
     neg = m[0] == ord("-")
     signed = neg | (m[0] == ord("+"))
     ok = length > 0
@@ -225,12 +247,13 @@ def _decimals(m: np.ndarray, length: np.ndarray):
         if j == 0:
             good |= signed
         ok &= good
-        mant = np.where(d, mant * 10 + v, mant)
+        np.multiply(mant, 10, out=mant, where=d)
+        np.add(mant, v, out=mant, where=d)
         ndig += d
         frac += d & (dots > 0)
         dots += dot
     ok &= (ndig > 0) & (ndig <= 15) & (dots <= 1)
-    val = mant.astype(np.float64) / 10.0 ** frac
+    val = mant.astype(np.float64) / _POW10[np.minimum(frac, 15)]
     return np.where(neg, -val, val), ok
 
 
