@@ -136,6 +136,22 @@ class RankedJudgments:
                                            minlength=self.nq)
         return self._cache[key]
 
+    def relevant(self, level: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The ranks whose mark is at least ``level``, their running count
+        (:meth:`running`) and their count per query, computed once per level."""
+        key = ("relevant", level)
+        if key not in self._cache:
+            rel = self.marks >= level
+            self._cache[key] = rel, self.running(rel), self.count(rel)
+        return self._cache[key]
+
+    def at_rank(self, running: np.ndarray, k) -> np.ndarray:
+        """Per query, a running value (:meth:`running`) at rank k (1-based; k per query
+        or one for all; 0 when k = 0; the last when k exceeds the query's length): for a
+        running count, the count over the first k ranks."""
+        k = np.broadcast_to(np.asarray(k, np.int64), (self.nq,))
+        return _at(running, self.offsets, k)
+
     def num_nonrel(self, level: float) -> np.ndarray:
         g = self.grades
         return np.bincount(self.gidx, weights=(g >= 0) & (g < level), minlength=self.nq)
@@ -229,16 +245,18 @@ def iprec_at_recall(r: RankedJudgments, level: float, points) -> list[np.ndarray
     with c the recall point as a count of relevant documents (:data:`RECALL_ROUNDING`),
     the maximum precision at or below the rank of the c-th relevant retrieved document
     (of the first when c = 0); 0 when c exceeds the relevant retrieved."""
-    m = r.marks
-    rel = m >= level
+    key = ("iprec", level)
+    if key not in r._cache:
+        rel, running, count = r.relevant(level)
+        at = np.flatnonzero(rel)
+        q = r.qidx[at]
+        # between relevant ranks precision falls, so its maximum at or below a rank is
+        # reached at a relevant rank: the suffix maximum over the relevant ranks only
+        sufmax = _suffix_max((running / (r.pos + 1.0))[at], q)
+        first = np.searchsorted(q, np.arange(r.nq))  # each query's first relevant retrieved
+        r._cache[key] = sufmax, first, count.astype(np.int64)
+    sufmax, first, rel_ret = r._cache[key]
     big_r = r.num_rel(level)
-    rel_ret = r.count(rel).astype(np.int64)
-    at = np.flatnonzero(rel)
-    q = r.qidx[at]
-    # between relevant ranks precision falls, so its maximum at or below a rank is
-    # reached at a relevant rank: the suffix maximum over the relevant ranks only
-    sufmax = _suffix_max((r.running(rel) / (r.pos + 1.0))[at], q)
-    first = np.searchsorted(q, np.arange(r.nq))  # each query's first relevant retrieved
     out = []
     for p in points:
         c = _recall_count(p, big_r)
@@ -264,12 +282,13 @@ def rprec_mult(r: RankedJudgments, level: float, mults) -> list[np.ndarray]:
     """Precision at multiples of R (``m_Rprec_mult.c``): at multiple x, the cut
     c = (long)(x R + 0.9); the relevant documents in the first min(c, num_ret) ranks
     over c (0 when c = 0)."""
-    rel = r.marks >= level
+    rel, running, _ = r.relevant(level)
     big_r = r.num_rel(level)
     cut = np.trunc(np.asarray(mults, np.float64)[:, None] * big_r[None, :] + 0.9)
     out = []
     for c in cut:
-        hits = r.top(r.expect(rel), c[r.qidx])
+        hits = (r.top(r.expect(rel), c[r.qidx]) if r.groups is not None
+                else r.at_rank(running, c.astype(np.int64)))
         out.append(_div(hits, c))
     return out
 
@@ -277,7 +296,9 @@ def rprec_mult(r: RankedJudgments, level: float, mults) -> list[np.ndarray]:
 def relative_p(r: RankedJudgments, level: float, k: int) -> np.ndarray:
     """Relative precision at k (``m_rel_P.c``): the relevant documents in the first k
     ranks over min(k, R) (0 when R = 0: trec_eval returns before dividing)."""
-    return _div(r.top(r.expect(r.marks >= level), k), np.minimum(k, r.num_rel(level)))
+    rel, running, _ = r.relevant(level)
+    hits = r.top(r.expect(rel), k) if r.groups is not None else r.at_rank(running, k)
+    return _div(hits, np.minimum(k, r.num_rel(level)))
 
 
 def unj(r: RankedJudgments, k: int) -> np.ndarray:
@@ -306,11 +327,13 @@ def set_measures(r: RankedJudgments, level: float, n_docs: int = 0) -> dict:
     """The set measures (``m_set_P.c``, ``m_set_recall.c``, ``m_set_rel_P.c``,
     ``m_set_map.c``, ``m_set_F.c``, ``m_utility.c``, ``m_num_nonrel_judged_ret.c``):
     the counts they read."""
-    m = r.marks
-    rel_ret = r.count(m >= level)
-    return {"rel_ret": rel_ret, "ret": r.num_ret.astype(np.float64),
-            "rel": r.num_rel(level), "nonrel_judged_ret": r.count((m >= 0) & (m < level)),
-            "n_docs": float(n_docs)}
+    key = ("set", level)
+    if key not in r._cache:
+        m = r.marks
+        r._cache[key] = {"rel_ret": r.relevant(level)[2], "ret": r.num_ret.astype(np.float64),
+                         "rel": r.num_rel(level),
+                         "nonrel_judged_ret": r.count((m >= 0) & (m < level))}
+    return {**r._cache[key], "n_docs": float(n_docs)}
 
 
 def set_p(c: dict) -> np.ndarray:
@@ -556,10 +579,11 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
     [0.6666666666666666]
     """
     pairs = params.get("gains", {})
-    if kind == "bpref":
-        return bpref(r, level)
-    if kind == "gm_bpref":
-        return np.log(np.maximum(bpref(r, level), MIN_GEO_MEAN))
+    if kind in ("bpref", "gm_bpref"):
+        if ("bpref", level) not in r._cache:  # both read it
+            r._cache["bpref", level] = bpref(r, level)
+        b = r._cache["bpref", level]
+        return b if kind == "bpref" else np.log(np.maximum(b, MIN_GEO_MEAN))
     if kind == "infAP":
         return infap(r, level)
     if kind == "iprec_at_recall":
