@@ -50,6 +50,7 @@ import rankmeasures as rm
 from companion import checks, figures
 from rankmeasures.theory import asymptotics as A
 from rankmeasures.theory import variants
+from rankmeasures.theory.results import CutRegime
 
 # statistical checks: each Monte Carlo ratio of variants 1, 2 and 4 (two models each) at
 # each n of mc_n against the exact finite-n ratio, and the two of variant 1 at resolve_n
@@ -86,13 +87,13 @@ checks.begin("005", statistical=3 * 2 * len(mc_n) + 2)
 rep1 = variants.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
                         n_values=(10**3, 10**6, 10**20, 10**100, *mc_n), mc_n=mc_n,
                         mc_draws=mc_draws, seed=seed)
-figures.save_table(variants.report_rows(rep1), "005_variant1_log_squared")
-display(Markdown(figures.markdown_table(variants.report_rows(rep1, digits=6))))
-checks.check("v1-class", rep1["class"]["beta"] == "0" and not rep1["class"]["summable"],
+figures.save_table(rep1.to_rows(), "005_variant1_log_squared")
+display(Markdown(figures.markdown_table(rep1.to_rows(digits=6))))
+checks.check("v1-class", rep1.discount_class.beta == "0" and not rep1.discount_class.summable,
              "1/log(1+r)^2 is slowly varying (beta = 0) and not summable")
-checks.check("v1-limits", [m["limit"] for m in rep1["models"]] == ["1", "1"],
+checks.check("v1-limits", [m.limit for m in rep1.models] == ["1", "1"],
              "both limits are 1")
-_ = checks.check("v1-extension", rep1["class"]["theorem"].startswith("extension of Theorem 1"),
+_ = checks.check("v1-extension", rep1.effective_theorem.text.startswith("extension of Theorem 1"),
                  "the limit 1 of a slowly varying discount other than 1/log(1+r) is the "
                  "tool's extension of Theorem 1, and the report says so")
 
@@ -105,12 +106,11 @@ _ = checks.check("v1-extension", rep1["class"]["theorem"].startswith("extension 
 log_squared = rm.CustomDiscount(expr=variants.parse_expression("1/log(1+r)^2"))
 finite_rows = []
 for n_fin in (10**3, 10**4, 10**5):
-    for m in rep1["models"]:
-        exact_ratio = variants.expected_ratio("1/log(1+r)^2", m["ybar"], n_fin)[
-            "E[DCG] / E[IDCG] at this n"]
-        pseudo = float(A.pseudo_expectation(variants.parse_expression(m["ybar"], ("s",)),
+    for m in rep1.models:
+        exact_ratio = variants.expected_ratio("1/log(1+r)^2", m.ybar, n_fin).ratio
+        pseudo = float(A.pseudo_expectation(variants.parse_expression(m.ybar, ("s",)),
                                             log_squared, mpmath.mpf(n_fin), dps=20))
-        finite_rows.append({"n": n_fin, "ybar": m["ybar"], "N(n)": pseudo,
+        finite_rows.append({"n": n_fin, "ybar": m.ybar, "N(n)": pseudo,
                             "E[DCG]/E[IDCG]": exact_ratio, "N(n) - ratio": pseudo - exact_ratio})
 figures.save_table(finite_rows, "005_variant1_finite_n")
 display(Markdown(figures.markdown_table(
@@ -245,20 +245,20 @@ rep2 = variants.analyse("r^(-1/2)", cut="sqrt(n)", ybar="s", ybar_other="1/4 + s
                         n_values=(10**3, 10**6, 10**20, 10**100, *mc_n), mc_n=mc_n,
                         mc_draws=mc_draws, seed=seed)
 full = variants.analyse("r^(-1/2)", ybar="s", ybar_other="1/4 + s/2", n_values=(10**100,))
-rows2 = [{"ranker": m["ybar"], "limit, cut at sqrt(n)": m["limit"],
-          "N(1e100), cut at sqrt(n)": m["pseudo-expectation N(n)"]["1e+100"],
-          "limit, no cut (Theorem 3)": f["limit"],
-          "N(1e100), no cut": f["pseudo-expectation N(n)"]["1e+100"]}
-         for m, f in zip(rep2["models"], full["models"], strict=True)]
+rows2 = [{"ranker": m.ybar, "limit, cut at sqrt(n)": m.limit,
+          "N(1e100), cut at sqrt(n)": m.pseudo["1e+100"],
+          "limit, no cut (Theorem 3)": f.limit,
+          "N(1e100), no cut": f.pseudo["1e+100"]}
+         for m, f in zip(rep2.models, full.models, strict=True)]
 figures.save_table(rows2, "005_variant2_sqrt_cut")
 display(Markdown(figures.markdown_table(
     [{k: f"{float(v):.6g}" if k.startswith("N(") else v for k, v in row.items()}
      for row in rows2])))
-display(Markdown(figures.markdown_table(variants.report_rows(rep2, digits=6))))
-checks.check("v2-regime", rep2["class"]["cut-off"] == "k -> infinity, k = o(n)"
-             and rep2["class"]["theorem"].startswith("Theorem 7"),
+display(Markdown(figures.markdown_table(rep2.to_rows(digits=6))))
+checks.check("v2-regime", rep2.cut_regime is CutRegime.SUBLINEAR
+             and rep2.theorem.number == 7,
              "k = sqrt(n) is o(n): Theorem 7 applies, not Theorem 3")
-checks.check("v2-limits", [m["limit"] for m in rep2["models"]] == ["1", "3/4"],
+checks.check("v2-limits", [m.limit for m in rep2.models] == ["1", "3/4"],
              "the limits under the cut are ybar(1): 1 and 3/4")
 for row in rows2:
     checks.check("v2-pseudo-cut", abs(float(row["N(1e100), cut at sqrt(n)"])
@@ -274,13 +274,13 @@ same_top_cut = variants.analyse("r^(-1/2)", cut="sqrt(n)", ybar="s",
 same_top_full = variants.analyse("r^(-1/2)", ybar="s", ybar_other="3*s^2 - 2*s^3",
                                  n_values=(10**3,))
 rows2b = [{"rankers": "s and 3s^2 - 2s^3 (both ybar(1) = 1)", "cut at sqrt(n)":
-           " and ".join(m["limit"] for m in same_top_cut["models"]),
-           "no cut (Theorem 3)": " and ".join(m["limit"] for m in same_top_full["models"])}]
+           " and ".join(m.limit for m in same_top_cut.models),
+           "no cut (Theorem 3)": " and ".join(m.limit for m in same_top_full.models)}]
 display(Markdown(figures.markdown_table(rows2b)))
-cut_equal = sympy.simplify(sympy.sympify(same_top_cut["models"][0]["limit"])
-                           - sympy.sympify(same_top_cut["models"][1]["limit"])) == 0
-full_equal = sympy.simplify(sympy.sympify(same_top_full["models"][0]["limit"])
-                            - sympy.sympify(same_top_full["models"][1]["limit"])) == 0
+cut_equal = sympy.simplify(sympy.sympify(same_top_cut.models[0].limit)
+                           - sympy.sympify(same_top_cut.models[1].limit)) == 0
+full_equal = sympy.simplify(sympy.sympify(same_top_full.models[0].limit)
+                            - sympy.sympify(same_top_full.models[1].limit)) == 0
 checks.check("v2-same-top", cut_equal and not full_equal,
              "s and 3s^2 - 2s^3 share the limit under the cut and not without it")
 holds_2 = not cut_equal
@@ -309,14 +309,14 @@ holds_2 = not cut_equal
 
 # %%
 rep3 = variants.analyse("n - r", gain="3^y - 1")
-display(Markdown(figures.markdown_table(variants.report_rows(rep3))))
+display(Markdown(figures.markdown_table(rep3.to_rows())))
 checks.check("v3-gain-weighted",
-             rep3["pairwise"]["Delta DCG = -slope * sum over misordered pairs (g_high - g_low)"],
+             rep3.pairwise.gain_weighted,
              "Delta DCG is the gain-weighted pairwise loss for every gain (symbolic)")
 checks.check("v3-affine-condition",
-             rep3["pairwise"]["Delta DCG = -slope * (g_1 - g_0) * R(f) holds iff"]
-             == ["g2 = -g0 + 2*g1"], "proportional to R(f) iff g2 = 2 g1 - g0 (affine)")
-checks.check("v3-not-affine", rep3["pairwise"]["gain is affine (R(f) identity holds)"] is False,
+             rep3.pairwise.conditions == ["g2 = -g0 + 2*g1"],
+             "proportional to R(f) iff g2 = 2 g1 - g0 (affine)")
+checks.check("v3-not-affine", rep3.pairwise.gain_affine is False,
              "3^y - 1 is not affine")
 
 grades = np.array([0, 2, 1])
@@ -359,27 +359,25 @@ rep4 = variants.analyse("r^(-1/2)", ybar={"values": [2, 1, 0],
                         mc_draws=mc_draws, seed=seed)
 rep4b = variants.analyse("r^(-1/2)", ybar="2*s - s^2", n_values=(10**3, 10**6, 10**100, *mc_n),
                          mc_n=mc_n, mc_draws=mc_draws, seed=seed)
-graded, binary = rep4["models"][0], rep4b["models"][0]
-rows4 = [{"labels": name, "limit": m["limit"], "limit (numeric)": float(m["limit (numeric)"]),
-          "N(1e6)": float(m["pseudo-expectation N(n)"]["1e+06"]),
-          "N(1e100)": float(m["pseudo-expectation N(n)"]["1e+100"])}
+graded, binary = rep4.models[0], rep4b.models[0]
+rows4 = [{"labels": name, "limit": m.limit, "limit (numeric)": float(m.limit_numeric),
+          "N(1e6)": float(m.pseudo["1e+06"]), "N(1e100)": float(m.pseudo["1e+100"])}
          for name, m in (("graded 0/1/2", graded), ("binary (grade >= 1)", binary))]
 figures.save_table(rows4, "005_variant4_graded")
 display(Markdown(figures.markdown_table(
     rows4, digits=6)))
 g_lim, b_lim = rows4[0]["limit (numeric)"], rows4[1]["limit (numeric)"]
 display(Markdown(
-    f"The graded limit is {g_lim:.6f} ({rep4['class']['theorem, graded relevance']}), the "
-    f"binary one {b_lim:.6f} ({rep4b['class']['theorem']}): for this label model grading "
+    f"The graded limit is {g_lim:.6f} ({rep4.graded_theorem}), the "
+    f"binary one {b_lim:.6f} ({rep4b.effective_theorem}): for this label model grading "
     + ("lowers" if g_lim < b_lim else "does not lower")
     + " the limit, so the conjecture is " + ("false." if g_lim < b_lim else "true.")))
-checks.check("v4-theorem", rep4["class"]["theorem, graded relevance"].startswith("Theorem 10"),
+checks.check("v4-theorem", rep4.graded_theorem.number == 10,
              "the graded limit is Theorem 10's")
 checks.check("v4-lower", g_lim < b_lim, "for this label model the graded limit is below the "
                                         "binary one: the conjecture fails")
 for m in (graded, binary):
-    checks.check("v4-pseudo", abs(float(m["pseudo-expectation N(n)"]["1e+100"])
-                                  - float(m["limit (numeric)"])) < 1e-6,
+    checks.check("v4-pseudo", abs(float(m.pseudo["1e+100"]) - float(m.limit_numeric)) < 1e-6,
                  "the pseudo-expectation at 1e100 is within 1e-6 of the limit")
 
 # %% [markdown]
@@ -419,13 +417,13 @@ for name, probs, binarised in counter_models:
             g_m, b_m = graded, binary  # computed above
         else:
             g_m = variants.analyse("r^(-1/2)", ybar={"values": values, "probs": probs},
-                                   n_values=(10**3,))["models"][0]
-            b_m = variants.analyse("r^(-1/2)", ybar=binarised, n_values=(10**3,))["models"][0]
+                                   n_values=(10**3,)).models[0]
+            b_m = variants.analyse("r^(-1/2)", ybar=binarised, n_values=(10**3,)).models[0]
         rows4b.append({"label model": name, "gain": gain_name,
-                       "graded limit": float(g_m["limit (numeric)"]),
-                       "binary limit": float(b_m["limit (numeric)"]),
-                       "grading": "lowers" if float(g_m["limit (numeric)"])
-                       < float(b_m["limit (numeric)"]) else "raises"})
+                       "graded limit": float(g_m.limit_numeric),
+                       "binary limit": float(b_m.limit_numeric),
+                       "grading": "lowers" if float(g_m.limit_numeric)
+                       < float(b_m.limit_numeric) else "raises"})
 figures.save_table(rows4b, "005_variant4_label_models")
 display(Markdown(figures.markdown_table(
     rows4b, digits=6)))
@@ -498,22 +496,23 @@ print(refusal)
 mc_rows = []
 q_mc = []  # the multiple of the standard error each check allowed
 for variant, rep in (("1", rep1), ("2", rep2), ("4", rep4), ("4", rep4b)):
-    for model in rep["models"]:
-        for key, mc in model["Monte Carlo"].items():
-            target = mc.get("E[DCG] / E[IDCG] at this n")
+    for model in rep.models:
+        for key, mc in model.monte_carlo.items():
+            target = None if mc.exact is None else mc.exact.ratio
             checks.check("mc-target", target is not None,
                          f"variant {variant}: the exact finite-n ratio at n = {key}")
-            ratio, se = mc["mean DCG / mean IDCG"], mc["mean DCG / mean IDCG s.e."]
+            ratio, se = mc.ratio, mc.ratio_se
             mc_rows.append({"variant": variant,
-                            "model": model.get("ybar", "graded " + str(model.get("values"))),
-                            "n": key, "MC mean NDCG": mc["mean"], "its s.e.": mc["se"],
+                            "model": model.ybar if model.binary else
+                            "graded " + str(model.values),
+                            "n": key, "MC mean NDCG": mc.mean, "its s.e.": mc.se,
                             "mean DCG / mean IDCG": ratio, "ratio s.e.": se,
                             "E[DCG]/E[IDCG] at n": target,
-                            "N(n)": float(model["pseudo-expectation N(n)"][key]),
+                            "N(n)": float(model.pseudo[key]),
                             "(ratio - E ratio) / s.e.": (ratio - target) / se if se > 0
                             else float("nan"),
                             "(ratio - N(n)) / s.e.":
-                            (ratio - float(model["pseudo-expectation N(n)"][key])) / se
+                            (ratio - float(model.pseudo[key])) / se
                             if se > 0 else float("nan")})
             what = (f"variant {variant}, {mc_rows[-1]['model']}, n = {key}: the Monte Carlo "
                     "against the exact E[DCG]/E[IDCG]")
@@ -526,9 +525,8 @@ for variant, rep in (("1", rep1), ("2", rep2), ("4", rep4), ("4", rep4b)):
                 # largest standard error any NDCG in [0, 1] can have, 1/(2 sqrt(draws))
                 # (Popoviciu), the normal quantile, and the proven bound on
                 # |E[NDCG] - E[DCG]/E[IDCG]| (Cauchy-Schwarz, exact from the binomial law)
-                checks.within("mc-mean-no-spread", mc["mean"], target,
-                              0.5 / np.sqrt(mc_draws),
-                              allowance=mc["|E[NDCG] - E[DCG]/E[IDCG]| at most"],
+                checks.within("mc-mean-no-spread", mc.mean, target,
+                              0.5 / np.sqrt(mc_draws), allowance=mc.exact.bias_bound,
                               what=what + " (the NDCG mean; no spread)")
 spread_rows = [r for r in mc_rows if r["ratio s.e."] > 0]
 if len(spread_rows) == len(mc_rows):
@@ -569,19 +567,18 @@ rep1r = variants.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
                          n_values=(resolve_n,), mc_n=(resolve_n,), mc_draws=resolve_draws,
                          seed=seed)
 resolve_rows = []
-for model in rep1r["models"]:
-    key, = model["Monte Carlo"]
-    mc = model["Monte Carlo"][key]
-    ratio, se = mc["mean DCG / mean IDCG"], mc["mean DCG / mean IDCG s.e."]
-    target = mc["E[DCG] / E[IDCG] at this n"]
-    pseudo = float(model["pseudo-expectation N(n)"][key])
+for model in rep1r.models:
+    key, = model.monte_carlo
+    mc = model.monte_carlo[key]
+    ratio, se, target = mc.ratio, mc.ratio_se, mc.exact.ratio
+    pseudo = float(model.pseudo[key])
     agree = checks.within("mc-resolve", ratio, target, se, dof=resolve_draws - 1,
-                          what=f"variant 1, ybar = {model['ybar']}, n = {key}, "
+                          what=f"variant 1, ybar = {model.ybar}, n = {key}, "
                                f"{resolve_draws} lists: against the exact E[DCG]/E[IDCG]")
     checks.check("mc-rejects-pseudo", abs(ratio - pseudo) > agree.q * se,
-                 f"variant 1, ybar = {model['ybar']}, n = {key}, {resolve_draws} lists: the "
+                 f"variant 1, ybar = {model.ybar}, n = {key}, {resolve_draws} lists: the "
                  f"Monte Carlo rejects N(n) (more than {agree.q:.2f} s.e. from it)")
-    resolve_rows.append({"model": model["ybar"], "n": key, "lists": resolve_draws,
+    resolve_rows.append({"model": model.ybar, "n": key, "lists": resolve_draws,
                          "mean DCG / mean IDCG": ratio, "ratio s.e.": se,
                          "E[DCG]/E[IDCG] at n": target, "N(n)": pseudo,
                          "(ratio - E ratio) / s.e.": (ratio - target) / se,
@@ -606,7 +603,7 @@ conjectures = [
     {"name": "variant 2, a cut at sqrt(n) keeps a limit that depends on ybar below 1",
      "holds": holds_2},
     {"name": "variant 3, Delta DCG = R(f) for the gain 3^y - 1",
-     "holds": rep3["pairwise"]["gain is affine (R(f) identity holds)"]},
+     "holds": rep3.pairwise.gain_affine},
     {"name": "variant 4, grading the labels cannot lower the limit",
      "holds": bool(g_lim >= b_lim)},
 ]

@@ -54,7 +54,6 @@ from IPython.display import Markdown, display
 
 from companion import checks, figures
 from rankmeasures.theory import variant_report as V
-from rankmeasures.theory import variants
 
 # a report states what it finds about the variant and asserts nothing: its checks record
 # (required of every executed notebook) is empty
@@ -85,7 +84,7 @@ report = V.analyse_or_refuse(discount, ybar=ybar, ybar_other=ybar_other, grades=
                              seed=seed, budget=budget_seconds,
                              workers=scheduler or workers or None, dist_n=dist_sizes,
                              dist_draws=dist_draws)
-rows = variants.report_rows(report)
+rows = report.to_rows()
 figures.save_table(rows, "variant_report")
 display(Markdown(V.summary_markdown(report)))
 
@@ -110,8 +109,8 @@ if curves:
                        label=f"limit {c['limit_text']}")
     ax.set_xscale("log")
     ax.set(xlabel="n (list length)", ylabel="NDCG",
-           title=f"D(r) = {report['discount']}"
-           + (f", cut at k = {report['cut']}" if report["cut"] else ""))
+           title=f"D(r) = {report.discount}"
+           + (f", cut at k = {report.cut}" if report.cut else ""))
     ax.legend(fontsize=8)
     figures.save(fig, "variant_report")
     plt.show()
@@ -160,7 +159,7 @@ if wins:
         ax.axhline(level, color="0.4", ls=style, lw=1, label=f"{level}")
     ax.set_xscale("log")
     ax.set(xlabel="n (list length)", ylabel="probability", ylim=(0, 1.02),
-           title=f"D(r) = {report['discount']}: f0 against f1 ({dist_draws} samples per n)")
+           title=f"D(r) = {report.discount}: f0 against f1 ({dist_draws} samples per n)")
     ax.legend(fontsize=8, loc="lower right")
     figures.save(fig, "variant_report_distinguish")
     plt.show()

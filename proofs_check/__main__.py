@@ -37,19 +37,6 @@ def _jsonable(x):
     return str(x)
 
 
-def _numeric_fields(report: dict) -> dict:
-    """The variant report for ``--json``: decimal values as JSON numbers (the limit's
-    numeric value, the pseudo-expectations); exact forms ("3/4", "2*sqrt(2)/3") stay
-    strings."""
-    for model in report.get("models", []):
-        if "limit (numeric)" in model:
-            model["limit (numeric)"] = float(model["limit (numeric)"])
-        pseudo = model.get("pseudo-expectation N(n)")
-        if isinstance(pseudo, dict):
-            model["pseudo-expectation N(n)"] = {k: float(v) for k, v in pseudo.items()}
-    return report
-
-
 def variant_main(argv) -> int:
     """``python -m proofs_check variant --discount EXPR [...]``: analyse a variant."""
     from rankmeasures.theory import variants
@@ -105,10 +92,9 @@ def variant_main(argv) -> int:
     except (ValueError, ConnectionError) as exc:
         p.error(str(exc))
     if args.json:
-        print(json.dumps(_numeric_fields(_jsonable(report)), indent=2, sort_keys=True,
-                         ensure_ascii=False))
+        print(report.to_json())  # its decimal fields as numbers, by their declared types
     else:
-        rows = variants.report_rows(_jsonable(report))
+        rows = report.to_rows()
         width = max(len(row["field"]) for row in rows)
         for row in rows:
             print(f"{row['field']:<{width}}  {row['value']}")

@@ -98,6 +98,11 @@ def test_the_graph_is_read():
     assert "rankmeasures._kernels.jit" in GRAPH["rankmeasures._dcg_paths"]
     assert "rankmeasures.discounts" in GRAPH["rankmeasures.theory.simulate"]
     assert "rankmeasures.theory.asymptotics" in GRAPH["rankmeasures.theory.variants"]
+    # the typed results of the variant analysis live in the theory's room, and the report's
+    # prose with them
+    assert "rankmeasures.theory.results" in GRAPH["rankmeasures.theory.variants"]
+    assert "rankmeasures.theory.results" in GRAPH["rankmeasures.theory.variant_report"]
+    assert room("rankmeasures.theory.results") == "theory"
     assert "companion.manifest" in GRAPH["proofs_check.__main__"]
     assert "proofs_check.doc004.limits" in GRAPH["proofs_check.doc004"]
     assert "rankmeasures.dcg" in GRAPH["rankmeasures.trec.runs"]

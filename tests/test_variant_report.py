@@ -182,7 +182,7 @@ def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
     t0 = time.perf_counter()
     if message is None:
         rep = variants.analyse(**kwargs, n_values=(10,))
-        assert "pairwise" in rep and "models" not in rep
+        assert rep.pairwise is not None and not rep.models
     else:
         with pytest.raises(ValueError, match=__import__("re").escape(message)):
             variants.analyse(**kwargs, n_values=(10,))
@@ -205,8 +205,8 @@ def test_a_step_that_runs_out_is_named_and_the_rest_kept():
     """A tiny budget: the analysis stops at a named step and keeps what came before."""
     rep = variants.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
                            n_values=(10**3, 10**6, 10**100), budget=0.05)
-    assert "ran out of its time budget of 0.05 s" in rep["incomplete"]
-    assert rep["discount"] == "log(r + 1)**(-2)"
+    assert "ran out of its time budget of 0.05 s" in rep.incomplete
+    assert rep.discount == "log(r + 1)**(-2)"
     text = V.summary_markdown(rep)
     assert "**Incomplete.**" in text and "ran out" in text
 
@@ -217,8 +217,8 @@ def test_a_pathological_discount_ends_within_its_budget():
     t0 = time.perf_counter()
     rep = variants.analyse("exp(-exp(exp(r)))", n_values=(1000,), budget=2.0)
     assert time.perf_counter() - t0 < 30
-    assert rep["class"]["theorem"].startswith("Theorem 6")
-    assert rep["incomplete"].startswith("the pseudo-expectation of f0 at n = 1e+03: ran out "
+    assert rep.effective_theorem.text.startswith("Theorem 6")
+    assert rep.incomplete.startswith("the pseudo-expectation of f0 at n = 1e+03: ran out "
                                         "of its time budget of 2 s")
 
 

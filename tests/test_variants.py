@@ -12,6 +12,7 @@ from proofs_check.__main__ import main as cli
 from rankmeasures.discounts import r
 from rankmeasures.theory import asymptotics as A
 from rankmeasures.theory import variants as V
+from rankmeasures.theory.results import Decay, Verdict
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -54,14 +55,14 @@ def test_classes_of_the_documents_discounts():
     tends to oo, oo, 1, 0; the index beta is 0, 1/2, 1)."""
     c = {t: V.classify_discount(V.parse_expression(t))
          for t in ("1/log(1+r)", "r^(-1/2)", "1/r", "2^(-r)", "1/log(1+r)^2", "1/(r*log(1+r))")}
-    assert c["1/log(1+r)"]["theorem"].startswith("Theorem 1") and c["1/log(1+r)"]["beta"] == "0"
-    assert c["r^(-1/2)"]["theorem"].startswith("Theorem 3") and c["r^(-1/2)"]["beta"] == "1/2"
-    assert c["1/r"]["theorem"].startswith("Theorem 5") and c["1/r"]["decay"] == "like 1/r"
-    assert c["2^(-r)"]["summable"] and c["2^(-r)"]["theorem"].startswith("Theorem 6")
-    assert not c["1/log(1+r)^2"]["summable"] and c["1/log(1+r)^2"]["beta"] == "0"
+    assert c["1/log(1+r)"].theorem.text.startswith("Theorem 1") and c["1/log(1+r)"].beta == "0"
+    assert c["r^(-1/2)"].theorem.text.startswith("Theorem 3") and c["r^(-1/2)"].beta == "1/2"
+    assert c["1/r"].theorem.text.startswith("Theorem 5") and c["1/r"].decay is Decay.LIKE
+    assert c["2^(-r)"].summable and c["2^(-r)"].theorem.text.startswith("Theorem 6")
+    assert not c["1/log(1+r)^2"].summable and c["1/log(1+r)^2"].beta == "0"
     # sum 1/(r log r) diverges (like log log n) yet decays faster than 1/r: no theorem
-    assert not c["1/(r*log(1+r))"]["summable"]
-    assert c["1/(r*log(1+r))"]["theorem"].startswith("none")
+    assert not c["1/(r*log(1+r))"].summable
+    assert c["1/(r*log(1+r))"].theorem.text.startswith("none")
 
 
 def test_documents_limits_come_out_right():
@@ -69,13 +70,13 @@ def test_documents_limits_come_out_right():
     = 2 sqrt(2)/3 (by hand), as the library's Theorem 3 limit; cut at k = n/5 with the
     log discount: int_{4/5}^1 s ds / (1/5) = 9/10 (Theorem 8)."""
     rep = V.analyse("r^(-1/2)", ybar="s", n_values=(10**100,))
-    assert sympy.simplify(sympy.sympify(rep["models"][0]["limit"])
+    assert sympy.simplify(sympy.sympify(rep.models[0].limit)
                           - 2 * sympy.sqrt(2) / 3) == 0
     with mpmath.workdps(30):
         assert abs(A.ndcg_limit(A.s, rm.power_discount(0.5)) - 2 * mpmath.sqrt(2) / 3) < 1e-25
     rep = V.analyse("1/log(1+r)", cut="n/5", ybar="s", n_values=(10**100,))
-    assert rep["models"][0]["limit"] == "9/10"
-    n_var = float(rep["models"][0]["pseudo-expectation N(n)"]["1e+100"])
+    assert rep.models[0].limit == "9/10"
+    n_var = float(rep.models[0].pseudo["1e+100"])
     # the same N(1e100) through the library's own cut-off class and closed-form F(t),
     # against the variant's user expression and quadrature; the 1/log n approach to 9/10
     with mpmath.workdps(30):
@@ -86,12 +87,12 @@ def test_documents_limits_come_out_right():
 
 def test_lemma_3_constant_and_pairwise_identity():
     rep = V.analyse("1/log(1+r)", ybar="s", ybar_other="1/4 + s/2", n_values=(10**100,))
-    assert rep["distinguish"]["K"] == 1
+    assert rep.distinguish.lemma3_k == 1
     # a = -m_1 / p with m_1 = int (Delta y)(1-u) log u du = int (1-u)/2 log u = -3/8 ... / p
-    assert abs(float(rep["distinguish"]["a"]) - 0.25) < 1e-10
-    lin = V.analyse("n - r")["pairwise"]
-    assert lin["Delta DCG = -slope * sum over misordered pairs (g_high - g_low)"] is True
-    assert lin["Delta DCG = -slope * (g_1 - g_0) * R(f) holds iff"] == ["g2 = -g0 + 2*g1"]
+    assert abs(float(rep.distinguish.lemma3_a) - 0.25) < 1e-10
+    lin = V.analyse("n - r").pairwise
+    assert lin.gain_weighted is True
+    assert lin.conditions == ["g2 = -g0 + 2*g1"]
 
 
 def test_cli_json_is_stable(capsys):
@@ -133,12 +134,12 @@ def test_graded_model_limit_by_hand_and_cli(capsys):
     spec = {"values": [2, 1, 0], "probs": ["s^2", "2*s*(1-s)", "(1-s)^2"]}
     rep = V.analyse("r^(-1/2)", ybar=spec, n_values=(10**100,))
     hand = 4 / (sympy.sqrt(3) * (1 + sympy.sqrt(2)))
-    assert sympy.simplify(sympy.sympify(rep["models"][0]["limit"]) - hand) == 0
+    assert sympy.simplify(sympy.sympify(rep.models[0].limit) - hand) == 0
     rel = A.GradedRelevance([2, 1, 0], [A.s**2, 2 * A.s * (1 - A.s), (1 - A.s) ** 2])
     with mpmath.workdps(30):
         lib = A.ndcg_limit(rel, rm.power_discount(0.5))
         assert abs(lib - mpmath.mpf(sympy.N(hand, 40))) < 1e-25
-    assert abs(float(rep["models"][0]["pseudo-expectation N(n)"]["1e+100"])
+    assert abs(float(rep.models[0].pseudo["1e+100"])
                - float(hand)) < 1e-10
     with pytest.raises(ValueError, match="probs: must sum to 1"):
         V.analyse("r^(-1/2)", ybar={"values": [1, 0], "probs": ["s", "s"]})
@@ -158,8 +159,9 @@ def test_graded_model_limit_by_hand_and_cli(capsys):
 ])
 def test_the_cut_off_decides_the_theorem(discount, cut, theorem):
     rep = V.analyse(discount, cut=cut, n_values=(1000,))
-    assert rep["class"]["theorem"].startswith(theorem)
-    assert "theorem without the cut-off" in rep["class"]
+    assert rep.theorem.text.startswith(theorem)
+    assert rep.cut_regime is not None  # the table shows the theorem without the cut-off
+    assert "theorem without the cut-off" in rep.to_dict()["class"]
 
 
 def test_cli_polish_issue_17(capsys):
@@ -201,7 +203,7 @@ def test_finite_ratio_by_hand():
     rand = sum(di / 2 for di in d) / ideal
     rep = V.analyse("r^(-1/2)", ybar="s", ybar_other="1/2", n_values=(3,), mc_n=[3],
                     mc_draws=2)
-    got = [m["Monte Carlo"]["3"]["E[DCG] / E[IDCG] at this n"] for m in rep["models"]]
+    got = [m.monte_carlo["3"].exact.ratio for m in rep.models]
     assert got == pytest.approx([good, rand], rel=1e-12)
 
 
@@ -222,23 +224,25 @@ def test_discontinuous_curves_are_refused():
     V.check_continuous(ramp)
     # p = 1/2 + (1/2) int ramp, int ramp = 1/5 + 1/40 (the flat top, the slope)
     rep = V.analyse("r^(-1/2)", ybar=(1 + ramp) / 2, n_values=(10,))
-    assert rep["models"][0]["p"] == "49/80"
+    assert rep.models[0].p == "49/80"
 
 
 def test_theorem_labels_name_the_document_or_the_tool():
     """Theorem 1 is stated for 1/log(1+r); another slowly varying discount's limit 1 is
     the tool's extension (Karamata), and the label says so."""
-    assert V.classify_discount(V.parse_expression("1/log(1+r)"))["theorem"].startswith(
+    assert V.classify_discount(V.parse_expression("1/log(1+r)")).theorem.text.startswith(
         "Theorem 1 (D(r) = 1/log(1+r))")
-    assert V.classify_discount(V.parse_expression("1/log2(1+r)"))["theorem"].startswith(
+    assert V.classify_discount(V.parse_expression("1/log2(1+r)")).theorem.text.startswith(
         "Theorem 1 (")
-    assert V.classify_discount(V.parse_expression("1/log(1+r)^2"))["theorem"].startswith(
+    assert V.classify_discount(V.parse_expression("1/log(1+r)^2")).theorem.text.startswith(
         "extension of Theorem 1 (this tool's")
     rep = V.analyse("r^(-1/2)", ybar="s", ybar_other="1/4 + s/2", n_values=(10,))
-    assert "P -> 1 (Definition 3)" not in rep["distinguish"]
-    assert rep["distinguish"]["P -> 1 in probability"].startswith("yes: the limit of f0")
+    assert "P -> 1 (Definition 3)" not in rep.to_dict()["distinguish"]
+    assert rep.distinguish.verdict is Verdict.YES
+    assert rep.to_dict()["distinguish"]["P -> 1 in probability"].startswith(
+        "yes: the limit of f0")
     same = V.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2", n_values=(10,))
-    assert same["distinguish"]["how"].startswith("same limit; the gap N0(n) - N1(n) tends to 0")
+    assert same.distinguish.how.startswith("same limit; the gap N0(n) - N1(n) tends to 0")
 
 
 def test_ratio_bias_bound_by_hand():
@@ -250,11 +254,10 @@ def test_ratio_bias_bound_by_hand():
     mean = sum(p * x for p, x in zip(pmf, f, strict=True))
     sd = sum(p * (x - mean) ** 2 for p, x in zip(pmf, f, strict=True)) ** 0.5
     out = V.expected_ratio("r^(-1/2)", "1/2", 3)
-    assert out["E[DCG] / E[IDCG] at this n"] == pytest.approx(sum(d) / 2 / mean, rel=1e-12)
-    assert out["|E[NDCG] - E[DCG]/E[IDCG]| at most"] == pytest.approx(sd / (2 * mean),
-                                                                       rel=1e-12)
+    assert out.ratio == pytest.approx(sum(d) / 2 / mean, rel=1e-12)
+    assert out.bias_bound == pytest.approx(sd / (2 * mean), rel=1e-12)
     rep = V.analyse("r^(-1/2)", ybar="1/2", n_values=(3,), mc_n=[3], mc_draws=2)
-    assert rep["models"][0]["Monte Carlo"]["3"]["|E[NDCG] - E[DCG]/E[IDCG]| at most"] == \
+    assert rep.models[0].monte_carlo["3"].exact.bias_bound == \
         pytest.approx(sd / (2 * mean), rel=1e-12)
 
 
@@ -275,16 +278,15 @@ def test_ratio_of_means_by_hand_and_from_the_draws():
     report's ratio is the simulator's own draws' mean DCG over mean IDCG."""
     from rankmeasures.theory import simulate
 
-    out = V._ratio_of_means([1.0, 2.0, 3.0], [2.0, 2.0, 4.0])
-    assert out["mean DCG / mean IDCG"] == pytest.approx(0.75, rel=1e-15)
-    assert out["mean DCG / mean IDCG s.e."] == pytest.approx(0.5 / (3 ** 0.5 * 8 / 3),
-                                                              rel=1e-12)
+    _, _, ratio, se = V._ratio_of_means([1.0, 2.0, 3.0], [2.0, 2.0, 4.0])
+    assert ratio == pytest.approx(0.75, rel=1e-15)
+    assert se == pytest.approx(0.5 / (3 ** 0.5 * 8 / 3), rel=1e-12)
     rep = V.analyse("r^(-1/2)", ybar="s", n_values=(50,), mc_n=[50], mc_draws=5, seed=4)
-    mc = rep["models"][0]["Monte Carlo"]["50"]
+    mc = rep.models[0].monte_carlo["50"]
     sim = simulate.simulate_ndcg(A.s, rm.CustomDiscount(expr=V.parse_expression("r^(-1/2)")),
-                                 50, n_draws=5, seed=4 + 50)
-    assert mc["mean DCG"] == pytest.approx(sim["dcg"].mean(), rel=1e-12)
-    assert mc["mean IDCG"] == pytest.approx(sim["idcg"].mean(), rel=1e-12)
-    assert mc["mean DCG / mean IDCG"] == pytest.approx(sim["dcg"].sum() / sim["idcg"].sum(),
+                                 50, n_draws=5, seed=V._stream_seed(4, V._MONTE_CARLO, 50))
+    assert mc.mean_dcg == pytest.approx(sim["dcg"].mean(), rel=1e-12)
+    assert mc.mean_idcg == pytest.approx(sim["idcg"].mean(), rel=1e-12)
+    assert mc.ratio == pytest.approx(sim["dcg"].sum() / sim["idcg"].sum(),
                                                        rel=1e-12)
-    assert mc["mean"] == pytest.approx(sim["ndcg"].mean(), rel=1e-12)
+    assert mc.mean == pytest.approx(sim["ndcg"].mean(), rel=1e-12)

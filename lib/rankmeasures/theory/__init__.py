@@ -17,6 +17,9 @@ variant (notebook 005 and the variant report).
   (Definition 3, Theorem 2), each comparison decided exactly;
 * :mod:`~rankmeasures.theory.variants` — a discount, cut-off or gain of the user's own
   classified and analysed against the theorems (``python -m proofs_check variant``);
+* :mod:`~rankmeasures.theory.results` — the analysis' typed results (the discount's class,
+  each model's limit and Monte Carlo, telling two models apart, the report) and their
+  rendering as the report's table and JSON;
 * :mod:`~rankmeasures.theory.variant_report` — the variant report's sentences, curves and
   verdicts, built from the analysis' own numbers.
 

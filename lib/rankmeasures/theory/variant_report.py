@@ -14,15 +14,19 @@ import numpy as np
 import sympy
 
 from .._validation import check_int
+from .results import (
+    WIN_LABEL,
+    LimitKind,
+    ModelEntry,
+    VariantReport,
+    Verdict,
+    distinguish_details,
+)
 from .variants import parse_expression
 
 __all__ = ["variant_spec", "n_grid", "analyse_or_refuse", "summary_markdown", "curve_points",
            "mc_agreement", "why_no_curve", "check_claims", "win_points",
            "distinguish_markdown"]
-
-#: the field of a report whose inputs were refused (the reason)
-REFUSED = "refused"
-
 
 def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
                  probs: list | tuple = ()) -> dict:
@@ -41,16 +45,18 @@ def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
 
 def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
                       grades: list | tuple = (), probs: list | tuple = (),
-                      max_exponent: int = 100, mc_n: list | tuple = (), **kwargs) -> dict:
+                      max_exponent: int = 100, mc_n: list | tuple = (),
+                      **kwargs) -> VariantReport:
     """The template's parameters analysed: :func:`variant_spec` and :func:`n_grid` turned
     into :func:`~rankmeasures.theory.variants.analyse`'s arguments (``kwargs`` passed on),
-    and its report -- or ``{"refused": reason}`` when any of them refuses the inputs (a
-    ValueError: outside the theory, or malformed). The report of a refused variant says
-    what was refused and why; every other piece of this module shows nothing for it.
+    and its report -- or a report whose ``refused`` is the reason when any of them refuses
+    the inputs (a ValueError: outside the theory, or malformed). The report of a refused
+    variant says what was refused and why; every other piece of this module shows nothing
+    for it.
 
     Examples
     --------
-    >>> analyse_or_refuse("1/log(1+r)", ybar="s^2", ybar_other="1/2")["refused"][:28]
+    >>> analyse_or_refuse("1/log(1+r)", ybar="s^2", ybar_other="1/2").refused[:28]
     'ybar, ybar_other: two rankin'
     """
     from .variants import analyse
@@ -60,7 +66,7 @@ def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
         return analyse(discount, n_values=n_grid(max_exponent, mc_n), mc_n=mc_n,
                        **spec, **kwargs)
     except ValueError as exc:
-        return {REFUSED: str(exc)}
+        return VariantReport.refusal(str(exc))
 
 
 def n_grid(max_exponent: int, mc_n: list | tuple = ()) -> list[int]:
@@ -71,207 +77,190 @@ def n_grid(max_exponent: int, mc_n: list | tuple = ()) -> list[int]:
     return sorted({10**e for e in exps} | {int(n) for n in mc_n})
 
 
-def _model_label(i: int, model: dict) -> str:
-    if "ybar" in model:
-        return f"f{i}: ybar = {model['ybar']}"
-    return f"f{i}: graded, values {', '.join(model['values'])}"
+def _model_label(i: int, model: ModelEntry) -> str:
+    if model.binary:
+        return f"f{i}: ybar = {model.ybar}"
+    return f"f{i}: graded, values {', '.join(model.values)}"
 
 
-def summary_markdown(report: dict) -> str:
+def summary_markdown(report: VariantReport) -> str:
     """The report's findings as Markdown sentences built from its fields."""
-    if REFUSED in report:
-        return (f"**Refused.** The analysis did not run: {report[REFUSED]}. Nothing below "
+    if report.refused is not None:
+        return (f"**Refused.** The analysis did not run: {report.refused}. Nothing below "
                 f"was computed; change the parameters and run the report again.")
-    out = [f"**Discount** $D(r)$ = `{report['discount']}`"
-           + (f", cut at $k(n)$ = `{report['cut']}`" if report.get("cut") else "") + "."]
-    cls = report.get("class", {})
-    if "summable" in cls:
+    out = [f"**Discount** $D(r)$ = `{report.discount}`"
+           + (f", cut at $k(n)$ = `{report.cut}`" if report.cut else "") + "."]
+    cls = report.discount_class
+    if cls is not None and not cls.linear:
         out.append(
-            f"**Class.** Summable: {'yes' if cls['summable'] else 'no'}; "
-            f"$r D(r) \\to$ `{cls['r_times_D']}` (decays {cls['decay']}); index of regular "
-            f"variation $\\beta$ = `{cls['beta']}`"
-            + (f"; the cut-off is of the kind *{cls['cut-off']}*" if "cut-off" in cls else "")
+            f"**Class.** Summable: {'yes' if cls.summable else 'no'}; "
+            f"$r D(r) \\to$ `{cls.r_times_d}` (decays {cls.decay.value}); index of regular "
+            f"variation $\\beta$ = `{cls.beta}`"
+            + (f"; the cut-off is of the kind *{report.cut_regime.value}*"
+               if report.cut_regime is not None else "")
             + ".")
-    if "theorem" in cls:
+    if cls is not None:
         why = ""
-        if "theorem without the cut-off" in cls:
-            why = (f" Without the cut-off it would be: {cls['theorem without the cut-off']}; "
-                   "the cut-off decides.")
-        out.append(f"**Theorem.** {cls['theorem']}.{why}")
-    for i, m in enumerate(report.get("models", [])):
-        line = f"**Limit for {_model_label(i, m)}**: `{m.get('limit', 'not computed')}`"
-        if "limit (numeric)" in m:
-            line += f" = {m['limit (numeric)']}"
-        pe = m.get("pseudo-expectation N(n)", {})
-        if pe:
-            last = list(pe)[-1]
-            line += f"; the pseudo-expectation at n = {last} is {pe[last]}"
+        if report.cut_regime is not None:
+            why = (f" Without the cut-off it would be: {cls.theorem}; the cut-off decides.")
+        out.append(f"**Theorem.** {report.effective_theorem}.{why}")
+    for i, m in enumerate(report.models):
+        limit = m.limit_text
+        line = f"**Limit for {_model_label(i, m)}**: `{'not computed' if limit is None else limit}`"
+        if m.limit_numeric is not None:
+            line += f" = {m.limit_numeric}"
+        if m.pseudo:
+            last = list(m.pseudo)[-1]
+            line += f"; the pseudo-expectation at n = {last} is {m.pseudo[last]}"
         out.append(line + ".")
-    dist = report.get("distinguish")
+    dist = report.distinguish
     if dist:
-        extra = "; ".join(f"{k} = {v}" for k, v in dist.items()
-                          if k not in ("how", "N0(n) - N1(n)", "note", _P, _TENDS)
-                          and not k.startswith("first n") and v)
-        out.append(f"**Telling f0 and f1 apart.** {dist['how']}" + (f" ({extra})" if extra
-                                                                     else "") + ".")
-    pw = report.get("pairwise")
+        extra = "; ".join(f"{k} = {v}" for k, v in distinguish_details(dist).items() if v)
+        out.append(f"**Telling f0 and f1 apart.** {dist.how}" + (f" ({extra})" if extra
+                                                                 else "") + ".")
+    pw = report.pairwise
     if pw:
-        weighted = pw["Delta DCG = -slope * sum over misordered pairs (g_high - g_low)"]
-        holds = pw["Delta DCG = -slope * (g_1 - g_0) * R(f) holds iff"]
         line = ("**Pairwise identity (document 000).** $\\Delta DCG$ equals the "
-                f"gain-weighted pairwise loss: {'yes' if weighted else 'no'}; it equals a "
-                f"multiple of Jin & Geng's $R(f)$ when: {', '.join(holds)} "
-                f"({pw['checked']}).")
-        if "gain" in pw:
-            affine = pw["gain is affine (R(f) identity holds)"]
-            line += (f" The gain `{pw['gain']}` is "
-                     + ("affine: the identity holds." if affine
+                f"gain-weighted pairwise loss: {'yes' if pw.gain_weighted else 'no'}; it "
+                f"equals a multiple of Jin & Geng's $R(f)$ when: {', '.join(pw.conditions)} "
+                f"({pw.checked}).")
+        if pw.gain is not None:
+            line += (f" The gain `{pw.gain}` is "
+                     + ("affine: the identity holds." if pw.gain_affine
                         else "not affine: the identity fails."))
         out.append(line)
-    if "incomplete" in report:
-        out.append(f"**Incomplete.** {report['incomplete']}.")
+    if report.incomplete is not None:
+        out.append(f"**Incomplete.** {report.incomplete}.")
     return "\n\n".join(out)
 
 
-def curve_points(report: dict) -> list[dict]:
+def curve_points(report: VariantReport) -> list[dict]:
     """Per model: n and N(n) of the pseudo-expectation, Monte Carlo means and standard
     errors, and the limit (None when there is none), as floats for a figure."""
-    if REFUSED in report:
-        return []
     curves = []
-    for i, m in enumerate(report.get("models", [])):
-        pe = m.get("pseudo-expectation N(n)", {})
-        if not pe:
+    for i, m in enumerate(report.models):
+        if not m.pseudo:
             continue
-        mc = m.get("Monte Carlo", {})
-        lim = m.get("limit (numeric)")
+        mc = m.monte_carlo or {}
         curves.append({
             "label": _model_label(i, m),
-            "n": [float(k) for k in pe], "pseudo": [float(v) for v in pe.values()],
-            "mc_n": [float(k) for k in mc], "mc_mean": [v["mean"] for v in mc.values()],
-            "mc_se": [v["se"] for v in mc.values()],
-            "limit": None if lim is None else float(lim),
-            "limit_text": m.get("limit", "")})
+            "n": [float(k) for k in m.pseudo], "pseudo": [float(v) for v in m.pseudo.values()],
+            "mc_n": [float(k) for k in mc], "mc_mean": [v.mean for v in mc.values()],
+            "mc_se": [v.se for v in mc.values()],
+            "limit": None if m.limit_numeric is None else float(m.limit_numeric),
+            "limit_text": m.limit_text or ""})
     return curves
 
 
-def mc_agreement(report: dict) -> list[dict]:
+def mc_agreement(report: VariantReport) -> list[dict]:
     """Monte Carlo against the pseudo-expectation at the same n: ``z = |mean - N(n)| / se``.
     Lemma 2 of Wang et al. bounds ``|E NDCG - N(n)|`` by O~(n^-1/3) for a non-summable
     discount, so a small z is expected there, not for a summable one."""
-    if REFUSED in report:
-        return []
     rows = []
-    for i, m in enumerate(report.get("models", [])):
-        pe = m.get("pseudo-expectation N(n)", {})
-        for key, v in m.get("Monte Carlo", {}).items():
+    for i, m in enumerate(report.models):
+        pe = m.pseudo or {}
+        for key, v in (m.monte_carlo or {}).items():
             if key in pe:
-                z = abs(v["mean"] - float(pe[key])) / v["se"] if v["se"] > 0 else float("inf")
-                rows.append({"model": f"f{i}", "n": key, "Monte Carlo mean": v["mean"],
-                             "standard error": v["se"], "N(n)": float(pe[key]),
+                z = abs(v.mean - float(pe[key])) / v.se if v.se > 0 else float("inf")
+                rows.append({"model": f"f{i}", "n": key, "Monte Carlo mean": v.mean,
+                             "standard error": v.se, "N(n)": float(pe[key]),
                              "z": z})
     return rows
 
 
-_P = "P[NDCG(f0) > NDCG(f1)]"
-#: the report's key (rankmeasures.theory.variants): P -> 1 in probability, which is less
-#: than Definition 3's bound at every n >= N
-_TENDS = "P -> 1 in probability"
-
-
-def win_points(report: dict) -> list[dict]:
+def win_points(report: VariantReport) -> list[dict]:
     """``P[NDCG(f0) > NDCG(f1)]`` with its standard error at each n estimated (rows of
     the report's table and picture); empty when it was not estimated."""
-    if REFUSED in report:
+    dist = report.distinguish
+    if dist is None or not dist.win_rates:
         return []
-    est = report.get("distinguish", {}).get(_P, {})
-    return [{"n": float(k), "P[NDCG(f0) > NDCG(f1)]": v["P"], "se": v["se"]}
-            for k, v in est.items()]
+    return [{"n": float(k), WIN_LABEL: w.p, "se": w.se} for k, w in dist.win_rates.items()]
 
 
-def distinguish_markdown(report: dict) -> str:
+def distinguish_markdown(report: VariantReport) -> str:
     """What the report says about telling f0 from f1, built from its fields: the limit gap
     with its sign when the limits differ, what the theorems say of P -> 1, and where the
     estimates pass 0.9 and 0.99."""
-    if REFUSED in report:
+    if report.refused is not None:
         return ""
-    dist = report.get("distinguish")
+    dist = report.distinguish
     if not dist:
         return "There is one ranking function only (set `ybar_other` to compare two)."
     out = []
-    if "limit gap" in dist:
-        gap = float(dist["limit gap (numeric)"])
-        out.append(f"The limits differ: limit(f0) - limit(f1) = {dist['limit gap']} = "
-                   f"{dist['limit gap (numeric)']}, so "
+    if dist.limit_gap is not None:
+        gap = float(dist.limit_gap_numeric)
+        out.append(f"The limits differ: limit(f0) - limit(f1) = {dist.limit_gap} = "
+                   f"{dist.limit_gap_numeric}, so "
                    + ("f0 is the better function in the limit." if gap > 0 else
                       "f1 is the better function in the limit."))
     else:
-        out.append(f"{dist['how'][0].upper()}{dist['how'][1:]}.")
+        out.append(f"{dist.how[0].upper()}{dist.how[1:]}.")
     out.append(f"Does P[NDCG(f0) > NDCG(f1)] tend to 1 in probability? "
-               f"{dist.get(_TENDS, 'undecided: not decided here')}. (Definition 3's "
+               f"{dist.tends_text}. (Definition 3's "
                "consistent distinguishability asks for more: a bound at every n >= N.)")
     pts = win_points(report)
-    if pts:
-        first = [f"above {lv} first at n = {dist[f'first n with P > {lv}']}"
-                 if not str(dist[f"first n with P > {lv}"]).startswith("none")
-                 else f"not above {lv} ({dist[f'first n with P > {lv}']})"
-                 for lv in ("0.9", "0.99")]
-        out.append(f"On coupled samples the estimate goes from {pts[0][_P]:.3f} at n = "
-                   f"{pts[0]['n']:g} to {pts[-1][_P]:.3f} at n = {pts[-1]['n']:g}: "
+    if pts and dist.first_above is not None:
+        first = [f"above {lv:g} first at n = {dist.first_above[lv]}"
+                 if dist.first_above[lv] is not None
+                 else f"not above {lv:g} ({dist.first_above_text(lv)})"
+                 for lv in (0.9, 0.99)]
+        out.append(f"On coupled samples the estimate goes from {pts[0][WIN_LABEL]:.3f} at n = "
+                   f"{pts[0]['n']:g} to {pts[-1][WIN_LABEL]:.3f} at n = {pts[-1]['n']:g}: "
                    + "; ".join(first) + ".")
     return " ".join(out)
 
 
-def why_no_curve(report: dict) -> str:
+def why_no_curve(report: VariantReport) -> str:
     """Why the report has no NDCG-against-n curve."""
-    if REFUSED in report:
+    if report.refused is not None:
         return "the inputs were refused (above)"
-    if "pairwise" in report:
+    if report.pairwise is not None:
         return ("the discount is linear in the position: document 000's pairwise analysis "
                 "applies, and Wang et al.'s NDCG limits do not (see the report)")
-    if "incomplete" in report:
-        return report["incomplete"]
+    if report.incomplete is not None:
+        return report.incomplete
     return "no pseudo-expectation was computed"
 
 
-def _limit_verdict(report: dict, idx: int, text: str) -> dict:
+def _limit_verdict(report: VariantReport, idx: int, text: str) -> dict:
     row = {"conjecture": f"NDCG of f{idx} tends to {text}"}
     claimed = parse_expression(text, (), name="claim_limit" if idx == 0 else
                                "claim_limit_other")
-    models = report.get("models", [])
-    if idx >= len(models) or "limit" not in models[idx]:
+    models = report.models
+    if idx >= len(models) or models[idx].limit_kind is None:
         why = ("there is no second function (set ybar_other)" if idx >= len(models) and
-               "incomplete" not in report else report.get("incomplete", "no limit computed"))
+               report.incomplete is None else report.incomplete or "no limit computed")
         return {**row, "verdict": "not checked", "evidence": why}
     m = models[idx]
-    if "limit (numeric)" not in m:
-        if m["limit"].startswith("none in probability"):
-            return {**row, "verdict": "false", "evidence": f"there is no limit: {m['limit']}"}
-        return {**row, "verdict": "undecided", "evidence": m["limit"]}
-    computed = sympy.sympify(m["limit"])
+    if m.limit_numeric is None:
+        if m.limit_kind is LimitKind.NONE_IN_PROBABILITY:
+            return {**row, "verdict": "false",
+                    "evidence": f"there is no limit: {m.limit_text}"}
+        return {**row, "verdict": "undecided", "evidence": m.limit_text}
+    computed = sympy.sympify(m.limit)
     if sympy.simplify(claimed - computed) == 0:
-        return {**row, "verdict": "true", "evidence": f"the limit is {m['limit']} exactly"}
+        return {**row, "verdict": "true", "evidence": f"the limit is {m.limit} exactly"}
     with mpmath.workdps(40):
         claimed_n = mpmath.mpf(sympy.N(claimed, 45))
         computed_n = mpmath.mpf(sympy.N(computed, 45))
         gap = claimed_n - computed_n
         close = abs(gap) < mpmath.mpf(10) ** -25
     if close:
-        return {**row, "verdict": "true", "evidence": f"equal to the limit {m['limit']} to "
+        return {**row, "verdict": "true", "evidence": f"equal to the limit {m.limit} to "
                                                      "25 digits"}
     return {**row, "verdict": "false",
-            "evidence": f"the limit is {m['limit']} = {mpmath.nstr(computed_n, 12)}; "
+            "evidence": f"the limit is {m.limit} = {mpmath.nstr(computed_n, 12)}; "
                         f"{text} = {mpmath.nstr(claimed_n, 12)} (off by "
                         f"{mpmath.nstr(gap, 3)})"}
 
 
-def check_claims(report: dict, *, limit: str = "", limit_other: str = "",
+def check_claims(report: VariantReport, *, limit: str = "", limit_other: str = "",
                  theorem: str = "", distinguishable: str = "") -> list[dict]:
     """A verdict (true, false, undecided, not checked) with its evidence for each
     conjecture stated: the limit of NDCG for f0 and f1, the theorem that applies, and
     whether NDCG consistently distinguishes f0 from f1 (``"true"`` or ``"false"``)."""
     rows = []
-    if REFUSED in report:
+    if report.refused is not None:
         return [{"conjecture": c, "verdict": "not checked", "evidence": "the inputs were "
                  "refused (above)"} for c in (limit, limit_other, theorem, distinguishable)
                 if c]
@@ -280,13 +269,15 @@ def check_claims(report: dict, *, limit: str = "", limit_other: str = "",
     if limit_other:
         rows.append(_limit_verdict(report, 1, limit_other))
     if theorem:
-        actual = report.get("class", {}).get("theorem")
+        actual = report.effective_theorem
         row = {"conjecture": f"the theorem that applies is {theorem}"}
         if actual is None:
             rows.append({**row, "verdict": "not checked",
-                         "evidence": report.get("incomplete", "no theorem determined")})
+                         "evidence": report.incomplete or "no theorem determined"})
         else:
-            ok = re.match(rf"{re.escape(theorem.strip())}(?![0-9])", actual) is not None
+            # the conjecture is the user's text: it holds when the statement found starts
+            # with it ("Theorem 3" is not "Theorem 30")
+            ok = re.match(rf"{re.escape(theorem.strip())}(?![0-9])", actual.text) is not None
             rows.append({**row, "verdict": "true" if ok else "false",
                          "evidence": f"the analysis finds: {actual}"})
     if distinguishable:
@@ -294,18 +285,19 @@ def check_claims(report: dict, *, limit: str = "", limit_other: str = "",
             raise ValueError(f"claim_distinguishable: expected 'true' or 'false', got "
                              f"{distinguishable!r}")
         claimed = distinguishable.strip().lower() == "true"
-        row = {"conjecture": "P[NDCG(f0) > NDCG(f1)] tends to 1" if claimed else
-               "P[NDCG(f0) > NDCG(f1)] does not tend to 1"}
-        theory = report.get("distinguish", {}).get(_TENDS)
-        if theory is None:
+        row = {"conjecture": f"{WIN_LABEL} tends to 1" if claimed else
+               f"{WIN_LABEL} does not tend to 1"}
+        dist = report.distinguish
+        if dist is None:
             rows.append({**row, "verdict": "not checked",
                          "evidence": "there is no second function (set ybar_other)"})
-        elif theory.split(":")[0].split(" (")[0] in ("yes", "no"):
-            holds = theory.startswith("yes") == claimed
-            rows.append({**row, "verdict": "true" if holds else "false", "evidence": theory})
+        elif dist.verdict is not Verdict.UNDECIDED:
+            holds = (dist.verdict is Verdict.YES) == claimed
+            rows.append({**row, "verdict": "true" if holds else "false",
+                         "evidence": dist.tends_text})
         else:
             pts = win_points(report)
-            seen = (f"; the estimates reach {pts[-1][_P]:.3f} at n = {pts[-1]['n']:g}"
+            seen = (f"; the estimates reach {pts[-1][WIN_LABEL]:.3f} at n = {pts[-1]['n']:g}"
                     if pts else "")
-            rows.append({**row, "verdict": "undecided", "evidence": theory + seen})
+            rows.append({**row, "verdict": "undecided", "evidence": dist.tends_text + seen})
     return rows

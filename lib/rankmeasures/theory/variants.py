@@ -26,7 +26,12 @@ request of at most 2e9 simulated documents per core (about a minute of simulatio
 core; one core in this process, the workers' cores with ``workers=``), its estimated cost
 named in the error.
 Every step then runs under a time budget (:mod:`rankmeasures.theory._budget`): one that runs out
-ends the analysis, named under ``"incomplete"``, with the report so far kept.
+ends the analysis, named in the report's ``incomplete``, with the report so far kept.
+
+The report is typed (:mod:`rankmeasures.theory.results`): a :class:`VariantReport` of a
+:class:`DiscountClass`, :class:`ModelEntry` objects and so on, decided by enums
+(:class:`Decay`, :class:`CutRegime`, ...); its table (``to_rows``) and JSON (``to_json``)
+are rendered there.
 
 The limits for a regularly varying discount of index ``beta in [0, 1)`` follow Theorem 3's
 proof with ``F(t) ~ t D(t) / (1 - beta)`` (Karamata): ``(1-beta) int_0^1 ybar(1-u)
@@ -39,10 +44,12 @@ probability (the top k labels stay random; their mean is ``ybar(1)``).
 from __future__ import annotations
 
 import ast
+import dataclasses
+import functools
 import itertools
 import math
-import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import mpmath
@@ -55,6 +62,23 @@ from ..exact import dcg_symbolic
 from ..gains import y
 from . import asymptotics, distinguish
 from ._budget import BudgetExceeded, time_budget
+from .results import (
+    CutRegime,
+    Decay,
+    DiscountClass,
+    Distinguish,
+    ExactRatio,
+    LimitKind,
+    ModelEntry,
+    MonteCarlo,
+    PairwiseIdentity,
+    Separation,
+    Theorem,
+    VariantReport,
+    Verdict,
+    WinRate,
+    rows_of,
+)
 from .simulate import simulate_ndcg
 
 __all__ = [
@@ -66,6 +90,7 @@ __all__ = [
     "check_pair",
     "check_continuous",
     "analyse",
+    "AnalysisSettings",
     "expected_ratio",
     "report_rows",
 ]
@@ -174,14 +199,21 @@ def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
     return build(tree, 0)
 
 
-def classify_discount(expr: Any) -> dict:
+def classify_discount(expr: Any) -> DiscountClass:
     """The class of ``D(r)`` (a sympy expression in r) for the theorems of Wang et al.
 
     Returns
     -------
-    dict with ``summable`` (bool), ``r_times_D`` (the limit of r D(r), a string),
-    ``decay`` ("slower than 1/r", "like 1/r", "faster than 1/r"), ``beta`` (the index of
-    regular variation as a string, or None when it does not exist), ``theorem``.
+    DiscountClass
+        ``summable``, ``r_times_d`` (the limit of r D(r), a string), ``decay`` (a
+        :class:`~rankmeasures.theory.results.Decay`), ``beta`` (the index of regular
+        variation as a string, or None when it does not exist) and the ``theorem``.
+
+    Examples
+    --------
+    >>> c = classify_discount(parse_expression("r^(-1/2)"))
+    >>> c.decay, c.beta, c.summable, c.theorem.number
+    (<Decay.SLOWER: 'slower than 1/r'>, '1/2', False, 3)
     """
     e = sympy.sympify(expr)
     if e.free_symbols - {r}:
@@ -193,37 +225,38 @@ def classify_discount(expr: Any) -> dict:
     beta = sympy.limit(-sympy.log(e) / sympy.log(r), r, sympy.oo)
     beta = sympy.nsimplify(beta) if beta.is_finite else None
     if rd == 0:
-        decay = "faster than 1/r"
-    elif rd.is_finite and rd.is_positive:
-        decay = "like 1/r"
-    else:
-        decay = "slower than 1/r"
-    if decay == "slower than 1/r":
-        summable = False
-    elif decay == "like 1/r":
-        summable = False
-    else:
+        decay = Decay.FASTER
         conv = sympy.Sum(e, (r, 1, sympy.oo)).is_convergent()
         summable = bool(conv) if conv is not None else beta is not None and beta > 1
+    else:
+        # r D(r) tends to a positive constant or grows: the sum diverges like sum 1/r
+        decay = Decay.LIKE if rd.is_finite and rd.is_positive else Decay.SLOWER
+        summable = False
+    return DiscountClass(expr=str(e), summable=summable, r_times_d=str(rd), decay=decay,
+                         beta=None if beta is None else str(beta),
+                         theorem=_discount_theorem(e, summable, decay, beta))
+
+
+def _discount_theorem(e, summable: bool, decay: Decay, beta) -> Theorem:
+    """The theorem for a discount without a cut-off, from its class."""
     if summable:
-        theorem = "Theorem 6: summable, NDCG has no limit in probability"
-    elif decay == "like 1/r":
-        theorem = "Theorem 5: like 1/r, NDCG -> ybar(1)"
-    elif beta is not None and beta == 0 and decay == "slower than 1/r":
+        return Theorem(6, "Theorem 6: summable, NDCG has no limit in probability")
+    if decay is Decay.LIKE:
+        return Theorem(5, "Theorem 5: like 1/r, NDCG -> ybar(1)")
+    if beta is not None and beta == 0 and decay is Decay.SLOWER:
         # Theorem 1 is stated for 1/log(1+r) (any base); for another slowly varying
         # discount the limit 1 is this module's extension (Karamata), not the document's
-        theorem = ("Theorem 1 (D(r) = 1/log(1+r)): NDCG -> 1 for every ranking function"
-                   if _log_type(e) else
-                   "extension of Theorem 1 (this tool's, by Karamata; slowly varying, "
-                   "beta = 0): the pseudo-expectation -> 1 for every ranking function")
-    elif beta is not None and beta == 0:
-        theorem = "none"
-    elif beta is not None and 0 < beta < 1:
-        theorem = "Theorem 3 (regularly varying, 0 < beta < 1): a beta-integral limit"
-    else:
-        theorem = "none of Theorems 1-9 (decays faster than 1/r but is not summable)"
-    return {"D(r)": str(e), "summable": summable, "r_times_D": str(rd), "decay": decay,
-            "beta": None if beta is None else str(beta), "theorem": theorem}
+        if _log_type(e):
+            return Theorem(1, "Theorem 1 (D(r) = 1/log(1+r)): NDCG -> 1 for every ranking "
+                              "function")
+        return Theorem(None, "extension of Theorem 1 (this tool's, by Karamata; slowly "
+                             "varying, beta = 0): the pseudo-expectation -> 1 for every "
+                             "ranking function")
+    if beta is not None and beta == 0:
+        return Theorem(None, "none")
+    if beta is not None and 0 < beta < 1:
+        return Theorem(3, "Theorem 3 (regularly varying, 0 < beta < 1): a beta-integral limit")
+    return Theorem(None, "none of Theorems 1-9 (decays faster than 1/r but is not summable)")
 
 
 def _log_type(expr) -> bool:
@@ -231,37 +264,40 @@ def _log_type(expr) -> bool:
     return bool(sympy.simplify(sympy.sympify(expr) * sympy.log(1 + r)).is_number)
 
 
-def _cut_theorem(cls: dict, cut_kind: str) -> str:
+def _cut_theorem(cls: DiscountClass, regime: CutRegime) -> Theorem:
     """The theorem of Wang et al. (2013) that governs a discount *with* its cut-off:
     a bounded cut is summable (Theorem 6's regime); ``k -> infinity, k = o(n)`` with an
     unbounded sum is Theorem 7; ``k = c n`` is Theorem 8 (slowly varying, beta = 0) or
     Theorem 9 (r^-beta, 0 < beta < 1)."""
-    if cls["summable"]:
-        return cls["theorem"]
-    if cut_kind == "k bounded":
-        return ("Theorem 6 (a bounded cut-off makes the discount summable): no limit in "
-                "probability")
-    if cut_kind == "k -> infinity, k = o(n)":
-        return "Theorem 7 (k -> infinity, k = o(n), sum D unbounded): NDCG@k -> ybar(1)"
-    beta = None if cls["beta"] is None else sympy.nsimplify(cls["beta"])
-    if beta == 0 and cls["decay"] == "slower than 1/r":
-        return "Theorem 8 (slowly varying, k = c n): NDCG@k -> a c-dependent limit"
+    if cls.summable:
+        return cls.theorem
+    if regime is CutRegime.BOUNDED:
+        return Theorem(6, "Theorem 6 (a bounded cut-off makes the discount summable): no "
+                          "limit in probability")
+    if regime is CutRegime.SUBLINEAR:
+        return Theorem(7, "Theorem 7 (k -> infinity, k = o(n), sum D unbounded): NDCG@k -> "
+                          "ybar(1)")
+    beta = None if cls.beta is None else sympy.nsimplify(cls.beta)
+    if beta == 0 and cls.decay is Decay.SLOWER:
+        return Theorem(8, "Theorem 8 (slowly varying, k = c n): NDCG@k -> a c-dependent limit")
     if beta is not None and 0 < beta < 1:
-        return "Theorem 9 (r^-beta, 0 < beta < 1, k = c n): a beta-integral limit from 1 - c"
-    return f"none of Theorems 6-9 for this discount with k = c n ({cls['theorem']})"
+        return Theorem(9, "Theorem 9 (r^-beta, 0 < beta < 1, k = c n): a beta-integral limit "
+                          "from 1 - c")
+    return Theorem(None, f"none of Theorems 6-9 for this discount with k = c n "
+                         f"({cls.theorem.text})")
 
 
 # Wang et al. (2013), Section 6: the graded forms of the binary theorems
-_GRADED = {"Theorem 1": "Theorem 10 with beta = 0 (the limit is 1)", "Theorem 3": "Theorem 10",
-           "Theorem 7": "Theorem 11", "Theorem 8": "Theorem 12", "Theorem 9": "Theorem 13"}
+_GRADED = {1: (10, "Theorem 10 with beta = 0 (the limit is 1)"), 3: (10, "Theorem 10"),
+           7: (11, "Theorem 11"), 8: (12, "Theorem 12"), 9: (13, "Theorem 13")}
 
 
-def _graded_theorem(theorem: str) -> str:
+def _graded_theorem(theorem: Theorem) -> Theorem:
     """The theorem for graded relevance that takes the place of a binary one."""
-    for binary, graded in _GRADED.items():
-        if re.match(rf"{binary}(?![0-9])", theorem):
-            return f"{graded} (the graded form of {binary})"
-    return f"no graded form stated in the document; {theorem}"
+    if theorem.number in _GRADED:
+        number, text = _GRADED[theorem.number]
+        return Theorem(number, f"{text} (the graded form of Theorem {theorem.number})")
+    return Theorem(None, f"no graded form stated in the document; {theorem.text}")
 
 
 def _limit(mean, beta, cut, values, rates):
@@ -283,7 +319,7 @@ def _limit(mean, beta, cut, values, rates):
     return sympy.nsimplify(sympy.simplify(integral / ideal))
 
 
-def linear_pairwise_identity(expr: Any, n_levels: int = 3, max_n: int = 4) -> dict:
+def linear_pairwise_identity(expr: Any, n_levels: int = 3, max_n: int = 4) -> PairwiseIdentity:
     """For a discount linear in the position, ``D(i) = a - b i`` (b > 0, possibly in n):
     does ``Delta DCG = DCG(ideal) - DCG(pi)`` equal a weighted pairwise loss, and for which
     gains? (Jin & Geng's eq. 5 with the weights of its R(f).)
@@ -293,6 +329,18 @@ def linear_pairwise_identity(expr: Any, n_levels: int = 3, max_n: int = 4) -> di
     compared with ``b * sum over misordered pairs (g_high - g_low)`` (always equal) and
     with ``b * R(f) = b * sum over misordered pairs (high - low)`` (equal exactly when the
     gains are affine in the grade, ``g_k = g_0 + k b'``; then with weight ``b * b'``).
+
+    Returns
+    -------
+    PairwiseIdentity
+        ``gain_weighted`` (the first identity) and ``conditions`` on the gains for the
+        second (``["always"]``, ``["never"]`` or equations).
+
+    Examples
+    --------
+    >>> pw = linear_pairwise_identity(parse_expression("n - r"), n_levels=3, max_n=3)
+    >>> pw.gain_weighted, pw.conditions
+    (True, ['g2 = -g0 + 2*g1'])
     """
     e = sympy.sympify(expr)
     if sympy.diff(e, r, 2) != 0 or sympy.diff(e, r) == 0:
@@ -319,12 +367,11 @@ def linear_pairwise_identity(expr: Any, n_levels: int = 3, max_n: int = 4) -> di
                 rf = -slope * sum(hi - lo for lo, hi in mis)
                 residuals.add(sympy.expand(delta - rf * (g[1] - g[0])))
     conditions = sympy.solve([x for x in residuals if x != 0], g[2:], dict=True)
-    return {"slope": str(slope),
-            "Delta DCG = -slope * sum over misordered pairs (g_high - g_low)": gain_weighted_ok,
-            "Delta DCG = -slope * (g_1 - g_0) * R(f) holds iff": (
-                [f"{k} = {v}" for k, v in conditions[0].items()] if conditions else
-                ["always"] if not [x for x in residuals if x != 0] else ["never"]),
-            "checked": f"every list of length <= {max_n} over {n_levels} grades, every ranking"}
+    return PairwiseIdentity(
+        slope=str(slope), gain_weighted=gain_weighted_ok,
+        conditions=([f"{k} = {v}" for k, v in conditions[0].items()] if conditions else
+                    ["always"] if not [x for x in residuals if x != 0] else ["never"]),
+        max_n=max_n, n_levels=n_levels)
 
 
 def _curve(text_or_expr, name):
@@ -357,8 +404,8 @@ def _model(spec) -> dict:
         return {"numeric": numeric, "mean": mean, "values": values, "rates": rates,
                 "binary": False,
                 "describe": {"values": [str(v) for v in values],
-                             "probs": [str(q) for q in probs], "E[Y | s]": str(mean),
-                             "E[Y]": str(sympy.nsimplify(sympy.integrate(mean, (s, 0, 1))))}}
+                             "probs": [str(q) for q in probs], "mean": str(mean),
+                             "mean_y": str(sympy.nsimplify(sympy.integrate(mean, (s, 0, 1))))}}
     yb = _curve(spec, "ybar")
     asymptotics.relevance_curve(yb)  # validates the curve
     _check_probability(yb, "ybar")
@@ -423,13 +470,51 @@ def check_pair(ybar: Any, ybar_other: Any) -> None:
                 f"{[str(sympy.nsimplify(m)) for m in masses0]}")
 
 
+@dataclass(frozen=True)
+class AnalysisSettings:
+    """How much of an analysis to compute, and with which seed: the arguments of
+    :func:`analyse` other than the variant itself (the discount, cut-off, relevance
+    models and gain) and where it runs.
+
+    Attributes
+    ----------
+    n_values : tuple
+        n for the pseudo-expectation (up to 1e100).
+    mc_n : tuple of int
+        n for the Monte Carlo confirmation, ``mc_draws`` draws each.
+    mc_draws : int
+    seed : int
+        The root of every random stream of the analysis (:func:`_stream_seed`).
+    dps : int
+        Decimal digits of the limits and pseudo-expectations.
+    budget : float or None
+        Seconds each step may take; None for no budget.
+    dist_n : tuple of int
+        n at which ``P[NDCG(f0) > NDCG(f1)]`` is estimated, from ``dist_draws`` samples.
+    dist_draws : int
+
+    Examples
+    --------
+    >>> AnalysisSettings(mc_n=(1000,), seed=3).mc_draws
+    20
+    """
+
+    n_values: tuple = (10**3, 10**6, 10**100)
+    mc_n: tuple = ()
+    mc_draws: int = 20
+    seed: int = 0
+    dps: int = 30
+    budget: float | None = 60.0
+    dist_n: tuple = ()
+    dist_draws: int = 200
+
+
 def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
             ybar_other: str | None = None,
-            n_values: Sequence[Any] = (10**3, 10**6,
-            10**100), mc_n: Sequence[int] = (),
-            mc_draws: int = 20, seed: int = 0, dps: int = 30, gain: str | None = None,
-            budget: float | None = 60.0, workers: Any = None, dist_n: Sequence[int] = (),
-            dist_draws: int = 200) -> dict:
+            n_values: Sequence[Any] = (10**3, 10**6, 10**100),
+            mc_n: Sequence[int] = (), mc_draws: int = 20, seed: int = 0, dps: int = 30,
+            gain: str | None = None, budget: float | None = 60.0, workers: Any = None,
+            dist_n: Sequence[int] = (), dist_draws: int = 200) -> VariantReport:
     """The full report on a discount variant (see the module docstring).
 
     Parameters
@@ -448,7 +533,10 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
         n for the Monte Carlo confirmation (``mc_draws`` draws each): the mean of NDCG
         and its standard error, the means of DCG and IDCG, their ratio (an estimator of
         ``E[DCG] / E[IDCG]``) with its delta-method standard error, and that target exactly
-        where it is computable.
+        where it is computable. Both models share the draws' stream at each n.
+    seed : int
+        The root of the random streams: one per purpose and n (and sample), derived by
+        ``np.random.SeedSequence`` (:func:`_stream_seed`).
     gain : str or sympy expression in y, optional
         A gain for the linear-discount analysis (reported, and checked against the
         affine condition).
@@ -456,8 +544,8 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
         Seconds each step may take (classification, cut-off regime, each model, each
         limit, each pseudo-expectation, each Monte Carlo size, the separation of the two
         models, the pairwise identity); None for no budget. A step that runs out ends the
-        analysis: the report keeps what was computed and names the step under
-        ``"incomplete"``.
+        analysis: the report keeps what was computed and names the step in
+        ``incomplete``.
     workers : None, int, str or distributed.Client
         Where the Monte Carlo runs (:func:`rankmeasures.theory.engine.connect`): this
         process, k local worker processes, a scheduler address or a client. The draws are
@@ -469,14 +557,30 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
         samples (:func:`~rankmeasures.theory.distinguish.model_win_rate`), under the
         distinguishing step of the report; empty: not estimated.
 
+    Returns
+    -------
+    VariantReport
+        Typed parts (:mod:`rankmeasures.theory.results`); ``to_rows()`` gives the table,
+        ``to_json()`` the JSON.
+
     Raises
     ------
     ValueError
         For an input outside the theory (module docstring, "what the theory assumes"):
         checked before any long computation, so that it costs no budget.
-    """
-    report: dict = {}
 
+    Examples
+    --------
+    >>> rep = analyse("r^(-1/2)", ybar="s", n_values=(10**100,))
+    >>> rep.discount_class.decay.value, rep.theorem, rep.models[0].limit
+    ('slower than 1/r', None, '2*sqrt(2)/3')
+    >>> rep.effective_theorem.number
+    3
+    """
+    settings = AnalysisSettings(
+        n_values=tuple(n_values), mc_n=tuple(mc_n), mc_draws=mc_draws, seed=seed, dps=dps,
+        budget=budget, dist_n=tuple(dist_n), dist_draws=dist_draws)
+    report = VariantReport(None, None)
     if ybar_other is not None:
         check_pair(ybar, ybar_other)
     _check_distinguish(dist_n, dist_draws)
@@ -484,10 +588,9 @@ def analyse(discount: str, *, cut: str | None = None, ybar: str = "s",
     def run(client, cores):
         _check_monte_carlo(mc_n, mc_draws, cores=cores)
         try:
-            _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, seed,
-                     dps, gain, budget, client, dist_n, dist_draws)
+            _analyse(report, discount, cut, ybar, ybar_other, gain, settings, client)
         except BudgetExceeded as exc:
-            report["incomplete"] = f"{exc}; the fields above were computed before it"
+            report.incomplete = f"{exc}; the fields above were computed before it"
 
     if workers is None or not mc_n:
         _check_monte_carlo(mc_n, mc_draws, cores=1)  # before any worker starts
@@ -513,11 +616,30 @@ def _discount_and_cut(discount, cut) -> tuple:
                     else sympy.sympify(cut))
 
 
-def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, seed, dps,
-             gain, budget, client=None, dist_n=(), dist_draws=200) -> None:
+#: the purposes of the analysis' random streams, the first word of each spawn key
+_MONTE_CARLO, _WIN_RATE = 1, 2
+
+
+def _stream_seed(seed: int, purpose: int, *key: int) -> int:
+    """The seed of one random stream: 128 bits of ``np.random.SeedSequence(seed,
+    spawn_key=(purpose, *key))``. Distinct (purpose, key) give distinct sequences, so the
+    Monte Carlo at one n never reuses the draws of another n or of the win-rate samples
+    (which ``seed + n`` and ``seed + 7919 i + n`` could).
+
+    Examples
+    --------
+    >>> _stream_seed(0, _WIN_RATE, 10, 1) != _stream_seed(0, _WIN_RATE, 10 + 7919, 0)
+    True
+    """
+    words = np.random.SeedSequence(seed, spawn_key=(purpose, *key)).generate_state(4)
+    return int.from_bytes(words.astype("<u4").tobytes(), "little")
+
+
+def _analyse(report: VariantReport, discount, cut, ybar, ybar_other, gain,
+             settings: AnalysisSettings, client=None) -> None:
     """The body of :func:`analyse`, filling ``report`` step by step."""
     d_expr, k_expr = _discount_and_cut(discount, cut)
-    report.update({"discount": str(d_expr), "cut": None if k_expr is None else str(k_expr)})
+    report.discount, report.cut = str(d_expr), None if k_expr is None else str(k_expr)
     linear = sympy.diff(d_expr, r, 2) == 0 and sympy.diff(d_expr, r) != 0
     if gain is not None and not linear:
         raise ValueError("gain: only the linear-discount analysis (document 000's Delta DCG = "
@@ -525,19 +647,7 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
                          "values are the gains (ybar={'values': ..., 'probs': ...}, or "
                          "--grades/--probs)")
     if linear:
-        report["class"] = {"D(r)": str(d_expr), "theorem": "linear in the position: "
-                           "Jin & Geng's DCG^beta (document 000)"}
-        g_expr = None
-        if gain is not None:
-            g_expr = parse_expression(gain, ("y",), name="gain") if isinstance(gain, str) \
-                else sympy.sympify(gain)
-            _check_gain(g_expr)
-        with time_budget("the pairwise identity", budget):
-            report["pairwise"] = linear_pairwise_identity(d_expr)
-        if g_expr is not None:
-            affine = sympy.diff(g_expr, y, 2) == 0
-            report["pairwise"]["gain"] = str(g_expr)
-            report["pairwise"]["gain is affine (R(f) identity holds)"] = bool(affine)
+        _pairwise(report, d_expr, gain, settings.budget)
         return
     if n in d_expr.free_symbols:
         raise ValueError("discount: D may depend on n only when it is linear in r (document "
@@ -546,105 +656,166 @@ def _analyse(report, discount, cut, ybar, ybar_other, n_values, mc_n, mc_draws, 
     models = [("f0", _model(ybar))]
     if ybar_other is not None:
         models.append(("f1", _model(ybar_other)))
-    with time_budget("classifying the discount", budget):
-        cls = classify_discount(d_expr)
-    report["class"] = cls
-    base = CustomDiscount(expr=d_expr, name=str(d_expr))
-    frac = None
-    cut_kind = None
-    if k_expr is not None:
-        with time_budget("the regime of the cut-off", budget):
-            ratio = sympy.limit(k_expr / n, n, sympy.oo)
-            grows = sympy.limit(k_expr, n, sympy.oo)
-        if ratio.is_positive and ratio.is_finite:
-            frac, cut_kind = sympy.nsimplify(min(ratio, 1)), "k = c n"
-        elif grows == sympy.oo:
-            cut_kind = "k -> infinity, k = o(n)"
-        else:
-            cut_kind = "k bounded"
-        report["class"]["cut-off"] = cut_kind
-        report["class"]["theorem without the cut-off"] = cls["theorem"]
-        report["class"]["theorem"] = _cut_theorem(cls, cut_kind)
+    with time_budget("classifying the discount", settings.budget):
+        report.discount_class = classify_discount(d_expr)
+    frac = _cut_regime(report, k_expr, settings.budget)
     if any(not mod["binary"] for _, mod in models):
-        report["class"]["theorem, graded relevance"] = _graded_theorem(
-            report["class"]["theorem"])
-    report["models"] = []
+        report.graded_theorem = _graded_theorem(report.effective_theorem)
+    base = CustomDiscount(expr=d_expr, name=str(d_expr))
+    at = functools.partial(_discount_at, base, k_expr)  # the discount at a list length
     limits = {}
     for label, mod in models:
-        yb, m_expr, vals, rates = mod["numeric"], mod["mean"], mod["values"], mod["rates"]
-        top = sympy.nsimplify(m_expr.subs(asymptotics.s, 1) / vals[0])
-        entry = dict(mod["describe"])
-        report["models"].append(entry)  # filled in place: a step that runs out keeps it
-        beta = None if cls["beta"] is None else sympy.nsimplify(cls["beta"])
-        closed = None
-        if cls["summable"] or cut_kind == "k bounded":
-            entry["limit"] = ("none in probability (Theorem 6 / a bounded cut-off); the "
-                              f"mean tends to E[Y | s = 1] / v_1 = {top}")
-        elif cut_kind == "k -> infinity, k = o(n)" or cls["decay"] == "like 1/r":
-            closed = top
-        elif beta is not None and 0 <= beta < 1:
-            with time_budget(f"the limit for {label}", budget):
-                closed = _limit(m_expr, beta, frac, vals, rates)
+        closed = _model_entry(report, label, mod, at, frac, settings, client)
         if closed is not None:
-            entry["limit"] = str(closed)
-            with mpmath.workdps(dps):
-                entry["limit (numeric)"] = mpmath.nstr(mpmath.mpf(sympy.N(closed, dps + 5)),
-                                                       dps)
             limits[label] = closed
-        elif "limit" not in entry:
-            entry["limit"] = "no theorem applies"
-        pseudo = entry["pseudo-expectation N(n)"] = {}
-        for nv in n_values:
-            disc = _discount_at(base, k_expr, nv)
-            with mpmath.workdps(dps), time_budget(
-                    f"the pseudo-expectation of {label} at n = {_n_key(nv)}", budget):
-                pseudo[_n_key(nv)] = mpmath.nstr(
-                    asymptotics.pseudo_expectation(yb, disc, mpmath.mpf(nv), dps=dps), 12)
-        mc = {}
-        if mc_n:
-            entry["Monte Carlo"] = mc
-        for nv in mc_n:
-            disc = _discount_at(base, k_expr, nv)
-            with time_budget(f"the Monte Carlo of {label} at n = {_n_key(nv)}", budget):
-                sim = simulate_ndcg(yb, disc, int(nv), n_draws=mc_draws,
-                                    seed=seed + int(nv) % 10**6, workers=client)
-            draws = sim["ndcg"]
-            mc[_n_key(nv)] = {"mean": float(draws.mean()),
-                              "se": float(draws.std(ddof=1) / math.sqrt(mc_draws)),
-                              **_ratio_of_means(sim["dcg"], sim["idcg"])}
-            exact = _finite_ratio(mod, disc, int(nv))
-            if exact is not None:
-                mc[_n_key(nv)].update(exact)
     if len(models) == 2:
-        with time_budget("telling the two models apart", budget):
-            report["distinguish"] = _distinguish(
-                [(lab, mod["numeric"] if mod["binary"] else None) for lab, mod in models],
-                limits, cls, cut_kind, dps)
-        curves = [mod["numeric"] for _, mod in models if mod["binary"]]
-        if dist_n and len(curves) == 2:
-            est = report["distinguish"]["P[NDCG(f0) > NDCG(f1)]"] = {}
-            for nv in dist_n:
-                disc = _discount_at(base, k_expr, nv)
-                with time_budget(f"P[NDCG(f0) > NDCG(f1)] at n = {_n_key(nv)}", budget):
-                    rate = distinguish.model_win_rate(
-                        int(nv), curves, disc,
-                        seeds=[seed + 7919 * i + int(nv) for i in range(dist_draws)])
-                est[_n_key(nv)] = {"P": rate,
-                                   "se": math.sqrt(max(rate * (1 - rate), 0.25 / dist_draws)
-                                                   / dist_draws)}
-            report["distinguish"].update(_passes(est))
-        n0, n1 = (m["pseudo-expectation N(n)"] for m in report["models"])
-        report["distinguish"]["N0(n) - N1(n)"] = {
-            k: mpmath.nstr(mpmath.mpf(n0[k]) - mpmath.mpf(n1[k]), 6) for k in n0}
+        _compare_models(report, models, limits, at, settings)
 
 
-_RATIO = "E[DCG] / E[IDCG] at this n"
-_MEANS = "mean DCG / mean IDCG"
+def _pairwise(report: VariantReport, d_expr, gain, budget) -> None:
+    """A discount linear in the position: document 000's pairwise identity, and whether a
+    gain given is affine."""
+    report.discount_class = DiscountClass(
+        str(d_expr), None, None, None, None,
+        Theorem(None, "linear in the position: Jin & Geng's DCG^beta (document 000)"),
+        linear=True)
+    g_expr = None
+    if gain is not None:
+        g_expr = parse_expression(gain, ("y",), name="gain") if isinstance(gain, str) \
+            else sympy.sympify(gain)
+        _check_gain(g_expr)
+    with time_budget("the pairwise identity", budget):
+        report.pairwise = linear_pairwise_identity(d_expr)
+    if g_expr is not None:
+        report.pairwise = dataclasses.replace(
+            report.pairwise, gain=str(g_expr), gain_affine=bool(sympy.diff(g_expr, y, 2) == 0))
 
 
-def _ratio_of_means(dcg, idcg) -> dict:
+def _cut_regime(report: VariantReport, k_expr, budget):
+    """The regime of the cut-off and the theorem with it; returns the fraction ``c`` of
+    ``k = c n`` (None otherwise)."""
+    if k_expr is None:
+        return None
+    with time_budget("the regime of the cut-off", budget):
+        ratio = sympy.limit(k_expr / n, n, sympy.oo)
+        grows = sympy.limit(k_expr, n, sympy.oo)
+    frac = None
+    if ratio.is_positive and ratio.is_finite:
+        frac, regime = sympy.nsimplify(min(ratio, 1)), CutRegime.LINEAR
+    elif grows == sympy.oo:
+        regime = CutRegime.SUBLINEAR
+    else:
+        regime = CutRegime.BOUNDED
+    report.cut_regime = regime
+    report.theorem = _cut_theorem(report.discount_class, regime)
+    return frac
+
+
+def _model_entry(report: VariantReport, label: str, mod: dict, at, frac,
+                 settings: AnalysisSettings, client):
+    """One model's limit, pseudo-expectations and Monte Carlo; returns the limit in closed
+    form (None without one)."""
+    entry = ModelEntry(**mod["describe"])
+    report.models.append(entry)  # filled in place: a step that runs out keeps it
+    closed = _limit_step(entry, label, mod, report, frac, settings)
+    _pseudo_step(entry, label, mod, at, settings)
+    _monte_carlo_step(entry, label, mod, at, settings, client)
+    return closed
+
+
+def _limit_step(entry: ModelEntry, label, mod, report: VariantReport, frac,
+                settings: AnalysisSettings):
+    """The limit of NDCG under one model, by the regime (Theorems 1, 3, 5-9, 10-13)."""
+    cls, regime = report.discount_class, report.cut_regime
+    if cls.summable or regime is CutRegime.BOUNDED:
+        top = sympy.nsimplify(mod["mean"].subs(asymptotics.s, 1) / mod["values"][0])
+        entry.limit_kind, entry.top = LimitKind.NONE_IN_PROBABILITY, str(top)
+        return None
+    beta = None if cls.beta is None else sympy.nsimplify(cls.beta)
+    closed = None
+    if regime is CutRegime.SUBLINEAR or cls.decay is Decay.LIKE:
+        closed = sympy.nsimplify(mod["mean"].subs(asymptotics.s, 1) / mod["values"][0])
+    elif beta is not None and 0 <= beta < 1:
+        with time_budget(f"the limit for {label}", settings.budget):
+            closed = _limit(mod["mean"], beta, frac, mod["values"], mod["rates"])
+    if closed is None:
+        entry.limit_kind = LimitKind.NO_THEOREM
+        return None
+    entry.limit_kind, entry.limit = LimitKind.CLOSED, str(closed)
+    with mpmath.workdps(settings.dps):
+        entry.limit_numeric = mpmath.nstr(mpmath.mpf(sympy.N(closed, settings.dps + 5)),
+                                          settings.dps)
+    return closed
+
+
+def _pseudo_step(entry: ModelEntry, label, mod, at, settings: AnalysisSettings) -> None:
+    """Definition 5's pseudo-expectation ``N(n)`` at each n of the settings."""
+    entry.pseudo = {}
+    for nv in settings.n_values:
+        disc = at(nv)
+        with mpmath.workdps(settings.dps), time_budget(
+                f"the pseudo-expectation of {label} at n = {_n_key(nv)}", settings.budget):
+            entry.pseudo[_n_key(nv)] = mpmath.nstr(asymptotics.pseudo_expectation(
+                mod["numeric"], disc, mpmath.mpf(nv), dps=settings.dps), 12)
+
+
+def _monte_carlo_step(entry: ModelEntry, label, mod, at, settings: AnalysisSettings,
+                      client) -> None:
+    """Monte Carlo of NDCG at each n of ``mc_n``; the stream depends on n only, so the two
+    models of a report share their draws' stream (common random numbers)."""
+    if not settings.mc_n:
+        return
+    entry.monte_carlo = {}
+    for nv in settings.mc_n:
+        disc = at(nv)
+        with time_budget(f"the Monte Carlo of {label} at n = {_n_key(nv)}", settings.budget):
+            sim = simulate_ndcg(mod["numeric"], disc, int(nv), n_draws=settings.mc_draws,
+                                seed=_stream_seed(settings.seed, _MONTE_CARLO, int(nv)),
+                                workers=client)
+        draws = sim["ndcg"]
+        entry.monte_carlo[_n_key(nv)] = MonteCarlo(
+            float(draws.mean()), float(draws.std(ddof=1) / math.sqrt(settings.mc_draws)),
+            *_ratio_of_means(sim["dcg"], sim["idcg"]),
+            exact=_finite_ratio(mod, disc, int(nv)))
+
+
+def _compare_models(report: VariantReport, models, limits, at,
+                    settings: AnalysisSettings) -> None:
+    """Telling f0 from f1: the theorems' answer, the win rates estimated on coupled samples
+    (two binary models and ``dist_n``), and the gap of the pseudo-expectations."""
+    with time_budget("telling the two models apart", settings.budget):
+        report.distinguish = _distinguish(
+            [mod["numeric"] if mod["binary"] else None for _, mod in models], limits,
+            report, settings.dps)
+    curves = [mod["numeric"] for _, mod in models if mod["binary"]]
+    if settings.dist_n and len(curves) == 2:
+        _win_rates(report.distinguish, curves, at, settings)
+    n0, n1 = (m.pseudo for m in report.models)
+    report.distinguish.pseudo_gap = {
+        k: mpmath.nstr(mpmath.mpf(n0[k]) - mpmath.mpf(n1[k]), 6) for k in n0}
+
+
+def _win_rates(dist: Distinguish, curves, at, settings: AnalysisSettings) -> None:
+    """``P[NDCG(f0) > NDCG(f1)]`` at each n of ``dist_n``, one stream per sample, and the
+    first n at which it exceeds 0.9 and 0.99."""
+    est = dist.win_rates = {}
+    draws = settings.dist_draws
+    for nv in settings.dist_n:
+        disc = at(nv)
+        with time_budget(f"P[NDCG(f0) > NDCG(f1)] at n = {_n_key(nv)}", settings.budget):
+            rate = distinguish.model_win_rate(
+                int(nv), curves, disc,
+                seeds=[_stream_seed(settings.seed, _WIN_RATE, int(nv), i)
+                       for i in range(draws)])
+        est[_n_key(nv)] = WinRate(rate, math.sqrt(max(rate * (1 - rate), 0.25 / draws)
+                                                  / draws))
+    dist.first_above = {level: next((k for k, v in est.items() if v.p > level), None)
+                        for level in (0.9, 0.99)}
+
+
+def _ratio_of_means(dcg, idcg) -> tuple[float, float, float, float]:
     """The ratio estimator of ``E[DCG] / E[IDCG]`` from paired draws, with its delta-method
-    standard error.
+    standard error: ``(mean DCG, mean IDCG, ratio, its s.e.)``.
 
     ``R = mean(DCG) / mean(IDCG)``; its standard error is ``sd(DCG - R IDCG) / (sqrt(m)
     mean(IDCG))`` over the ``m`` draws (the linearisation of ``D / I`` about the means,
@@ -659,12 +830,10 @@ def _ratio_of_means(dcg, idcg) -> dict:
     resid = dcg - ratio * idcg
     se = float(np.sqrt(resid @ resid / (m - 1)) / (math.sqrt(m) * mean_i)) if m > 1 \
         else math.nan
-    return {"mean DCG": mean_d, "mean IDCG": mean_i, _MEANS: ratio,
-            _MEANS + " s.e.": se}
-_BIAS = "|E[NDCG] - E[DCG]/E[IDCG]| at most"
+    return mean_d, mean_i, ratio, se
 
 
-def expected_ratio(discount: Any, ybar: Any, nv: int, *, cut: Any = None) -> dict | None:
+def expected_ratio(discount: Any, ybar: Any, nv: int, *, cut: Any = None) -> ExactRatio | None:
     """``E[DCG] / E[IDCG]`` at list length ``nv``, exactly (double precision), with a
     proven bound on how far the mean of NDCG can be from it (see :func:`_finite_ratio`).
 
@@ -679,14 +848,15 @@ def expected_ratio(discount: Any, ybar: Any, nv: int, *, cut: Any = None) -> dic
 
     Returns
     -------
-    dict or None
-        ``{"E[DCG] / E[IDCG] at this n": ..., "|E[NDCG] - E[DCG]/E[IDCG]| at most": ...}``;
-        None for a mean curve that is not a polynomial in s or ``nv > 1e7``.
+    ExactRatio or None
+        ``ratio`` (``E[DCG] / E[IDCG]``) and ``bias_bound`` (on ``|E[NDCG] -
+        E[DCG]/E[IDCG]|``); None for a mean curve that is not a polynomial in s or
+        ``nv > 1e7``.
 
     Examples
     --------
     >>> out = expected_ratio("r^(-1/2)", "1/2", 3)  # by hand: sum D(r)/2 / sum D(r) P[M >= r]
-    >>> round(out["E[DCG] / E[IDCG] at this n"], 12)
+    >>> round(out.ratio, 12)
     0.878149498646
     """
     check_int("nv", nv, min=1)
@@ -696,7 +866,7 @@ def expected_ratio(discount: Any, ybar: Any, nv: int, *, cut: Any = None) -> dic
     return _finite_ratio(_model(ybar), _discount_at(base, k_expr, nv), int(nv))
 
 
-def _finite_ratio(mod, disc, nv: int, max_n: int = 10**7) -> dict | None:
+def _finite_ratio(mod, disc, nv: int, max_n: int = 10**7) -> ExactRatio | None:
     """``E[DCG] / E[IDCG]`` at list length ``nv`` exactly (double precision), the target of
     the Monte Carlo, and a bound on ``|E[NDCG] - E[DCG] / E[IDCG]|``. Definition 5's
     pseudo-expectation replaces both sums by integrals; its error at finite n depends on
@@ -740,7 +910,7 @@ def _finite_ratio(mod, disc, nv: int, max_n: int = 10**7) -> dict | None:
         pmf = stats.binom.pmf(np.arange(nv + 1), nv, float(rate))
         m1 = float(pmf @ cum)
         sd_ideal += step * math.sqrt(max(float(pmf @ (cum - m1) ** 2), 0.0))
-    return {_RATIO: float(w @ mean) / ideal, _BIAS: sd_ideal / (2 * ideal)}
+    return ExactRatio(float(w @ mean) / ideal, sd_ideal / (2 * ideal))
 
 
 def _discount_at(base, k_expr, nv):
@@ -757,60 +927,30 @@ def _n_key(nv) -> str:
     return f"{float(nv):.3g}"
 
 
-#: P[NDCG(f0) > NDCG(f1)] -> 1 as n grows: in probability, from the limits. Wang et al.'s
-#: Definition 3 asks for more (a bound at every n >= N, with a rate), which is not decided here
-_TENDS = "P -> 1 in probability"
-
-
-def _distinguish(models, limits, cls, cut_kind, dps):
-    (_, y0), (_, y1) = models
+def _distinguish(curves, limits, report: VariantReport, dps) -> Distinguish:
+    """What the theorems say of ``P[NDCG(f0) > NDCG(f1)] -> 1`` (in probability, from the
+    limits; Wang et al.'s Definition 3 asks for more, a bound at every n >= N with a rate,
+    which is not decided here). ``curves``: each model's ``ybar``, None for a graded one."""
+    y0, y1 = curves
+    cls, regime = report.discount_class, report.cut_regime
     if "f0" in limits and "f1" in limits:
         gap = sympy.simplify(limits["f0"] - limits["f1"])
         if gap != 0:
-            better = "f0" if sympy.N(gap) > 0 else "f1"
-            return {"how": "different limits: P[NDCG(f0) > NDCG(f1)] tends to 1 or 0 (in "
-                           "probability; Definition 3's bound for every n >= N needs a rate "
-                           "as well)", "limit gap": str(gap),
-                    "limit gap (numeric)": mpmath.nstr(sympy.N(gap, dps), 12),
-                    _TENDS: "yes: the limit of f0 is larger (Definition 3's bound at every "
-                            "n >= N is not decided here)" if better == "f0" else
-                    "no: P tends to 0, the limit of f1 is larger"}
-    if cls["summable"] or cut_kind == "k bounded":
-        return {"how": "not consistently distinguishable: NDCG has no limit and its law "
-                       "depends on ybar near 1 only",
-                _TENDS: "no (Theorem 6: no limit in probability; P stays below 1)"}
+            return Distinguish(Separation.LIMITS_DIFFER,
+                               Verdict.YES if sympy.N(gap) > 0 else Verdict.NO,
+                               limit_gap=str(gap),
+                               limit_gap_numeric=mpmath.nstr(sympy.N(gap, dps), 12))
+    if cls.summable or regime is CutRegime.BOUNDED:
+        return Distinguish(Separation.NO_LIMIT, Verdict.NO)
     if y0 is None or y1 is None:
-        return {"how": "same limit; the gap N0(n) - N1(n) tends to 0 (see the "
-                       "pseudo-expectations; Lemma 3's constant is stated for binary "
-                       "relevance)",
-                _TENDS: "undecided: not decided here"}
-    log_type = _log_type(sympy.sympify(cls["D(r)"], locals={"r": r}))
-    if cut_kind is None and log_type:
+        return Distinguish(Separation.SAME_LIMIT_GRADED, Verdict.UNDECIDED)
+    if regime is None and _log_type(sympy.sympify(cls.expr, locals={"r": r})):
         k, a = asymptotics.log_discount_separation(y0, y1, dps=dps)
-        return {"how": "same limit 1; Lemma 3: N0 - N1 = a / log^K n + ...", "K": k,
-                "a": mpmath.nstr(a, 12),
-                _TENDS: "yes (Theorem 2; Lemma 3's a > 0)" if a > 0 else
-                "no: P tends to 0 (Lemma 3's a < 0: f1 ranks first)" if a < 0 else
-                "undecided: Lemma 3's a = 0"}
+        return Distinguish(Separation.LEMMA_3, Verdict.YES if a > 0 else Verdict.NO if a < 0
+                           else Verdict.UNDECIDED, lemma3_k=k, lemma3_a=mpmath.nstr(a, 12))
     dy1 = sympy.simplify((y0 - y1).subs(asymptotics.s, 1))
-    return {"how": "same limit; the gap N0(n) - N1(n) tends to 0 (see the "
-                   "pseudo-expectations)",
-            "Delta y(1)": str(dy1),
-            "note": ("for r^-beta with beta > 2/3 the gap and the fluctuations are both of "
-                     "order n^-(1-beta): P[right order] tends to a constant below 1 "
-                     "(claims S004-T4b, S004-L7)") if cls["beta"] not in (None, "0") else "",
-            _TENDS: "undecided by the theorems here"}
-
-
-def _passes(est: dict) -> dict:
-    """The first n at which the estimated P[NDCG(f0) > NDCG(f1)] is above 0.9 and 0.99
-    (or that it is not within the sizes estimated)."""
-    out = {}
-    for level in (0.9, 0.99):
-        hit = next((k for k, v in est.items() if v["P"] > level), None)
-        out[f"first n with P > {level:g}"] = hit if hit is not None else \
-            f"none up to n = {list(est)[-1]}"
-    return out
+    return Distinguish(Separation.SAME_LIMIT, Verdict.UNDECIDED, delta_y1=str(dy1),
+                       fluctuation_note=cls.beta not in (None, "0"))
 
 
 # -- what the theory assumes of the inputs ----------------------------------------------
@@ -967,9 +1107,10 @@ def _check_distinguish(dist_n, dist_draws) -> None:
                              "(about a minute); lower either")
 
 
-def report_rows(report: dict, *, digits: int | None = None) -> list[dict]:
-    """The nested report of :func:`analyse` as rows ``{"field": "a / b / c", "value": v}``
-    (the CLI's table, and a notebook's).
+def report_rows(report: VariantReport | dict, *, digits: int | None = None) -> list[dict]:
+    """The report of :func:`analyse` as rows ``{"field": "a / b / c", "value": v}`` (the
+    CLI's table, and a notebook's): :meth:`VariantReport.to_rows` for a report,
+    :func:`~rankmeasures.theory.results.rows_of` for a nested mapping.
 
     ``digits``: round every number -- a float, or a string that is one number such as
     ``"0.957993255809"`` -- to that many significant digits, for reading; None keeps the
@@ -980,32 +1121,6 @@ def report_rows(report: dict, *, digits: int | None = None) -> list[dict]:
     >>> report_rows({"limit": "2*sqrt(2)/3", "N(n)": {"1e+03": "0.957993255809"}}, digits=4)
     [{'field': 'limit', 'value': '2*sqrt(2)/3'}, {'field': 'N(n) / 1e+03', 'value': '0.958'}]
     """
-    if digits is not None:
-        check_int("digits", digits, min=1)
-
-    def show(v):
-        if isinstance(v, bool) or v is None:
-            return v
-        if isinstance(v, float):
-            return f"{v:.{digits}g}" if digits else v
-        if isinstance(v, int | str):
-            if digits and isinstance(v, str) and _NUMBER.fullmatch(v.strip()):
-                return f"{float(v):.{digits}g}"
-            return v
-        return str(v)
-
-    def walk(d, prefix):
-        for k, v in d.items():
-            key = f"{prefix}{k}"
-            if isinstance(v, dict):
-                yield from walk(v, key + " / ")
-            elif isinstance(v, list) and v and isinstance(v[0], dict):
-                for i, item in enumerate(v):
-                    yield from walk(item, f"{key}[{i}] / ")
-            else:
-                yield {"field": key, "value": show(v)}
-
-    return list(walk(report, ""))
-
-
-_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+    if isinstance(report, VariantReport):
+        return report.to_rows(digits=digits)
+    return rows_of(report, digits=digits)
