@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from .._validation import check_int
 
-__all__ = ["Decay", "CutRegime", "LimitKind", "Separation", "Verdict", "Theorem",
+__all__ = ["Decay", "CutRegime", "LimitKind", "Separation", "Verdict", "Theorem", "Theorems",
            "DiscountClass", "ExactRatio", "MonteCarlo", "WinRate", "ModelEntry",
            "Distinguish", "PairwiseIdentity", "VariantReport", "rows_of"]
 
@@ -98,6 +98,56 @@ class Theorem:
 
     def __str__(self) -> str:
         return self.text
+
+
+class Theorems:
+    """The statements the analysis can find, as the report shows them (Wang et al. (2013);
+    document 000 for a linear discount). The analysis picks one; it never reads the text.
+
+    Examples
+    --------
+    >>> Theorems.T7.number, Theorems.graded_form(Theorems.T7).text
+    (7, 'Theorem 11 (the graded form of Theorem 7)')
+    """
+
+    T1 = Theorem(1, "Theorem 1 (D(r) = 1/log(1+r)): NDCG -> 1 for every ranking function")
+    #: Theorem 1 is stated for 1/log(1+r) (any base); for another slowly varying discount
+    #: the limit 1 is this tool's extension (Karamata), not the document's
+    T1_EXTENSION = Theorem(None, "extension of Theorem 1 (this tool's, by Karamata; slowly "
+                                 "varying, beta = 0): the pseudo-expectation -> 1 for every "
+                                 "ranking function")
+    T3 = Theorem(3, "Theorem 3 (regularly varying, 0 < beta < 1): a beta-integral limit")
+    T5 = Theorem(5, "Theorem 5: like 1/r, NDCG -> ybar(1)")
+    T6 = Theorem(6, "Theorem 6: summable, NDCG has no limit in probability")
+    T6_BOUNDED_CUT = Theorem(6, "Theorem 6 (a bounded cut-off makes the discount summable): "
+                                "no limit in probability")
+    T7 = Theorem(7, "Theorem 7 (k -> infinity, k = o(n), sum D unbounded): NDCG@k -> ybar(1)")
+    T8 = Theorem(8, "Theorem 8 (slowly varying, k = c n): NDCG@k -> a c-dependent limit")
+    T9 = Theorem(9, "Theorem 9 (r^-beta, 0 < beta < 1, k = c n): a beta-integral limit from "
+                    "1 - c")
+    #: slowly varying (beta = 0) and yet not decaying slower than 1/r
+    NONE = Theorem(None, "none")
+    NONE_FASTER = Theorem(None, "none of Theorems 1-9 (decays faster than 1/r but is not "
+                                "summable)")
+    LINEAR = Theorem(None, "linear in the position: Jin & Geng's DCG^beta (document 000)")
+
+    # Section 6: the graded forms of the binary theorems
+    _GRADED = {1: (10, "Theorem 10 with beta = 0 (the limit is 1)"), 3: (10, "Theorem 10"),
+               7: (11, "Theorem 11"), 8: (12, "Theorem 12"), 9: (13, "Theorem 13")}
+
+    @staticmethod
+    def none_with_cut(theorem: Theorem) -> Theorem:
+        """No theorem for this discount with ``k = c n`` (``theorem``: without the cut)."""
+        return Theorem(None, f"none of Theorems 6-9 for this discount with k = c n "
+                             f"({theorem.text})")
+
+    @staticmethod
+    def graded_form(theorem: Theorem) -> Theorem:
+        """The theorem for graded relevance that takes the place of a binary one."""
+        if theorem.number in Theorems._GRADED:
+            number, text = Theorems._GRADED[theorem.number]
+            return Theorem(number, f"{text} (the graded form of Theorem {theorem.number})")
+        return Theorem(None, f"no graded form stated in the document; {theorem.text}")
 
 
 @dataclass(frozen=True)

@@ -74,6 +74,7 @@ from .results import (
     PairwiseIdentity,
     Separation,
     Theorem,
+    Theorems,
     VariantReport,
     Verdict,
     WinRate,
@@ -240,23 +241,16 @@ def classify_discount(expr: Any) -> DiscountClass:
 def _discount_theorem(e, summable: bool, decay: Decay, beta) -> Theorem:
     """The theorem for a discount without a cut-off, from its class."""
     if summable:
-        return Theorem(6, "Theorem 6: summable, NDCG has no limit in probability")
+        return Theorems.T6
     if decay is Decay.LIKE:
-        return Theorem(5, "Theorem 5: like 1/r, NDCG -> ybar(1)")
+        return Theorems.T5
     if beta is not None and beta == 0 and decay is Decay.SLOWER:
-        # Theorem 1 is stated for 1/log(1+r) (any base); for another slowly varying
-        # discount the limit 1 is this module's extension (Karamata), not the document's
-        if _log_type(e):
-            return Theorem(1, "Theorem 1 (D(r) = 1/log(1+r)): NDCG -> 1 for every ranking "
-                              "function")
-        return Theorem(None, "extension of Theorem 1 (this tool's, by Karamata; slowly "
-                             "varying, beta = 0): the pseudo-expectation -> 1 for every "
-                             "ranking function")
+        return Theorems.T1 if _log_type(e) else Theorems.T1_EXTENSION
     if beta is not None and beta == 0:
-        return Theorem(None, "none")
+        return Theorems.NONE
     if beta is not None and 0 < beta < 1:
-        return Theorem(3, "Theorem 3 (regularly varying, 0 < beta < 1): a beta-integral limit")
-    return Theorem(None, "none of Theorems 1-9 (decays faster than 1/r but is not summable)")
+        return Theorems.T3
+    return Theorems.NONE_FASTER
 
 
 def _log_type(expr) -> bool:
@@ -272,32 +266,15 @@ def _cut_theorem(cls: DiscountClass, regime: CutRegime) -> Theorem:
     if cls.summable:
         return cls.theorem
     if regime is CutRegime.BOUNDED:
-        return Theorem(6, "Theorem 6 (a bounded cut-off makes the discount summable): no "
-                          "limit in probability")
+        return Theorems.T6_BOUNDED_CUT
     if regime is CutRegime.SUBLINEAR:
-        return Theorem(7, "Theorem 7 (k -> infinity, k = o(n), sum D unbounded): NDCG@k -> "
-                          "ybar(1)")
+        return Theorems.T7
     beta = None if cls.beta is None else sympy.nsimplify(cls.beta)
     if beta == 0 and cls.decay is Decay.SLOWER:
-        return Theorem(8, "Theorem 8 (slowly varying, k = c n): NDCG@k -> a c-dependent limit")
+        return Theorems.T8
     if beta is not None and 0 < beta < 1:
-        return Theorem(9, "Theorem 9 (r^-beta, 0 < beta < 1, k = c n): a beta-integral limit "
-                          "from 1 - c")
-    return Theorem(None, f"none of Theorems 6-9 for this discount with k = c n "
-                         f"({cls.theorem.text})")
-
-
-# Wang et al. (2013), Section 6: the graded forms of the binary theorems
-_GRADED = {1: (10, "Theorem 10 with beta = 0 (the limit is 1)"), 3: (10, "Theorem 10"),
-           7: (11, "Theorem 11"), 8: (12, "Theorem 12"), 9: (13, "Theorem 13")}
-
-
-def _graded_theorem(theorem: Theorem) -> Theorem:
-    """The theorem for graded relevance that takes the place of a binary one."""
-    if theorem.number in _GRADED:
-        number, text = _GRADED[theorem.number]
-        return Theorem(number, f"{text} (the graded form of Theorem {theorem.number})")
-    return Theorem(None, f"no graded form stated in the document; {theorem.text}")
+        return Theorems.T9
+    return Theorems.none_with_cut(cls.theorem)
 
 
 def _limit(mean, beta, cut, values, rates):
@@ -380,7 +357,22 @@ def _curve(text_or_expr, name):
     return sympy.sympify(text_or_expr)
 
 
-def _model(spec) -> dict:
+@dataclass(frozen=True)
+class _Model:
+    """A relevance model as the analysis uses it: ``numeric`` (``ybar``, or a
+    :class:`~rankmeasures.theory.asymptotics.GradedRelevance`), the mean curve ``E[Y | s]``,
+    the grades ``v_1 > v_2 > ...`` with their cumulative rates ``R_j = P[Y >= v_j]``, and the
+    fields that describe it in the report (:class:`ModelEntry`'s)."""
+
+    numeric: Any
+    mean: Any
+    values: list
+    rates: list
+    binary: bool
+    describe: dict
+
+
+def _model(spec) -> _Model:
     """A relevance model: ``ybar`` (binary; a string or sympy expression in s) or a dict
     ``{"values": [v_1 > v_2 > ...], "probs": [P[Y = v_j | s], ...]}`` (graded)."""
     s = asymptotics.s
@@ -401,11 +393,10 @@ def _model(spec) -> dict:
         mean = sympy.expand(sum(v * q for v, q in zip(values, probs, strict=True)))
         masses = [sympy.integrate(q, (s, 0, 1)) for q in probs]
         rates = [sympy.nsimplify(sum(masses[: j + 1])) for j in range(len(masses))]
-        return {"numeric": numeric, "mean": mean, "values": values, "rates": rates,
-                "binary": False,
-                "describe": {"values": [str(v) for v in values],
-                             "probs": [str(q) for q in probs], "mean": str(mean),
-                             "mean_y": str(sympy.nsimplify(sympy.integrate(mean, (s, 0, 1))))}}
+        return _Model(numeric, mean, values, rates, binary=False, describe={
+            "values": [str(v) for v in values], "probs": [str(q) for q in probs],
+            "mean": str(mean),
+            "mean_y": str(sympy.nsimplify(sympy.integrate(mean, (s, 0, 1))))})
     yb = _curve(spec, "ybar")
     asymptotics.relevance_curve(yb)  # validates the curve
     _check_probability(yb, "ybar")
@@ -414,9 +405,8 @@ def _model(spec) -> dict:
     if not 0 < p_exact < 1:
         raise ValueError(f"ybar: p = P[Y = 1] = {p_exact}; the theory needs 0 < p < 1 (some "
                          "relevant and some irrelevant documents)")
-    return {"numeric": yb, "mean": yb, "values": [sympy.Integer(1), sympy.Integer(0)],
-            "rates": [p_exact, sympy.Integer(1)], "binary": True,
-            "describe": {"ybar": str(yb), "p": str(p_exact)}}
+    return _Model(yb, yb, [sympy.Integer(1), sympy.Integer(0)], [p_exact, sympy.Integer(1)],
+                  binary=True, describe={"ybar": str(yb), "p": str(p_exact)})
 
 
 def check_pair(ybar: Any, ybar_other: Any) -> None:
@@ -441,26 +431,26 @@ def check_pair(ybar: Any, ybar_other: Any) -> None:
     ybar, ybar_other: two ranking functions of one distribution
     """
     m0, m1 = _model(ybar), _model(ybar_other)
-    if m0["binary"] != m1["binary"]:
+    if m0.binary != m1.binary:
         raise ValueError("ybar, ybar_other: one model is binary and the other graded; two "
                          "ranking functions of one distribution score the same labels")
-    if m0["binary"]:
-        p0, p1 = m0["rates"][0], m1["rates"][0]
+    if m0.binary:
+        p0, p1 = m0.rates[0], m1.rates[0]
         if sympy.simplify(p0 - p1) != 0:
             raise ValueError(
                 f"ybar, ybar_other: two ranking functions of one distribution share "
-                f"P[Y = 1] = int_0^1 ybar(s) ds; ybar = {m0['describe']['ybar']} gives {p0}, "
-                f"ybar_other = {m1['describe']['ybar']} gives {p1}. For a random function of "
+                f"P[Y = 1] = int_0^1 ybar(s) ds; ybar = {m0.describe['ybar']} gives {p0}, "
+                f"ybar_other = {m1.describe['ybar']} gives {p1}. For a random function of "
                 f"the first one's distribution use ybar_other = {p0}")
         return
-    if [sympy.nsimplify(v) for v in m0["values"]] != [sympy.nsimplify(v)
-                                                       for v in m1["values"]]:
+    if [sympy.nsimplify(v) for v in m0.values] != [sympy.nsimplify(v)
+                                                       for v in m1.values]:
         raise ValueError(f"ybar, ybar_other: the two graded models have different grades "
-                         f"({m0['describe']['values']} and {m1['describe']['values']}); two "
+                         f"({m0.describe['values']} and {m1.describe['values']}); two "
                          f"ranking functions of one distribution score the same labels")
-    masses0 = [b - a for a, b in zip([0, *m0["rates"][:-1]], m0["rates"], strict=True)]
-    masses1 = [b - a for a, b in zip([0, *m1["rates"][:-1]], m1["rates"], strict=True)]
-    for v, a, b in zip(m0["describe"]["values"], masses0, masses1, strict=True):
+    masses0 = [b - a for a, b in zip([0, *m0.rates[:-1]], m0.rates, strict=True)]
+    masses1 = [b - a for a, b in zip([0, *m1.rates[:-1]], m1.rates, strict=True)]
+    for v, a, b in zip(m0.describe["values"], masses0, masses1, strict=True):
         if sympy.simplify(a - b) != 0:
             raise ValueError(
                 f"ybar, ybar_other: two ranking functions of one distribution share the law "
@@ -659,8 +649,8 @@ def _analyse(report: VariantReport, discount, cut, ybar, ybar_other, gain,
     with time_budget("classifying the discount", settings.budget):
         report.discount_class = classify_discount(d_expr)
     frac = _cut_regime(report, k_expr, settings.budget)
-    if any(not mod["binary"] for _, mod in models):
-        report.graded_theorem = _graded_theorem(report.effective_theorem)
+    if any(not mod.binary for _, mod in models):
+        report.graded_theorem = Theorems.graded_form(report.effective_theorem)
     base = CustomDiscount(expr=d_expr, name=str(d_expr))
     at = functools.partial(_discount_at, base, k_expr)  # the discount at a list length
     limits = {}
@@ -677,7 +667,7 @@ def _pairwise(report: VariantReport, d_expr, gain, budget) -> None:
     gain given is affine."""
     report.discount_class = DiscountClass(
         str(d_expr), None, None, None, None,
-        Theorem(None, "linear in the position: Jin & Geng's DCG^beta (document 000)"),
+        Theorems.LINEAR,
         linear=True)
     g_expr = None
     if gain is not None:
@@ -715,7 +705,7 @@ def _model_entry(report: VariantReport, label: str, mod: dict, at, frac,
                  settings: AnalysisSettings, client):
     """One model's limit, pseudo-expectations and Monte Carlo; returns the limit in closed
     form (None without one)."""
-    entry = ModelEntry(**mod["describe"])
+    entry = ModelEntry(**mod.describe)
     report.models.append(entry)  # filled in place: a step that runs out keeps it
     closed = _limit_step(entry, label, mod, report, frac, settings)
     _pseudo_step(entry, label, mod, at, settings)
@@ -728,16 +718,16 @@ def _limit_step(entry: ModelEntry, label, mod, report: VariantReport, frac,
     """The limit of NDCG under one model, by the regime (Theorems 1, 3, 5-9, 10-13)."""
     cls, regime = report.discount_class, report.cut_regime
     if cls.summable or regime is CutRegime.BOUNDED:
-        top = sympy.nsimplify(mod["mean"].subs(asymptotics.s, 1) / mod["values"][0])
+        top = sympy.nsimplify(mod.mean.subs(asymptotics.s, 1) / mod.values[0])
         entry.limit_kind, entry.top = LimitKind.NONE_IN_PROBABILITY, str(top)
         return None
     beta = None if cls.beta is None else sympy.nsimplify(cls.beta)
     closed = None
     if regime is CutRegime.SUBLINEAR or cls.decay is Decay.LIKE:
-        closed = sympy.nsimplify(mod["mean"].subs(asymptotics.s, 1) / mod["values"][0])
+        closed = sympy.nsimplify(mod.mean.subs(asymptotics.s, 1) / mod.values[0])
     elif beta is not None and 0 <= beta < 1:
         with time_budget(f"the limit for {label}", settings.budget):
-            closed = _limit(mod["mean"], beta, frac, mod["values"], mod["rates"])
+            closed = _limit(mod.mean, beta, frac, mod.values, mod.rates)
     if closed is None:
         entry.limit_kind = LimitKind.NO_THEOREM
         return None
@@ -756,7 +746,7 @@ def _pseudo_step(entry: ModelEntry, label, mod, at, settings: AnalysisSettings) 
         with mpmath.workdps(settings.dps), time_budget(
                 f"the pseudo-expectation of {label} at n = {_n_key(nv)}", settings.budget):
             entry.pseudo[_n_key(nv)] = mpmath.nstr(asymptotics.pseudo_expectation(
-                mod["numeric"], disc, mpmath.mpf(nv), dps=settings.dps), 12)
+                mod.numeric, disc, mpmath.mpf(nv), dps=settings.dps), 12)
 
 
 def _monte_carlo_step(entry: ModelEntry, label, mod, at, settings: AnalysisSettings,
@@ -769,7 +759,7 @@ def _monte_carlo_step(entry: ModelEntry, label, mod, at, settings: AnalysisSetti
     for nv in settings.mc_n:
         disc = at(nv)
         with time_budget(f"the Monte Carlo of {label} at n = {_n_key(nv)}", settings.budget):
-            sim = simulate_ndcg(mod["numeric"], disc, int(nv), n_draws=settings.mc_draws,
+            sim = simulate_ndcg(mod.numeric, disc, int(nv), n_draws=settings.mc_draws,
                                 seed=_stream_seed(settings.seed, _MONTE_CARLO, int(nv)),
                                 workers=client)
         draws = sim["ndcg"]
@@ -785,9 +775,9 @@ def _compare_models(report: VariantReport, models, limits, at,
     (two binary models and ``dist_n``), and the gap of the pseudo-expectations."""
     with time_budget("telling the two models apart", settings.budget):
         report.distinguish = _distinguish(
-            [mod["numeric"] if mod["binary"] else None for _, mod in models], limits,
+            [mod.numeric if mod.binary else None for _, mod in models], limits,
             report, settings.dps)
-    curves = [mod["numeric"] for _, mod in models if mod["binary"]]
+    curves = [mod.numeric for _, mod in models if mod.binary]
     if settings.dist_n and len(curves) == 2:
         _win_rates(report.distinguish, curves, at, settings)
     n0, n1 = (m.pseudo for m in report.models)
@@ -888,7 +878,7 @@ def _finite_ratio(mod, disc, nv: int, max_n: int = 10**7) -> ExactRatio | None:
     if nv > max_n:
         return None
     try:
-        poly = sympy.Poly(sympy.expand(mod["mean"].subs(asymptotics.s, 1 - u)), u)
+        poly = sympy.Poly(sympy.expand(mod.mean.subs(asymptotics.s, 1 - u)), u)
     except sympy.PolynomialError:
         return None
     if not all(c.is_number for c in poly.all_coeffs()):
@@ -901,10 +891,10 @@ def _finite_ratio(mod, disc, nv: int, max_n: int = 10**7) -> ExactRatio | None:
         if k:
             moment = moment * (ranks + k - 1) / (nv + k)
         mean += float(a) * moment
-    values = [float(v) for v in mod["values"]] + [0.0]
+    values = [float(v) for v in mod.values] + [0.0]
     cum = np.concatenate([[0.0], np.cumsum(w)])  # F(m), m = 0..nv
     ideal, sd_ideal = 0.0, 0.0
-    for j, rate in enumerate(mod["rates"]):
+    for j, rate in enumerate(mod.rates):
         step = values[j] - values[j + 1]
         ideal += step * float(w @ stats.binom.sf(ranks - 1, nv, float(rate)))
         pmf = stats.binom.pmf(np.arange(nv + 1), nv, float(rate))
