@@ -370,3 +370,30 @@ def test_regular_files_read_as_every_other_layout_of_them(tmp_path, variant, mon
     rows = [line.split() for line in qtext.splitlines()]
     assert qrels["doc_id"].tolist() == [r[2] for r in rows]
     assert qrels["relevance"].tolist() == [float(r[3]) for r in rows]
+
+
+@pytest.mark.parametrize("rank", ["7", "-1", "+7", "007", "1_0", "123456789", "1234567",
+                                  "1.0", "x", "1e3", "12345678x", "-"])
+def test_ranks_are_checked_as_python_int(tmp_path, rank):
+    """The rank must be an integer as int() reads its bytes (words of digits are checked
+    in numpy, trec_files._integers_checked; the rest by int())."""
+    path = tmp_path / "r.txt"
+    path.write_text(f"q1 Q0 a 1 0.5 t\nq1 Q0 b {rank} 0.25 t\nq1 Q0 c 3 0 t\n")
+    try:
+        int(rank.encode())
+    except ValueError:
+        with pytest.raises(ValueError, match=r"line 2: rank .* is not an integer"):
+            read_run(path)
+        return
+    assert read_run(path)["score"].tolist() == [0.5, 0.25, 0.0]
+
+
+def test_one_character_ids_join_as_the_dicts_do(tmp_path):
+    """Ids of one character (their UCS-4 code is shorter than a word of the hash)."""
+    qrels = {"a": {"x": 1, "y": 0}, "b": {"z": 2}}
+    run = {"a": {"x": 0.5, "y": 0.7, "w": 0.1}, "b": {"z": 0.2, "x": 0.9}}
+    q, r = _write(tmp_path, qrels, run)
+    got = evaluate(read_qrels(q), read_run(r), ["ndcg", "P@2", "AP"])
+    ref = evaluate(qrels, run, ["ndcg", "P@2", "AP"])
+    for name in ref:
+        assert got[name].values.tolist() == ref[name].values.tolist()

@@ -534,10 +534,9 @@ def _query_runs(q: np.ndarray) -> tuple[list, np.ndarray, np.ndarray] | None:
     return heads, starts, np.diff(np.append(starts, q.size))
 
 
-def _grouped_rows(q: np.ndarray, rank: dict) -> tuple[np.ndarray, np.ndarray]:
+def _grouped_rows(q: np.ndarray, runs, rank: dict) -> tuple[np.ndarray, np.ndarray]:
     """The rows of the queries in ``rank`` (id -> place), grouped by place (stable), and
-    the number of rows of each place."""
-    runs = _query_runs(q)
+    the number of rows of each place; ``runs``: :func:`_query_runs` of ``q``."""
     if runs is None:  # ids interleaved: factorise them
         uniq, inv = np.unique(q, return_inverse=True)
         heads = uniq.tolist()
@@ -559,16 +558,24 @@ def _grouped_rows(q: np.ndarray, rank: dict) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _text_hash(*columns: np.ndarray) -> list:
-    """A 64-bit polynomial hash of each str of each column (the columns padded to one
-    width, so one string hashes alike in all)."""
+    """A 64-bit polynomial hash of each str of each column, over the 8-byte words of its
+    UCS-4 code (the last word overlapping the one before it); the columns are padded to
+    one width, so one string hashes alike in all."""
     w = max(c.dtype.itemsize for c in columns) // 4
     out = []
     for c in columns:
-        codes = c.astype(f"<U{w}", copy=False).view(np.uint32).reshape(c.size, w)
+        c = np.ascontiguousarray(c.astype(f"<U{w}", copy=False))
+        size = 4 * w
+        if not c.size:
+            out.append(np.zeros(0, np.uint64))
+            continue
+        if size < 8:  # one code point: itself
+            out.append(c.view(np.uint32).astype(np.uint64))
+            continue
         h = np.zeros(c.size, np.uint64)
-        for j in range(w):
+        for at in sorted({*range(0, size - 7, 8), size - 8}):
             h *= np.uint64(0x100000001B3)
-            h += codes[:, j]
+            h += np.ndarray((c.size,), "<u8", buffer=c, offset=at, strides=(size,))
         out.append(h)
     return out
 
@@ -591,10 +598,11 @@ def _array_gathered(qrels, run, queries: str) -> _Flat | None:
         return None
     ids = sorted({"both": judged & ran, "qrels": judged, "run": ran}[queries])
     rank = {q: i for i, q in enumerate(ids)}
-    rrows, sizes = _grouped_rows(rq, rank)
-    jrows, jsizes = _grouped_rows(qq, rank)
+    rrows, sizes = _grouped_rows(rq, rruns, rank)
+    jrows, jsizes = _grouped_rows(qq, qruns, rank)
     # one key per kept (query, document) pair: the document's hash, then its query's place
-    hq, hr = _text_hash(qd[jrows], rd[rrows])
+    hq, hr = _text_hash(qd, rd)
+    hq, hr = hq[jrows], hr[rrows]
     mix = np.uint64(0x9E3779B97F4A7C15)
     kq = hq * mix + query_index(jsizes).astype(np.uint64)
     kr = hr * mix + query_index(sizes).astype(np.uint64)

@@ -87,10 +87,10 @@ class _Records:
         length[-1:] = self.arr.size - 1 - s[-1:]
         return s, length
 
-    def matrix(self, k: int) -> tuple[np.ndarray, np.ndarray]:
-        """Field ``k`` of every record as rows of bytes (NUL-padded; rows of 8-byte words,
-        not contiguous), and its lengths: each word of a field one gather of unaligned
-        8-byte words from the bytes, masked to the field's length."""
+    def words(self, k: int) -> tuple[np.ndarray, np.ndarray, int]:
+        """Field ``k`` of every record as rows of little-endian 8-byte words (NUL-padded),
+        its lengths and the longest: each word one gather of unaligned words from the
+        bytes, masked to the field's length."""
         s, length = self._span(k)
         lmin, lmax = (int(length.min()), int(length.max())) if length.size else (1, 1)
         w = max(lmax, 1)
@@ -114,7 +114,13 @@ class _Records:
         m = out.view(np.uint8)
         for i in range(cut, s.size):  # byte by byte
             m[i, :length[i]] = self.arr[s[i]:s[i] + length[i]]
-        return m[:, :w], length
+        return out, length, w
+
+    def matrix(self, k: int) -> tuple[np.ndarray, np.ndarray]:
+        """Field ``k`` of every record as rows of bytes (NUL-padded; a view of
+        :meth:`words`, not contiguous), and its lengths."""
+        out, length, w = self.words(k)
+        return out.view(np.uint8)[:, :w], length
 
     def columns(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Field ``k`` of every record as a (width, records) array of bytes: row j holds
@@ -201,9 +207,17 @@ def _fields(data: bytes, width: int, path: Path, what: str,
 def _text(rec: _Records, k: int, field: str) -> np.ndarray:
     """Field ``k`` as str: ASCII bytes widened to UCS-4 in numpy (no Python object per
     line); else each decoded as UTF-8, the first that is not naming its line."""
-    m, _ = rec.matrix(k)
+    words, _, w = rec.words(k)
+    m = words.view(np.uint8)[:, :w]
     if m.size and m.max() < 128 and not rec.nul:  # ASCII, no NUL byte in the file
-        return np.ascontiguousarray(m, dtype=np.uint32).view(f"<U{m.shape[1]}").ravel()
+        # a column in runs of equal ids (a run file's query_id): each run's id widened once
+        new = np.ones(words.shape[0], bool)
+        np.any(words[1:] != words[:-1], axis=1, out=new[1:])
+        starts = np.flatnonzero(new)
+        if starts.size * 4 < words.shape[0]:
+            heads = np.ascontiguousarray(m[starts], dtype=np.uint32).view(f"<U{w}").ravel()
+            return np.repeat(heads, np.diff(np.append(starts, words.shape[0])))
+        return np.ascontiguousarray(m, dtype=np.uint32).view(f"<U{w}").ravel()
     values = rec.texts(k)
     try:
         return np.array(values).astype(np.str_)
@@ -226,9 +240,10 @@ _POW10 = 10.0 ** np.arange(16)  # exact: 10^f < 2^53
 
 def _decimals(m: np.ndarray, length: np.ndarray):
     """The numbers written ``[+-]digits[.digits]`` with at most 15 digits, parsed in
-    numpy from :meth:`_Records.columns` ``m``, and which records are written so. Exactly
-    Python's float(): the digits form an integer M < 2^53 and 10^f (f <= 15) is exact, so
-    M / 10^f is the correctly rounded quotient, as strtod's result is."""
+    numpy from ``m`` (row j: every record's j-th byte, :meth:`_Records.columns`), and
+    which records are written so. Exactly Python's float(): the digits form an integer
+    M < 2^53 and 10^f (f <= 15) is exact, so M / 10^f is the correctly rounded quotient,
+    as strtod's result is."""
     w, n = m.shape
     small = np.uint8 if w < 255 else np.int64  # counters of at most w
     mant = np.zeros(n, np.int64)
@@ -260,7 +275,15 @@ def _decimals(m: np.ndarray, length: np.ndarray):
 def _integers_checked(rec: _Records, k: int, field: str) -> None:
     """ValueError naming the first line whose field ``k`` is not an integer (Python's
     int()); plain ``[+-]digits`` fields are checked in numpy, the rest one by one."""
-    m, length = rec.columns(k)
+    words, length, w = rec.words(k)
+    if w <= 8 and not rec.nul:
+        # a word of digits (unsigned): its bytes XOR '0' are each at most 9, which the
+        # high bit of byte + 0x76 (or the byte's own) tells, padding masked to 0
+        y = (words[:, 0] ^ np.uint64(0x3030303030303030)) & _LOW[np.minimum(length, 8)]
+        bad = ((y + np.uint64(0x7676767676767676)) | y) & np.uint64(0x8080808080808080)
+        _integer_lines(rec, k, field, np.flatnonzero(bad))
+        return
+    m = np.ascontiguousarray(words.view(np.uint8)[:, :w].T)
     signed = (m[0] == ord("-")) | (m[0] == ord("+"))
     ok = length > signed
     for j in range(m.shape[0]):
@@ -269,7 +292,13 @@ def _integers_checked(rec: _Records, k: int, field: str) -> None:
         ok &= (good | signed) if j == 0 else good
     if rec.nul:
         ok[:] = False
-    for i in np.flatnonzero(~ok).tolist():
+    _integer_lines(rec, k, field, np.flatnonzero(~ok))
+
+
+def _integer_lines(rec: _Records, k: int, field: str, which: np.ndarray) -> None:
+    """int() of field ``k`` of the records ``which``; ValueError naming the first that
+    is not an integer."""
+    for i in which.tolist():
         v = rec.raw(k, i)
         try:
             int(v)
@@ -282,8 +311,8 @@ def _numbers(rec: _Records, k: int, field: str) -> np.ndarray:
     """Field ``k`` as float64, exactly as Python's float() reads each (the plain
     decimals in numpy, :func:`_decimals`; the rest one by one); ValueError naming the
     first line whose field is not a number, or not finite."""
-    m, length = rec.columns(k)
-    out, ok = _decimals(m, length)
+    m, length = rec.matrix(k)
+    out, ok = _decimals(m.T, length)
     if rec.nul:
         ok[:] = False
     for i in np.flatnonzero(~ok).tolist():  # exponents, 'nan', long digits, errors
