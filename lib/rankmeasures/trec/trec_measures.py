@@ -125,8 +125,20 @@ class RankedJudgments:
         """Per retrieved document: how many of its query's documents at or above it
         ``flags`` marks (a cumulative sum within each query)."""
         c = np.cumsum(flags, dtype=np.float64)
-        start = np.concatenate([[0.0], c])[self.offsets[:-1]]
-        return c - start[self.qidx]
+        return c - np.repeat(self._before(c), self.num_ret)
+
+    def running_at(self, flags: np.ndarray, at: np.ndarray) -> np.ndarray:
+        """``running(flags)[at]``, subtracting only at ``at``."""
+        c = np.cumsum(flags, dtype=np.float64)
+        return c[at] - self._before(c)[self.qidx[at]]
+
+    def _before(self, c: np.ndarray) -> np.ndarray:
+        """Per query, the cumulative sum ``c`` before its first rank."""
+        first = self.offsets[:-1]
+        out = np.zeros(self.nq)
+        some = first > 0
+        out[some] = c[first[some] - 1]
+        return out
 
     def num_rel(self, level: float) -> np.ndarray:
         key = ("num_rel", level)
@@ -200,8 +212,9 @@ def bpref(r: RankedJudgments, level: float) -> np.ndarray:
     m = r.marks
     nonrel = (m >= 0) & (m < level)
     rel = (m >= 0) & (m >= level)
-    n = (r.running(nonrel) - nonrel)[rel]
-    q = r.qidx[rel]
+    at = np.flatnonzero(rel)
+    n = r.running_at(nonrel, at)  # a relevant rank is not non-relevant: those above it
+    q = r.qidx[at]
     big_r, big_n = r.num_rel(level), r.num_nonrel(level)
     term = np.where(n > 0, 1.0 - _div(np.minimum(n, big_r[q]), np.minimum(big_n, big_r)[q]),
                     1.0)
@@ -217,15 +230,16 @@ def infap(r: RankedJudgments, level: float) -> np.ndarray:
     nonrel = (m >= 0) & (m < level)
     rel = (m >= 0) & (m >= level)
     unj = m == UNJUDGED
-    a = (r.running(rel) - 1)[rel]
-    n = (r.running(nonrel))[rel]
-    u = (r.running(unj))[rel]
-    j = r.pos[rel].astype(np.float64)
+    at = np.flatnonzero(rel)
+    a = r.running_at(rel, at) - 1
+    n = r.running_at(nonrel, at)
+    u = r.running_at(unj, at)
+    j = r.pos[at].astype(np.float64)
     safe = np.where(j > 0, j, 1.0)
     eps = INFAP_EPSILON
     term = np.where(j == 0, 1.0, 1.0 / (j + 1) + (j / (j + 1)) * ((a + n + u) / safe)
                     * ((a + eps) / (a + n + 2 * eps)))
-    return _div(np.bincount(r.qidx[rel], weights=term, minlength=r.nq), r.num_rel(level))
+    return _div(np.bincount(r.qidx[at], weights=term, minlength=r.nq), r.num_rel(level))
 
 
 def _suffix_max(values: np.ndarray, group: np.ndarray) -> np.ndarray:
@@ -317,9 +331,10 @@ def judged_at(r: RankedJudgments, k: int) -> np.ndarray:
 def bin_g(r: RankedJudgments, level: float) -> np.ndarray:
     """Binary G (``m_binG.c``): (1/R) sum over the relevant retrieved of
     1/log2(2 + the non-relevant documents above it)."""
-    rel = r.marks >= level
-    term = 1.0 / np.log2(3.0 + r.pos[rel] - r.running(rel)[rel])
-    s = np.bincount(r.qidx[rel], weights=term, minlength=r.nq)
+    rel, running, _ = r.relevant(level)
+    at = np.flatnonzero(rel)
+    term = 1.0 / np.log2(3.0 + r.pos[at] - running[at])
+    s = np.bincount(r.qidx[at], weights=term, minlength=r.nq)
     return _div(s, r.num_rel(level))
 
 
@@ -454,15 +469,16 @@ def ndcg_rel(r: RankedJudgments, pairs: dict) -> np.ndarray:
     its last positive gain); each one not retrieved counts the final DCG / ideal DCG."""
     g = _gains(r, pairs)
     big_p = np.diff(g.ideal_offsets)
-    pos_gain = g.gain > 0
-    k = np.minimum(r.pos + 1, big_p[r.qidx])
-    idcg = np.zeros(r.marks.size)
+    at = np.flatnonzero(g.gain > 0)
+    q = r.qidx[at]
+    k = np.minimum(r.pos[at] + 1, big_p[q])
+    idcg = np.zeros(at.size)
     okk = k > 0
-    idcg[okk] = g.ideal_dcg[g.ideal_offsets[:-1][r.qidx[okk]] + k[okk] - 1]
+    idcg[okk] = g.ideal_dcg[g.ideal_offsets[:-1][q[okk]] + k[okk] - 1]
     with np.errstate(invalid="ignore", divide="ignore"):
-        s = np.bincount(r.qidx[pos_gain], weights=(g.dcg / idcg)[pos_gain], minlength=r.nq)
+        s = np.bincount(q, weights=g.dcg[at] / idcg, minlength=r.nq)
         final = _at(g.dcg, r.offsets, r.num_ret) / _at(g.ideal_dcg, g.ideal_offsets, big_p)
-        s = s + (big_p - r.count(pos_gain)) * final
+        s = s + (big_p - np.bincount(q, minlength=r.nq)) * final
     return np.where(s > 0, _div(s, big_p), 0.0)
 
 
@@ -506,10 +522,10 @@ def g_measure(r: RankedJudgments, pairs: dict) -> np.ndarray:
     inside = r.pos < big_p[r.qidx]
     ig = np.zeros(r.marks.size)
     ig[inside] = g.ideal[g.ideal_offsets[:-1][r.qidx[inside]] + r.pos[inside]]
-    cost = r.running(np.maximum(ig, 1.0))
-    got = r.running(g.gain)
-    nz = g.gain != 0
-    s = np.bincount(r.qidx[nz], weights=g.gain[nz] / np.log2(2.0 + cost[nz] - got[nz]),
+    at = np.flatnonzero(g.gain != 0)
+    cost = r.running_at(np.maximum(ig, 1.0), at)
+    got = r.running_at(g.gain, at)
+    s = np.bincount(r.qidx[at], weights=g.gain[at] / np.log2(2.0 + cost - got),
                     minlength=r.nq)
     total = np.bincount(query_index(big_p), weights=g.ideal, minlength=r.nq)
     return _div(s, total)
