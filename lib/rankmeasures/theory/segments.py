@@ -40,6 +40,7 @@ its scores and labels, and NDCG's mean against the closed-form pseudo-expectatio
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -53,8 +54,30 @@ from ._label_model import _labels, _prepare
 if TYPE_CHECKING:
     from .._typing import DiscountLike
 
-__all__ = ["segment_ends", "boundary_log_scores", "segment_scores", "segment_sums",
-           "run_group", "ideal_dcg"]
+__all__ = ["SegmentSums", "segment_ends", "boundary_log_scores", "segment_scores",
+           "segment_sums", "run_group", "ideal_dcg"]
+
+
+@dataclass(frozen=True)
+class SegmentSums:
+    """What one segment of a draw contributes (module docstring, step 3).
+
+    Attributes
+    ----------
+    dcg : list of float
+        Per discount: the sum of D(r) times the gain over the segment's ranks.
+    counts : numpy.ndarray
+        Items per label value, values from high to low.
+    weight : list of float
+        Per discount: the sum of D(r) over the segment's ranks.
+    scores : numpy.ndarray or None
+        The segment's scores, decreasing, when asked for; else None.
+    """
+
+    dcg: list
+    counts: np.ndarray
+    weight: list
+    scores: np.ndarray | None = None
 
 
 def segment_ends(n: int, segment_size: int) -> np.ndarray:
@@ -100,9 +123,9 @@ def _constant(ybar) -> bool:
 
 
 def _segment_pass(model, ds, n, segment_size, j, *, seed, draw, log_hi, log_lo,
-                  keep_scores=False, weights=None, constant=False) -> dict:
-    """Segment ``j`` block by block: its sums under each discount of ``ds`` (lists
-    ``dcg`` and ``weight``, one entry per discount), and its scores when asked.
+                  keep_scores=False, weights=None, constant=False) -> SegmentSums:
+    """Segment ``j`` block by block: its sums under each discount of ``ds`` (one entry
+    per discount), and its scores when asked.
     ``weights``: each discount's weights over the segment, when computed already;
     ``constant``: the labels do not depend on the scores, which are then not generated."""
     ends = segment_ends(n, segment_size)
@@ -165,7 +188,7 @@ def _segment_pass(model, ds, n, segment_size, j, *, seed, draw, log_hi, log_lo,
             dcg[i] += float(prod.sum())
         if keep_scores:
             scores[b:e] = sc
-    return {"dcg": dcg, "counts": counts, "weight": weight, "scores": scores}
+    return SegmentSums(dcg, counts, weight, scores)
 
 
 def segment_scores(n: int, segment_size: int, j: int, *, seed: int, draw: int,
@@ -174,26 +197,20 @@ def segment_scores(n: int, segment_size: int, j: int, *, seed: int, draw: int,
     last is ``exp(log_lo)``, the boundary."""
     model = _prepare(lambda x: np.full(x.shape, 0.5))  # the labels are not wanted here
     return _segment_pass(model, [as_discount("log2")], n, segment_size, j, seed=seed,
-                         draw=draw, log_hi=log_hi, log_lo=log_lo, keep_scores=True)["scores"]
+                         draw=draw, log_hi=log_hi, log_lo=log_lo, keep_scores=True).scores
 
 
 def segment_sums(ybar: Any, discount: DiscountLike, n: int, segment_size: int, j: int, *,
-                 seed: int, draw: int, log_hi: float, log_lo: float) -> dict:
-    """The sums of segment ``j`` of a draw, given the log scores at its two ends
-    (``log_hi`` at the previous segment's end, 0 for the first; ``log_lo`` at its own).
-
-    Returns
-    -------
-    dict
-        ``dcg`` (sum of D(r) times the gain over the segment's ranks), ``counts`` (items per
-        label value, values from high to low), ``weight`` (sum of D(r) over its ranks).
-    """
-    out = _segment_pass(_prepare(ybar), [as_discount(discount)], n, segment_size, j,
-                        seed=seed, draw=draw, log_hi=log_hi, log_lo=log_lo)
-    return {"dcg": out["dcg"][0], "counts": out["counts"], "weight": out["weight"][0]}
+                 seed: int, draw: int, log_hi: float, log_lo: float) -> SegmentSums:
+    """The sums of segment ``j`` of a draw under one discount, given the log scores at
+    its two ends (``log_hi`` at the previous segment's end, 0 for the first; ``log_lo`` at
+    its own): a :class:`SegmentSums` whose ``dcg`` and ``weight`` have one entry."""
+    return _segment_pass(_prepare(ybar), [as_discount(discount)], n, segment_size, j,
+                         seed=seed, draw=draw, log_hi=log_hi, log_lo=log_lo)
 
 
-def run_group(ybar, ds, n: int, segment_size: int, seed: int, group: list) -> list:
+def run_group(ybar, ds, n: int, segment_size: int, seed: int,
+              group: list) -> list[SegmentSums]:
     """The sums of a group of segments ``(draw, j, log_hi, log_lo)``, ordered by segment:
     one task. A segment drawn more than once in the task has its discount weights computed
     once for all its draws; a segment drawn once fills them block by block, in cache (the

@@ -127,21 +127,7 @@ def simulate_ndcg_many(ybar: Any, discounts: list, n: int, *, n_draws: int = 1,
     ds = [as_discount(d) for d in discounts]
     values = _prepare(ybar)[0]
     ends = segment_ends(n, segment_size)
-    bounds = [(np.concatenate([[0.0], lg[:-1]]), lg) for lg in
-              (boundary_log_scores(n, segment_size, seed=seed, draw=t) for t in range(n_draws))]
-    # tasks: runs of (segment, draw) in segment-major order, about task_ranks ranks each,
-    # so that a task computes each segment's discount weights once for all its draws
-    sizes = np.diff(np.concatenate([[0], ends]))
-    groups, group, ranks = [], [], 0
-    for j in range(ends.size):
-        for t in range(n_draws):
-            group.append((t, j, float(bounds[t][0][j]), float(bounds[t][1][j])))
-            ranks += int(sizes[j])
-            if ranks >= task_ranks:
-                groups.append(group)
-                group, ranks = [], 0
-    if group:
-        groups.append(group)
+    groups = _tasks(n, n_draws, seed, segment_size, task_ranks, ends)
     run = partial(run_group, ybar, ds, n, segment_size, seed)
     if map_segments is not None:
         done = list(map_segments(run, groups))
@@ -154,24 +140,50 @@ def simulate_ndcg_many(ybar: Any, discounts: list, n: int, *, n_draws: int = 1,
             done = gather_map(client, run, groups)
     results = {(t, j): r for group, res in zip(groups, done, strict=True)
                for (t, j, _, _), r in zip(group, res, strict=True)}
-    outs = []
-    for i, d in enumerate(ds):
-        out = {key: np.zeros(n_draws) for key in ("ndcg", "dcg", "idcg")}
-        out["relevant"] = np.zeros(n_draws, dtype=np.int64)
-        cache: dict = {}
+    return [_reduce(results, i, d, values, ends, n_draws, n, segment_size)
+            for i, d in enumerate(ds)]
+
+
+def _tasks(n: int, n_draws: int, seed: int, segment_size: int, task_ranks: int,
+           ends: np.ndarray) -> list[list]:
+    """The work of a call as tasks: runs of ``(draw, segment, log_hi, log_lo)`` in
+    segment-major order, about ``task_ranks`` ranks each, so that a task computes each
+    segment's discount weights once for all its draws."""
+    bounds = [(np.concatenate([[0.0], lg[:-1]]), lg) for lg in
+              (boundary_log_scores(n, segment_size, seed=seed, draw=t) for t in range(n_draws))]
+    sizes = np.diff(np.concatenate([[0], ends]))
+    groups, group, ranks = [], [], 0
+    for j in range(ends.size):
         for t in range(n_draws):
-            parts = [results[t, j] for j in range(ends.size)]  # in segment order
-            dcg = 0.0
-            for p in parts:  # in segment order
-                dcg += p["dcg"][i]
-            counts = np.sum([p["counts"] for p in parts], axis=0)
-            weights = np.array([p["weight"][i] for p in parts])
-            idcg = ideal_dcg(values, counts, weights, ends, segment_size, d, n, cache)
-            out["dcg"][t], out["idcg"][t] = dcg, idcg
-            out["ndcg"][t] = dcg / idcg if idcg > 0 else 0.0
-            out["relevant"][t] = int(counts[values > 0].sum())
-        outs.append(out)
-    return outs
+            group.append((t, j, float(bounds[t][0][j]), float(bounds[t][1][j])))
+            ranks += int(sizes[j])
+            if ranks >= task_ranks:
+                groups.append(group)
+                group, ranks = [], 0
+    if group:
+        groups.append(group)
+    return groups
+
+
+def _reduce(results: dict, i: int, d, values, ends, n_draws: int, n: int,
+            segment_size: int) -> dict[str, np.ndarray]:
+    """Discount ``i``'s draws from the segments' sums, added in segment order whatever
+    order they were computed in (so the bits depend on the draw only)."""
+    out = {key: np.zeros(n_draws) for key in ("ndcg", "dcg", "idcg")}
+    out["relevant"] = np.zeros(n_draws, dtype=np.int64)
+    cache: dict = {}
+    for t in range(n_draws):
+        parts = [results[t, j] for j in range(ends.size)]  # in segment order
+        dcg = 0.0
+        for p in parts:  # in segment order
+            dcg += p.dcg[i]
+        counts = np.sum([p.counts for p in parts], axis=0)
+        weights = np.array([p.weight[i] for p in parts])
+        idcg = ideal_dcg(values, counts, weights, ends, segment_size, d, n, cache)
+        out["dcg"][t], out["idcg"][t] = dcg, idcg
+        out["ndcg"][t] = dcg / idcg if idcg > 0 else 0.0
+        out["relevant"][t] = int(counts[values > 0].sum())
+    return out
 
 
 def latent_sample(n: int, noise: ArrayLike, *, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
