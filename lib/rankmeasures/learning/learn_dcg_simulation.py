@@ -54,6 +54,7 @@ __all__ = [
     "precision",
     "ground_truth_utility",
     "run_learning",
+    "LearningSettings",
     "offset_free_similarity",
     "min_norm_equivalent",
     "affine_residual",
@@ -197,12 +198,92 @@ def precision(w: np.ndarray, d: np.ndarray) -> float:
     return float(np.mean(((u > 0) & ~tie) + 0.5 * tie))
 
 
+@dataclass(frozen=True)
+class LearningSettings:
+    """The settings of one seeded run of the simulation of Sections 6-8
+    (:func:`run_learning`'s parameters, documented there), checked when made.
+
+    Examples
+    --------
+    >>> s = LearningSettings(gains="exponential", n_train=40, n_test=50, seed=3)
+    >>> s.run().n_levels
+    5
+    >>> try:
+    ...     LearningSettings(pairs="all")
+    ... except ValueError as e:
+    ...     print(str(e)[:23])
+    pairs: must be one of (
+    """
+
+    gains: str = "linear"
+    n_train: int = 200
+    pairs: str = "random"
+    margins: str = "one"
+    c: float | Sequence[float] = 10.0
+    noisy_pairs: int = 0
+    noisy_grades: int = 0
+    grade_free: bool = False
+    literal_index: bool = False
+    base: Sequence[float] = PAPER_LIST
+    n_levels: int = 5
+    n_test: int = 1000
+    n_validation: int = 200
+    solver: str = "quadprog"
+    seed: int = 0
+
+    def __post_init__(self) -> None:
+        base_arr = np.asarray(self.base)
+        if base_arr.ndim != 1 or base_arr.size < 2 or not np.issubdtype(base_arr.dtype,
+                                                                        np.integer):
+            raise ValueError("base: expected a 1-d list of at least two integer values")
+        if base_arr.min() < 1 or base_arr.max() > self.n_levels:
+            raise ValueError(f"base: values must lie in 1..{self.n_levels}")
+        if self.pairs not in PAIR_KINDS:
+            raise ValueError(f"pairs: must be one of {PAIR_KINDS}, got {self.pairs!r}")
+        if self.margins not in MARGINS:
+            raise ValueError(f"margins: must be one of {MARGINS}, got {self.margins!r}")
+        if self.grade_free and (self.pairs == "different" or self.noisy_grades
+                                or self.margins != "one"):
+            raise ValueError("grade_free: only random or optimal pairs with margins 'one', "
+                             "without noisy grades")
+        for name, lo in (("n_train", 1), ("n_test", 1), ("n_validation", 1),
+                         ("noisy_pairs", 0), ("noisy_grades", 0)):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < lo:
+                raise ValueError(f"{name}: must be an integer >= {lo}, got {v!r}")
+        if self.noisy_pairs > self.n_train:
+            raise ValueError(f"noisy_pairs: {self.noisy_pairs} exceeds n_train = {self.n_train}")
+        if self.noisy_grades > base_arr.size:
+            raise ValueError(f"noisy_grades: {self.noisy_grades} exceeds the list length")
+        grid = self.c_grid
+        if grid.ndim != 1 or grid.size == 0 or not np.all(np.isfinite(grid) & (grid > 0)):
+            raise ValueError("c: must be a number > 0 or a non-empty sequence of them")
+
+    @property
+    def c_grid(self) -> np.ndarray:
+        """C as a 1-d grid (one value: no choice)."""
+        return np.atleast_1d(np.asarray(self.c, dtype=np.float64))
+
+    def run(self) -> LearningRun:
+        """The run (see :func:`run_learning`)."""
+        base_arr = np.asarray(self.base)
+        rng = np.random.default_rng(self.seed)
+        w_true, width = _truth(self, base_arr)
+        draw = _pair_drawer(self, rng, base_arr, w_true)
+        d_train, m_train = draw(self.n_train, self.pairs, self.noisy_pairs, self.noisy_grades)
+        d_test, _ = draw(self.n_test, "random", 0, 0)
+        best_c, w_hat = _fit_choosing_c(self, d_train, m_train, draw)
+        return LearningRun(w_hat=w_hat, w_true=w_true, precision=precision(w_hat, d_test),
+                           similarity=learn_dcg.similarity(w_true, w_hat, width), c=best_c,
+                           n_levels=width)
+
+
 def run_learning(*, gains: str = "linear", n_train: int = 200, pairs: str = "random",
                  margins: str = "one", c: float = 10.0, noisy_pairs: int = 0, noisy_grades: int = 0,
                  grade_free: bool = False, literal_index: bool = False,
                  base: Sequence[float] = PAPER_LIST, n_levels: int = 5, n_test: int = 1000,
                  n_validation: int = 200, solver: str = "quadprog", seed: int = 0) -> LearningRun:
-    """One seeded run of the simulation of Sections 6-8.
+    """One seeded run of the simulation of Sections 6-8: ``LearningSettings(...).run()``.
 
     Draws ``n_train`` preference pairs of rankings judged by the ground truth of eq. (2),
     optionally flips ``noisy_pairs`` of them (Section 6.4) or corrupts ``noisy_grades``
@@ -249,51 +330,42 @@ def run_learning(*, gains: str = "linear", n_train: int = 200, pairs: str = "ran
         Precision is the share of test pairs whose preference ``w_hat`` predicts (a tie
         counts as half); similarity is :func:`learn_dcg.similarity` of the truth and
         ``w_hat``.
+
+    Examples
+    --------
+    >>> run = run_learning(n_train=40, n_test=50, seed=5)
+    >>> again = LearningSettings(n_train=40, n_test=50, seed=5).run()
+    >>> bool(np.array_equal(run.w_hat, again.w_hat)), run.precision == again.precision
+    (True, True)
     """
-    base_arr = np.asarray(base)
-    if base_arr.ndim != 1 or base_arr.size < 2 or not np.issubdtype(base_arr.dtype,
-                                                                    np.integer):
-        raise ValueError("base: expected a 1-d list of at least two integer values")
-    if base_arr.min() < 1 or base_arr.max() > n_levels:
-        raise ValueError(f"base: values must lie in 1..{n_levels}")
-    if pairs not in PAIR_KINDS:
-        raise ValueError(f"pairs: must be one of {PAIR_KINDS}, got {pairs!r}")
-    if margins not in MARGINS:
-        raise ValueError(f"margins: must be one of {MARGINS}, got {margins!r}")
-    if grade_free and (pairs == "different" or noisy_grades or margins != "one"):
-        raise ValueError("grade_free: only random or optimal pairs with margins 'one', "
-                         "without noisy grades")
-    for name, v, lo in (("n_train", n_train, 1), ("n_test", n_test, 1),
-                        ("n_validation", n_validation, 1), ("noisy_pairs", noisy_pairs, 0),
-                        ("noisy_grades", noisy_grades, 0)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-            raise ValueError(f"{name}: must be an integer >= {lo}, got {v!r}")
-    if noisy_pairs > n_train:
-        raise ValueError(f"noisy_pairs: {noisy_pairs} exceeds n_train = {n_train}")
-    if noisy_grades > base_arr.size:
-        raise ValueError(f"noisy_grades: {noisy_grades} exceeds the list length")
-    grid = np.atleast_1d(np.asarray(c, dtype=np.float64))
-    if grid.ndim != 1 or grid.size == 0 or not np.all(np.isfinite(grid) & (grid > 0)):
-        raise ValueError("c: must be a number > 0 or a non-empty sequence of them")
+    return LearningSettings(
+        gains=gains, n_train=n_train, pairs=pairs, margins=margins, c=c,
+        noisy_pairs=noisy_pairs, noisy_grades=noisy_grades, grade_free=grade_free,
+        literal_index=literal_index, base=base, n_levels=n_levels, n_test=n_test,
+        n_validation=n_validation, solver=solver, seed=seed).run()
 
+
+def _truth(s: LearningSettings, base_arr: np.ndarray) -> tuple[np.ndarray, int]:
+    """The ground truth ``w`` of eq. (2) on the learner's code, and the code's width."""
     k = base_arr.size
-    rng = np.random.default_rng(seed)
-    if grade_free:
-        w_doc = ground_truth_utility(k, n_levels, gains, literal_index=literal_index)
+    if s.grade_free:
+        w_doc = ground_truth_utility(k, s.n_levels, s.gains, literal_index=s.literal_index)
         # truth on the K x N document code: position k, document i is worth w[k, grade(i)]
-        w_true = w_doc.reshape(k, n_levels)[:, n_levels - base_arr].ravel()
-        width = k
-    else:
-        w_true = ground_truth_utility(k, n_levels, gains, literal_index=literal_index)
-        width = n_levels
+        return w_doc.reshape(k, s.n_levels)[:, s.n_levels - base_arr].ravel(), k
+    return ground_truth_utility(k, s.n_levels, s.gains, literal_index=s.literal_index), \
+        s.n_levels
 
+
+def _pair_drawer(s: LearningSettings, rng, base_arr, w_true):
+    """``draw(n, kind, n_flip, grade_noise)``: n preference differences ``d`` and their
+    margins, ``n_flip`` of them reversed, from the run's one generator ``rng``."""
     def draw(n, kind, n_flip, grade_noise):
-        pref, other, gap = _draw_pairs(rng, kind, base_arr, n_levels, n, w_true, grade_free,
-                                       grade_noise)
-        d = _codes(pref, n_levels, grade_free) - _codes(other, n_levels, grade_free)
-        if margins == "hamming":
+        pref, other, gap = _draw_pairs(rng, kind, base_arr, s.n_levels, n, w_true,
+                                       s.grade_free, grade_noise)
+        d = _codes(pref, s.n_levels, s.grade_free) - _codes(other, s.n_levels, s.grade_free)
+        if s.margins == "hamming":
             m = (pref != other).sum(axis=1).astype(np.float64)
-        elif margins == "oracle":
+        elif s.margins == "oracle":
             m = gap
         else:
             m = np.ones(n)
@@ -301,28 +373,28 @@ def run_learning(*, gains: str = "linear", n_train: int = 200, pairs: str = "ran
             d[rng.choice(n, n_flip, replace=False)] *= -1
         return d, m
 
-    d_train, m_train = draw(n_train, pairs, noisy_pairs, noisy_grades)
-    d_test, _ = draw(n_test, "random", 0, 0)
-    mono = None if grade_free else n_levels
+    return draw
+
+
+def _fit_choosing_c(s: LearningSettings, d_train, m_train, draw) -> tuple[float, np.ndarray]:
+    """``w_hat`` at the one C given, or at the C of the grid with the best precision on
+    validation pairs (drawn after the test pairs)."""
+    grid = s.c_grid
+    mono = None if s.grade_free else s.n_levels
 
     def fit(cc):
         return learn_dcg.fit_utility(d_train, c=float(cc), margins=m_train, n_levels=mono,
-                                     solver=solver)
+                                     solver=s.solver)
 
     if grid.size == 1:
-        best_c = float(grid[0])
-        w_hat = fit(best_c)
-    else:
-        # validation pairs are as noisy as the training pairs: no clean labels exist
-        d_val, _ = draw(n_validation, pairs, round(noisy_pairs * n_validation / n_train),
-                        noisy_grades)
-        fits = [fit(cc) for cc in grid]  # each C solved once; the chosen fit is kept
-        scores = [precision(w, d_val) for w in fits]
-        best = int(np.argmax(scores))
-        best_c, w_hat = float(grid[best]), fits[best]
-    return LearningRun(w_hat=w_hat, w_true=w_true, precision=precision(w_hat, d_test),
-                       similarity=learn_dcg.similarity(w_true, w_hat, width), c=best_c,
-                       n_levels=width)
+        return float(grid[0]), fit(float(grid[0]))
+    # validation pairs are as noisy as the training pairs: no clean labels exist
+    d_val, _ = draw(s.n_validation, s.pairs,
+                    round(s.noisy_pairs * s.n_validation / s.n_train), s.noisy_grades)
+    fits = [fit(cc) for cc in grid]  # each C solved once; the chosen fit is kept
+    scores = [precision(w, d_val) for w in fits]
+    best = int(np.argmax(scores))
+    return float(grid[best]), fits[best]
 
 
 def offset_free_similarity(w: np.ndarray, w_hat: np.ndarray, n_levels: int) -> float:
