@@ -98,7 +98,7 @@ def test_a_variant_analysis_gives_the_same_report_with_workers():
     kw = dict(ybar="s", ybar_other="1/2", n_values=(10**3,), mc_n=[3000], mc_draws=4, seed=1)
     here = variants.analyse("1/log(1+r)^2", **kw)
     there = variants.analyse("1/log(1+r)^2", workers=1, **kw)
-    assert here["models"][0]["Monte Carlo"]  # the Monte Carlo ran
+    assert here.models[0].monte_carlo  # the Monte Carlo ran
     assert here == there
 
 
