@@ -25,7 +25,8 @@ from .._validation import check_int
 
 __all__ = ["Decay", "CutRegime", "LimitKind", "Separation", "Verdict", "Theorem", "Theorems",
            "DiscountClass", "ExactRatio", "MonteCarlo", "WinRate", "ModelEntry",
-           "Distinguish", "PairwiseIdentity", "VariantReport", "rows_of"]
+           "Distinguish", "PairwiseIdentity", "VariantReport", "rows_of", "distinguish_details",
+           "TENDS_LABEL", "WIN_LABEL"]
 
 
 class Decay(enum.Enum):
@@ -603,7 +604,14 @@ def _render_distinguish(d: Distinguish) -> dict:
 
 def distinguish_details(d: Distinguish) -> dict:
     """The quantities behind the separation, by their labels in the report (the limit gap,
-    Lemma 3's K and a, or ``Delta y(1)``)."""
+    Lemma 3's K and a, or ``Delta y(1)``).
+
+    Examples
+    --------
+    >>> distinguish_details(Distinguish(Separation.LEMMA_3, Verdict.YES, lemma3_k=1,
+    ...                                 lemma3_a="0.25"))
+    {'K': 1, 'a': '0.25'}
+    """
     if d.separation is Separation.LIMITS_DIFFER:
         return {"limit gap": d.limit_gap, "limit gap (numeric)": d.limit_gap_numeric}
     if d.separation is Separation.LEMMA_3:
