@@ -132,6 +132,23 @@ class RankedJudgments:
         c = np.cumsum(flags, dtype=np.float64)
         return c[at] - self._before(c)[self.qidx[at]]
 
+    @cached_property
+    def judged(self) -> tuple[np.ndarray, np.ndarray]:
+        """The ranks the qrels list (mark not :data:`NONPOOL`), and the index among them
+        of each query's first: the only ranks whose counts most measures read."""
+        ranks = np.flatnonzero(self.marks != NONPOOL)
+        return ranks, np.searchsorted(ranks, self.offsets[:-1])
+
+    def running_judged(self, flags: np.ndarray, at: np.ndarray) -> np.ndarray:
+        """``running(f)[ranks[at]]`` for ``f`` zero off the judged ranks (``ranks``,
+        :attr:`judged`), given ``flags = f[ranks]``: sums over the judged ranks only."""
+        ranks, first = self.judged
+        c = np.cumsum(flags, dtype=np.float64)
+        before = np.zeros(self.nq)
+        some = first > 0
+        before[some] = c[first[some] - 1]
+        return c[at] - before[self.qidx[ranks[at]]]
+
     def _before(self, c: np.ndarray) -> np.ndarray:
         """Per query, the cumulative sum ``c`` before its first rank."""
         first = self.offsets[:-1]
@@ -209,12 +226,13 @@ def bpref(r: RankedJudgments, level: float) -> np.ndarray:
     (1/R) sum over retrieved judged relevant documents of
     1 - min(n, R) / min(N, R), n the judged non-relevant documents above it, N all the
     query's judged non-relevant documents (1 when n = 0)."""
-    m = r.marks
+    ranks, _ = r.judged  # every count below is of judged ranks
+    m = r.marks[ranks]
     nonrel = (m >= 0) & (m < level)
     rel = (m >= 0) & (m >= level)
     at = np.flatnonzero(rel)
-    n = r.running_at(nonrel, at)  # a relevant rank is not non-relevant: those above it
-    q = r.qidx[at]
+    n = r.running_judged(nonrel, at)  # a relevant rank is not non-relevant: those above it
+    q = r.qidx[ranks[at]]
     big_r, big_n = r.num_rel(level), r.num_nonrel(level)
     term = np.where(n > 0, 1.0 - _div(np.minimum(n, big_r[q]), np.minimum(big_n, big_r)[q]),
                     1.0)
@@ -226,14 +244,16 @@ def infap(r: RankedJudgments, level: float) -> np.ndarray:
     relevant document at 0-based rank j, 1 if j = 0, else 1/(j+1) + (j/(j+1)) *
     ((a + n + u)/j) * ((a + eps)/(a + n + 2 eps)), with a the relevant, n the judged
     non-relevant and u the pooled-but-unjudged documents above it; summed, over R."""
-    m = r.marks
+    ranks, _ = r.judged  # every count below is of judged ranks
+    m = r.marks[ranks]
     nonrel = (m >= 0) & (m < level)
     rel = (m >= 0) & (m >= level)
     unj = m == UNJUDGED
     at = np.flatnonzero(rel)
-    a = r.running_at(rel, at) - 1
-    n = r.running_at(nonrel, at)
-    u = r.running_at(unj, at)
+    a = r.running_judged(rel, at) - 1
+    n = r.running_judged(nonrel, at)
+    u = r.running_judged(unj, at)
+    at = ranks[at]
     j = r.pos[at].astype(np.float64)
     safe = np.where(j > 0, j, 1.0)
     eps = INFAP_EPSILON
