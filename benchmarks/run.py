@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import subprocess
 import sys
 import tempfile
@@ -354,6 +355,12 @@ def trec_case(table, scale, repeat):
                   "res = pytrec_eval.RelevanceEvaluator(q, set(sys.argv[3:])).evaluate(r)\n"
                   "for k in next(iter(res.values())): "
                   "print(k, np.mean([v[k] for v in res.values()]))\n")
+        # the bytecode of our modules written once, as an install writes it: where
+        # PYTHONDONTWRITEBYTECODE is set every fresh process would compile them afresh
+        # (pytrec_eval is a compiled extension, numpy's bytecode is in site-packages)
+        env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+        subprocess.run([sys.executable, "-m", "rankmeasures", str(qpath), str(rpath), "-m",
+                        "map"], check=True, capture_output=True, env=env)
         for what, measures in (("4 measures", ["ndcg_cut.10", "P.10", "map", "recip_rank"]),
                                ("all_trec", ["all_trec"])):
             label = f"(k) end to end, {what}, {n} run lines"
@@ -367,10 +374,11 @@ def trec_case(table, scale, repeat):
                 subprocess.run([sys.executable, "-c", script, str(qpath), str(rpath),
                                 *measures], check=True, capture_output=True)
 
-            t_cmd, _ = best_of(command, repeat)
+            # fresh processes, the two in turn in each round (best of 7: a process's wall
+            # time varies with what else the machine runs)
+            (t_cmd, _), (t, _) = best_alternating([command, peer], 7)
             table.add(label, "python -m rankmeasures", t_cmd, t_cmd, None,
                       "a fresh process: import, read, evaluate, print")
-            t, _ = best_of(peer, repeat)
             table.add(label, "pytrec_eval script", t, t_cmd, None,
                       f"target: ours >= 2x faster: {'met' if t >= 2 * t_cmd else 'NOT met'}")
 
@@ -418,6 +426,9 @@ def print_targets(table, scaling, draw, import_s, dist=None):
             row("(d) tau-b >= 2x faster than scipy", f"{ratio:.2f}", ratio >= 2)
         if case_label.startswith("(i) 4") and not impl.startswith("rank") and ratio == ratio:
             row(f"(i) >= 2x faster than {impl}", f"{ratio:.2f}", ratio >= 2)
+        if case_label.startswith("(k)") and not impl.startswith("python -m") and ratio == ratio:
+            what = case_label.split(", ")[1]
+            row(f"(k) {what}: command >= 2x faster than {impl}", f"{ratio:.2f}", ratio >= 2)
         if case_label.startswith("(i) read") and impl.startswith("rank"):
             sec = [r[2] for r in table.rows if r[0] == case_label and r[1] == impl][0]
             row("(i) reading both files < 2 s", f"{sec:.3f} s", sec < 2)
