@@ -253,27 +253,25 @@ def _decimals(m: np.ndarray, length: np.ndarray):
     small = np.uint8 if w < 255 else np.int64  # counters of at most w
     mant = np.zeros(n, np.int64)
     ndig = np.zeros(n, small)
-    frac = np.zeros(n, small)
     dots = np.zeros(n, small)
+    dotj = np.zeros(n, small)  # where the (last) dot stands
     neg = m[0] == ord("-")
     signed = neg | (m[0] == ord("+"))
-    ok = length > 0
     for j in range(w):
         c = m[j]
         v = c - np.uint8(48)  # wraps: a digit is v < 10
         d = v < 10
         dot = c == ord(".")
-        good = d | dot | (c == 0)
-        if j == 0:
-            good |= signed
-        ok &= good
         np.multiply(mant, 10, out=mant, where=d)
         np.add(mant, v, out=mant, where=d)
         ndig += d
-        frac += d & (dots > 0)
         dots += dot
-    ok &= (ndig > 0) & (ndig <= 15) & (dots <= 1)
-    val = mant.astype(np.float64) / _POW10[np.minimum(frac, 15)]
+        np.copyto(dotj, j, where=dot)
+    # every byte of the field a digit, a dot or (the first) a sign: the counts add up to
+    # its length (the bytes past it are 0, none of these)
+    ok = (ndig + dots + signed == length) & (ndig > 0) & (ndig <= 15) & (dots <= 1)
+    frac = np.where(dots == 1, length - 1 - dotj.astype(np.int64), 0)
+    val = mant.astype(np.float64) / _POW10[np.clip(frac, 0, 15)]
     return np.where(neg, -val, val), ok
 
 
