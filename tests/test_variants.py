@@ -290,3 +290,18 @@ def test_ratio_of_means_by_hand_and_from_the_draws():
     assert mc.ratio == pytest.approx(sim["dcg"].sum() / sim["idcg"].sum(),
                                                        rel=1e-12)
     assert mc.mean == pytest.approx(sim["ndcg"].mean(), rel=1e-12)
+
+
+def test_expected_ratio_takes_a_discount_object_as_its_expression():
+    """A Discount object gives the ratio of the same discount written as an expression
+    (with its cut-off inside it); a cut beside an object is refused."""
+    import rankmeasures as rm
+
+    for obj, expr, cut in ((rm.power_discount(0.5), "r^(-1/2)", None),
+                           (rm.cutoff(rm.log_discount, k=7), "1/log(1+r)", "7")):
+        a = V.expected_ratio(obj, "s^2", 40)
+        b = V.expected_ratio(expr, "s^2", 40, cut=cut)
+        assert a.ratio == pytest.approx(b.ratio, rel=1e-13)
+        assert a.bias_bound == pytest.approx(b.bias_bound, rel=1e-13)
+    with pytest.raises(ValueError, match="cut: with a Discount object"):
+        V.expected_ratio(rm.log_discount, "s", 10, cut="5")

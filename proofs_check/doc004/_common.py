@@ -19,6 +19,20 @@ S = asy.s
 CURVES = {"s": S, "s^2": S**2, "1/5 + 3s/5": sympy.Rational(1, 5) + sympy.Rational(3, 5) * S}
 DPS = 30
 
+#: The false-alarm level of one claim's Monte Carlo readings together (Bonferroni over
+#: its readings): a reading fails beyond :func:`t_multiple` standard errors.
+LEVEL = 1e-3
+
+
+def t_multiple(draws: int, readings: int) -> float:
+    """The multiple of its standard error a Monte Carlo reading may stray: Student's t,
+    two-sided, ``draws - 1`` degrees of freedom, at :data:`LEVEL` split equally over the
+    claim's ``readings``; so a claim's readings fail together with probability at most
+    LEVEL under any seed."""
+    from scipy import stats
+
+    return float(stats.t.isf(LEVEL / (2 * readings), draws - 1))
+
 # the sections of the paper, as printed, for the claims' locations
 PRELIMINARIES = "2 Preliminaries"
 STANDARD = "3.1 Standard NDCG"

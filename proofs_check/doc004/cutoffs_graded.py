@@ -9,9 +9,10 @@ import numpy as np
 import rankmeasures as rm
 from rankmeasures.theory import asymptotics as asy
 from rankmeasures.theory.simulate import simulate_ndcg
+from rankmeasures.theory.variants import expected_ratio
 
 from ..registry import Location, Result, claim, verdict
-from ._common import DOC, DPS, FEASIBLE, GENERAL, S
+from ._common import DOC, DPS, FEASIBLE, GENERAL, S, t_multiple
 
 
 @claim("S004-T6", doc=DOC, recorded="verified",
@@ -43,26 +44,35 @@ def s004_t6(draws: int = 200, seed: int = 6) -> Result:
 
 
 # -- graded relevance (Section 3.4) ------------------------------------------------------
-GRADED = asy.GradedRelevance(
-    [3, 1, 0], [S**2 / 2, S / 2, 1 - S**2 / 2 - S / 2])  # E[Y | s] = 3s^2/2 + s/2
+GRADED_SPEC = {"values": [3, 1, 0], "probs": [S**2 / 2, S / 2, 1 - S**2 / 2 - S / 2]}
+GRADED = asy.GradedRelevance(GRADED_SPEC["values"], GRADED_SPEC["probs"])  # E[Y|s] = 3s^2/2 + s/2
 
 
 def _graded_three_ways(disc, stated, ns=(10**3, 10**6, 10**12, 10**100), mc_n=20_000,
                        draws=30, seed=10):
+    """As limits._three_ways for the graded model: N(n) approaches ``stated``, and the
+    Monte Carlo mean agrees with E[DCG]/E[IDCG] at n = mc_n within t_multiple standard
+    errors plus the proven bound on |E[NDCG] - E[DCG]/E[IDCG]|."""
     with mpmath.workdps(DPS):
         pe = [asy.pseudo_expectation(GRADED, disc, n, dps=DPS) for n in ns]
         gaps = [abs(v - stated) for v in pe]
         approach_ok = gaps[-1] < gaps[0] and gaps[-1] < mpmath.mpf("0.01")
         sim = simulate_ndcg(GRADED, disc, mc_n, n_draws=draws, seed=seed)["ndcg"]
         se = sim.std(ddof=1) / np.sqrt(draws)
-        pe_mc = float(asy.pseudo_expectation(GRADED, disc, mc_n, dps=DPS))
-        mc_ok = abs(sim.mean() - pe_mc) < 4 * se + 2 * mc_n ** (-1 / 3)
+        q = t_multiple(draws, 1)
+        target = expected_ratio(disc, GRADED_SPEC, mc_n)
+        mc_ok = abs(sim.mean() - target.ratio) <= q * se + target.bias_bound
         ev = {"labels": "3, 1, 0 with P = s^2/2, s/2, rest",
               "stated limit": mpmath.nstr(stated, 20),
               "N(n)": {f"1e{len(str(n)) - 1}": mpmath.nstr(v, 20)
                        for n, v in zip(ns, pe, strict=True)},
               f"Monte Carlo mean at n = {mc_n}": round(float(sim.mean()), 6),
-              "standard error": round(float(se), 6), f"N({mc_n})": round(pe_mc, 6)}
+              "standard error": round(float(se), 6),
+              f"E[DCG]/E[IDCG] at n = {mc_n}": round(target.ratio, 6),
+              "bound on |E[NDCG] - E[DCG]/E[IDCG]|": float(f"{target.bias_bound:.3g}"),
+              "t multiple": round(q, 3),
+              f"N({mc_n})": round(float(asy.pseudo_expectation(GRADED, disc, mc_n,
+                                                               dps=DPS)), 6)}
     return ev, approach_ok and mc_ok
 
 

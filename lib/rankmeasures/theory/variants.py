@@ -57,7 +57,7 @@ import numpy as np
 import sympy
 
 from .._validation import check_int
-from ..discounts import CustomDiscount, cutoff, n, r
+from ..discounts import CustomDiscount, Discount, cutoff, n, r
 from ..exact import dcg_symbolic
 from ..gains import y
 from . import asymptotics, distinguish
@@ -829,8 +829,11 @@ def expected_ratio(discount: Any, ybar: Any, nv: int, *, cut: Any = None) -> Exa
 
     Parameters
     ----------
-    discount, cut : str or sympy expression
-        As for :func:`analyse` (a non-linear discount).
+    discount, cut : str, sympy expression or Discount
+        As for :func:`analyse` (a non-linear discount); or a
+        :class:`~rankmeasures.discounts.Discount` object (its cut-off, if any, inside it,
+        e.g. :func:`~rankmeasures.cutoff`), with ``cut`` None: the formula needs the
+        weights D(1..nv) only.
     ybar : str, sympy expression in s, or dict
         A binary or graded relevance model, as for :func:`analyse`.
     nv : int
@@ -848,8 +851,16 @@ def expected_ratio(discount: Any, ybar: Any, nv: int, *, cut: Any = None) -> Exa
     >>> out = expected_ratio("r^(-1/2)", "1/2", 3)  # by hand: sum D(r)/2 / sum D(r) P[M >= r]
     >>> round(out.ratio, 12)
     0.878149498646
+    >>> from rankmeasures import power_discount
+    >>> round(expected_ratio(power_discount(0.5), "1/2", 3).ratio, 12)  # the same discount
+    0.878149498646
     """
     check_int("nv", nv, min=1)
+    if isinstance(discount, Discount):
+        if cut is not None:
+            raise ValueError("cut: with a Discount object, put the cut-off inside it "
+                             "(rankmeasures.cutoff); cut is for an expression discount")
+        return _finite_ratio(_model(ybar), discount, int(nv))
     d_expr, k_expr = _discount_and_cut(discount, cut)
     check_discount_theory(d_expr)
     base = CustomDiscount(expr=d_expr, name=str(d_expr))
