@@ -387,3 +387,26 @@ def test_tables_of_str_columns_report_a_repeated_document_as_the_dicts_do():
                                              f"query '{q}'"):
             evaluate(qt, rt, "P@5")
         t["doc_id"][1] = "fresh"
+
+
+def test_options_take_numpys_numbers_and_name_what_they_refuse():
+    """evaluate's options checked by the shared vocabulary (rankmeasures._validation):
+    numpy's integers, reals and bools count as Python's; bools are not numbers."""
+    qrels, run = {"a": {"x": 2, "y": 1}}, {"a": {"x": 0.5, "y": 0.7, "z": 0.9}}
+    ref = evaluate(qrels, run, ["map", "utility"], rel=2, depth=2, judged_only=True,
+                   n_docs=5)
+    got = evaluate(qrels, run, ["map", "utility"], rel=np.float32(2), depth=np.int64(2),
+                   judged_only=np.True_, n_docs=np.int64(5))
+    assert got.means == ref.means
+    bad = {"convention": ("trec", "convention: must be one of"),
+           "queries": ("all", r"queries: must be one of \('both', 'qrels', 'run'\) or None"),
+           "ties": ("stable", r"ties: must be one of .* or None, got 'stable'"),
+           "rel": (True, "rel: must be a finite real number, got True"),
+           "depth": (0, r"depth: must be a positive integer \(or None\), got 0"),
+           "judged_only": (1, "judged_only: must be True or False, got 1"),
+           "n_docs": (-1, "n_docs: must be an integer >= 0, got -1")}
+    for name, (value, message) in bad.items():
+        with pytest.raises(ValueError, match=message):
+            evaluate(qrels, run, "map", **{name: value})
+    with pytest.raises(ValueError, match="rel: must be a finite real number, got nan"):
+        evaluate(qrels, run, "map", rel=float("nan"))

@@ -19,6 +19,8 @@ __all__ = [
     "check_int",
     "check_real",
     "check_option",
+    "check_option_or_none",
+    "check_bool",
     "check_k",
     "check_positive_int",
     "check_same_length",
@@ -183,6 +185,38 @@ def check_option(name: str, v, options) -> str:
     if not isinstance(v, str) or v not in options:
         raise ValueError(f"{name}: must be one of {tuple(options)}, got {v!r}")
     return v
+
+
+def check_option_or_none(name: str, v, options) -> str | None:
+    """None, or one of ``options`` (strings), as given; messages as :func:`check_option`'s.
+
+    Examples
+    --------
+    >>> check_option_or_none("ties", None, ("average", "optimistic")) is None
+    True
+    >>> check_option_or_none("ties", "stable", ("average",))
+    Traceback (most recent call last):
+    ...
+    ValueError: ties: must be one of ('average',) or None, got 'stable'
+    """
+    if v is not None and (not isinstance(v, str) or v not in options):
+        raise ValueError(f"{name}: must be one of {tuple(options)} or None, got {v!r}")
+    return v
+
+
+def check_bool(name: str, v) -> bool:
+    """True or False (Python's or numpy's), as a bool; not 0 or 1.
+
+    Examples
+    --------
+    >>> check_bool("judged_only", 1)
+    Traceback (most recent call last):
+    ...
+    ValueError: judged_only: must be True or False, got 1
+    """
+    if not isinstance(v, bool | np.bool_):
+        raise ValueError(f"{name}: must be True or False, got {v!r}")
+    return bool(v)
 
 
 def check_k(k, name: str = "k") -> int | None:

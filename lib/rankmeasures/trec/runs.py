@@ -83,6 +83,13 @@ from typing import Any
 import numpy as np
 
 from .._ragged import offsets_from_sizes, query_index
+from .._validation import (
+    check_bool,
+    check_int,
+    check_option,
+    check_option_or_none,
+    check_real,
+)
 from ..dcg import QueryResults, _subset, dcg_queries, ndcg_queries
 from . import trec_measures
 from .measure_names import MEASURE_KINDS, MEASURES, MeasureSpec, parse_measures
@@ -972,8 +979,8 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     >>> ev.means["num_ret"], ev["bpref"].values.tolist(), list(ev)
     (4.0, [1.0, 1.0], ['num_ret', 'bpref', 'P_1', 'P_2'])
     """
-    queries, ties = _checked_options(convention, queries, ties, rel, depth, judged_only,
-                                     n_docs)
+    queries, ties, rel, depth, judged_only, n_docs = _checked_options(
+        convention, queries, ties, rel, depth, judged_only, n_docs)
     cut = depth is not None or judged_only
     specs, trec_only = _specs(measures, convention, ties, cut)
     r = _ranking(qrels, run, queries=queries, ties=ties, convention=convention,
@@ -1000,25 +1007,19 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
 
 
 def _checked_options(convention, queries, ties, rel, depth, judged_only, n_docs):
-    """:func:`evaluate`'s options checked; the query policy and tie order, the
-    convention's where not given."""
-    if convention not in CONVENTIONS:
-        raise ValueError(f"convention: must be one of {tuple(CONVENTIONS)}, got "
-                         f"{convention!r}")
-    if ties is not None and ties not in _TIES:
-        raise ValueError(f"ties: must be one of {_TIES} or None, got {ties!r}")
-    if isinstance(rel, bool) or not isinstance(rel, int | float) or not np.isfinite(rel):
-        raise ValueError(f"rel: must be a finite number, got {rel!r}")
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
-                              or depth < 1):
-        raise ValueError(f"depth: must be a positive integer or None, got {depth!r}")
-    if not isinstance(judged_only, bool):
-        raise ValueError(f"judged_only: must be True or False, got {judged_only!r}")
-    if isinstance(n_docs, bool) or not isinstance(n_docs, int) or n_docs < 0:
-        raise ValueError(f"n_docs: must be a non-negative integer, got {n_docs!r}")
+    """:func:`evaluate`'s options checked (numpy's numbers and bools as Python's): the
+    query policy and tie order (the convention's where not given), ``rel``, ``depth``,
+    ``judged_only`` and ``n_docs``."""
+    check_option("convention", convention, CONVENTIONS)
+    check_option_or_none("queries", queries, QUERY_POLICIES)
+    check_option_or_none("ties", ties, _TIES)
+    rel = check_real("rel", rel)
+    if depth is not None:
+        depth = check_int("depth", depth, min=1, why="or None")
     default_queries, default_ties = CONVENTIONS[convention]
     return (default_queries if queries is None else queries,
-            default_ties if ties is None else ties)
+            default_ties if ties is None else ties, rel, depth,
+            check_bool("judged_only", judged_only), check_int("n_docs", n_docs, min=0))
 
 
 def _specs(measures, convention: str, ties: str, cut: bool) -> tuple[list, list]:
