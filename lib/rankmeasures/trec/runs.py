@@ -590,8 +590,9 @@ def _text_hash(*columns: np.ndarray) -> list:
 def _array_gathered(qrels, run, queries: str) -> _Flat | None:
     """:func:`_gathered` for tables of numpy str columns, with no Python object per row:
     the queries grouped by runs of equal ids (or factorised), each (query, document)
-    pair hashed to 64 bits, and the pairs of both inputs sorted together, so equal pairs
-    are neighbours; every match is confirmed on the strings. None -- the dict path then
+    pair hashed to 64 bits, each input's keys sorted (a pair listed twice is a repeated
+    key), and the run's keys looked up among the qrels'; every match is confirmed on the
+    strings. None -- the dict path then
     -- for other inputs, a document listed twice, no query in common, or two pairs of
     one hash (every error is worded there)."""
     qcols, rcols = _str_columns(qrels, "relevance"), _str_columns(run, "score")
@@ -613,19 +614,29 @@ def _array_gathered(qrels, run, queries: str) -> _Flat | None:
     mix = np.uint64(0x9E3779B97F4A7C15)
     kq = hq * mix + query_index(jsizes).astype(np.uint64)
     kr = hr * mix + query_index(sizes).astype(np.uint64)
-    keys = np.concatenate([kq, kr])
-    order = np.argsort(keys)
-    ks = keys[order]
-    same = np.flatnonzero(ks[1:] == ks[:-1])
     m = kq.size
-    a, b = order[same], order[same + 1]
-    lo, hi = np.minimum(a, b), np.maximum(a, b)
-    if (same.size > 1 and np.any(np.diff(same) == 1)) or np.any(hi < m) or np.any(lo >= m):
+    by_key = np.argsort(kq)
+    sorted_q, sorted_r = kq[by_key], np.sort(kr)
+    if np.any(sorted_q[1:] == sorted_q[:-1]) or np.any(sorted_r[1:] == sorted_r[:-1]):
         return None  # a pair listed twice (or a collision): the dict path says which
+    # the run's pairs the qrels hold: a filter on the keys' top bits (about 1/64 of the
+    # others pass), then a search among the qrels' keys
     jpos = np.full(m, -1, np.int64)
-    jpos[lo] = hi - m
-    if not np.array_equal(qd[jrows[lo]], rd[rrows[hi - m]]):
-        return None  # two documents of one hash: exact lookups instead
+    if m and kr.size:
+        bits = min(26, max(10, int(m * 64 - 1).bit_length()))
+        shift = np.uint64(64 - bits)
+        table = np.zeros(1 << bits, bool)
+        table[kq >> shift] = True
+        cand = np.flatnonzero(table[kr >> shift])
+        needles = kr[cand]
+        by_needle = np.argsort(needles)  # sorted needles search faster
+        at = np.empty_like(by_needle)
+        at[by_needle] = np.minimum(np.searchsorted(sorted_q, needles[by_needle]), m - 1)
+        hit = sorted_q[at] == needles
+        run_at, judged_at = cand[hit], by_key[at[hit]]
+        if not np.array_equal(qd[jrows[judged_at]], rd[rrows[run_at]]):
+            return None  # two documents of one hash: exact lookups instead
+        jpos[judged_at] = run_at
     kept = set(ids)
     return _Flat(ids, sizes, rv[rrows], rd, rrows, jsizes, qv[jrows], qd, jrows, jpos,
                  (len(judged - kept), len(ran - kept)))

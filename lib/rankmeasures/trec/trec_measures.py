@@ -437,7 +437,12 @@ def _gains(r: RankedJudgments, pairs: dict) -> _Gains:
 
 def _gains_of(r: RankedJudgments, pairs: dict) -> _Gains:
     gain = r.expect(_gain_of(r.marks, pairs))
-    dcg = r.running(gain / np.log2(r.pos + 2.0))
+    # gain / log2(rank + 1), the logarithm taken only where the gain is not +0 (most
+    # ranks of a run gain nothing; there the quotient is +0 either way)
+    at = np.flatnonzero((gain != 0) | np.signbit(gain))
+    discounted = np.zeros(gain.size)
+    discounted[at] = gain[at] / np.log2(r.pos[at] + 2.0)
+    dcg = r.running(discounted)
     g = r.grades
     gg = _gain_of(np.where(g >= 0, g, np.nan), pairs)  # the qrels' negative grades: none
     keep = gg > 0
