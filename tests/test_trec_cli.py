@@ -397,3 +397,38 @@ def test_one_character_ids_join_as_the_dicts_do(tmp_path):
     ref = evaluate(qrels, run, ["ndcg", "P@2", "AP"])
     for name in ref:
         assert got[name].values.tolist() == ref[name].values.tolist()
+
+
+@pytest.mark.parametrize("threads_from", [None, 1], ids=["one thread", "two threads"])
+def test_columns_read_in_two_threads_read_and_fail_as_in_one(tmp_path, threads_from,
+                                                              monkeypatch):
+    """A large file's columns are read in two threads (trec_files.THREADS_FROM): the same
+    columns, and of several bad fields the error the one-thread order raises first."""
+    from rankmeasures.trec import trec_files
+
+    if threads_from is not None:
+        monkeypatch.setattr(trec_files, "THREADS_FROM", threads_from)
+    qtext, rtext = _regular_files(seed=1)
+    (tmp_path / "qrels.txt").write_text(qtext)
+    qrels = read_qrels(tmp_path / "qrels.txt")
+    rows = [line.split() for line in qtext.splitlines()]
+    assert qrels["doc_id"].tolist() == [r[2] for r in rows]
+    assert qrels["relevance"].tolist() == [float(r[3]) for r in rows]
+    path = tmp_path / "run.txt"
+    path.write_text(rtext)
+    rows = [line.split() for line in rtext.splitlines()]
+    got = read_run(path)
+    assert got["query_id"].tolist() == [r[0] for r in rows]
+    assert got["doc_id"].tolist() == [r[2] for r in rows]
+    assert got["score"].tolist() == [float(r[4]) for r in rows]
+    lines = rtext.splitlines(keepends=True)
+    lines[1] = lines[1].replace(" Q0 ", " Q0 \xff")  # doc_id not UTF-8 (line 2)
+    lines[4] = lines[4].replace(" Q0 ", " Q0 x ", 1)  # a column shifted (line 5)
+    lines[2] = " ".join(lines[2].split()[:4] + ["high"] + lines[2].split()[5:]) + "\n"
+    path.write_bytes("".join(lines).encode("latin-1"))
+    with pytest.raises(ValueError, match=r"line 5: rank '.*' is not an integer"):
+        read_run(path)
+    lines[4] = rtext.splitlines(keepends=True)[4]
+    path.write_bytes("".join(lines).encode("latin-1"))
+    with pytest.raises(ValueError, match=r"line 2: doc_id is not UTF-8"):
+        read_run(path)
