@@ -10,11 +10,14 @@ Inputs, for both ``qrels`` and ``run``:
 
 Ids are strings, as trec_eval reads them: an id of another type is converted with
 ``str`` (so the integer 7 and the string ``"7"`` name the same query). The join is a hash
-join: a table becomes one dict of documents per query (as nested dicts already are), and
-each query's retrieved documents are looked up in its judgments by dict, in C loops over
-the documents and a Python loop over the queries only. Only the query ids -- and, under
-``convention="trec_eval"``, the ids of documents whose scores tie -- are ever sorted as
-strings.
+join. A table of numpy str columns (as :func:`~rankmeasures.trec.trec_files.read_run`
+returns) is joined with no Python object per row: each (query, document) pair hashed to
+64 bits, the run's pairs looked up among the judged ones, every match confirmed on the
+strings. Any other input becomes one dict of documents per query (as nested dicts
+already are), each query's retrieved documents looked up in its judgments by dict, in C
+loops over the documents and a Python loop over the queries only. Only the query ids --
+and, under ``convention="trec_eval"``, the ids of documents whose scores tie -- are ever
+sorted as strings.
 
 Policies, chosen per call:
 

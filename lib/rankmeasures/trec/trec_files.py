@@ -20,11 +20,14 @@ A malformed line -- too few fields (or, in qrels, too many), a relevance, rank o
 that is not a number, a score that is not finite, bytes that are not UTF-8 -- raises
 ValueError naming the file, the line number and the field, and nothing is returned (a
 file is read whole or not at all). The reading makes no Python object per line: the
-fields' edges are found in one numpy pass over the bytes, each column gathered as a
-(byte position, record) array, ASCII ids widened to numpy str in place, and plain
-decimals (``[+-]digits[.digits]``, at most 15 digits) parsed as mantissa / 10^f, which is
-exactly Python's float() of them; any other number (an exponent, more digits, ``nan``)
-is read by float() one by one, and the line of an error looked up then.
+fields are found in numpy passes over the bytes (from their starts alone when every
+field is followed by one space or newline, as in most files), each column gathered as
+unaligned 8-byte words masked to its fields' lengths, ASCII ids widened to numpy str in
+place (an id repeated line after line, a run's query, widened once), and plain decimals
+(``[+-]digits[.digits]``, at most 15 digits) parsed as mantissa / 10^f, which is exactly
+Python's float() of them; any other number (an exponent, more digits, ``nan``) is read
+by float() one by one, and the line of an error looked up then. A large file's columns
+are read in two threads.
 """
 
 from __future__ import annotations
