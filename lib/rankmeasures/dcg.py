@@ -114,14 +114,28 @@ class QueryResults:
         """``{query_id: value}``, as pytrec_eval and ranx report per-query values."""
         return dict(zip(self.query_ids.tolist(), self.values.tolist(), strict=True))
 
-    def __repr__(self) -> str:
+    def summary(self) -> tuple[float, float, float, float, int]:
+        """``(mean, min, median, max, undefined)`` over the defined values (NaN
+        statistics when none is), ``undefined`` the number of NaN values: what the
+        ``repr`` of this and of :class:`~rankmeasures.trec.runs.Evaluation` show.
+
+        Examples
+        --------
+        >>> import rankmeasures as rm
+        >>> rm.dcg_queries([[1, 0, 1], [0, 0, 1]], [[3, 2, 1], [3, 2, 1]]).summary()
+        (1.0, 0.5, 1.0, 1.5, 0)
+        """
         v = self.values[~np.isnan(self.values)]
+        lo, med, hi = (float(x) for x in np.percentile(v, [0, 50, 100])) if v.size \
+            else (np.nan,) * 3
+        return self.mean, lo, med, hi, int(self.values.size - v.size)
+
+    def __repr__(self) -> str:
         count = f"{self.values.size} quer{'y' if self.values.size == 1 else 'ies'}"
-        if not v.size:
+        mean, lo, med, hi, nan = self.summary()
+        if nan == self.values.size:
             return f"QueryResults({count}, no defined value)"
-        lo, med, hi = np.percentile(v, [0, 50, 100])
-        nan = self.values.size - v.size
-        return (f"QueryResults({count}, mean {self.mean:.4f}; "
+        return (f"QueryResults({count}, mean {mean:.4f}; "
                 f"min {lo:.4f}, median {med:.4f}, max {hi:.4f}"
                 + (f"; {nan} undefined (NaN)" if nan else "") + ")")
 

@@ -827,8 +827,7 @@ class Evaluation(Mapping):
         width = max([len("measure")] + [len(n) for n in self.results])
         rows = [f"  {'measure':<{width}}  {'mean':>8}  {'min':>8}  {'median':>8}  {'max':>8}"]
         for name, r in self.results.items():
-            v = r.values[~np.isnan(r.values)]
-            stats = (r.mean, *(np.percentile(v, [0, 50, 100]) if v.size else [np.nan] * 3))
+            stats = r.summary()[:4]
             rows.append(f"  {name:<{width}}  " + "  ".join(f"{x:8.4f}" for x in stats))
         return "\n".join([head, *rows])
 
