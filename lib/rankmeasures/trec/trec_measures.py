@@ -619,30 +619,22 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
     >>> compute("iprec_at_recall", r, 1, {"p": 0.5}).tolist()
     [0.6666666666666666]
     """
-    pairs = params.get("gains", {})
-    if kind in ("bpref", "gm_bpref"):
-        if ("bpref", level) not in r._cache:  # both read it
-            r._cache["bpref", level] = bpref(r, level)
-        b = r._cache["bpref", level]
-        return b if kind == "bpref" else np.log(np.maximum(b, MIN_GEO_MEAN))
-    if kind == "infAP":
-        return infap(r, level)
-    if kind == "iprec_at_recall":
-        return iprec_at_recall(r, level, [params["p"]])[0]
-    if kind == "11pt_avg":
-        return pt_avg(r, level, params["points"])
-    if kind == "Rprec_mult":
-        return rprec_mult(r, level, [params["p"]])[0]
-    if kind == "relative_P":
-        return relative_p(r, level, params["k"])
-    if kind == "unj":
-        return unj(r, params["k"])
-    if kind == "judged":
-        return judged_at(r, params["k"])
-    if kind == "binG":
-        return bin_g(r, level)
-    if kind in ("set_P", "set_recall", "set_relative_P", "set_map", "set_F", "utility",
-                "num_nonrel_judged_ret"):
+    try:
+        measure = _COMPUTE[kind]
+    except KeyError:
+        raise ValueError(f"measure: {kind!r} is not one of trec_eval's measures here") from None
+    return measure(r, level, params)
+
+
+def _bpref_cached(r: RankedJudgments, level: float) -> np.ndarray:
+    if ("bpref", level) not in r._cache:  # bpref and gm_bpref both read it
+        r._cache["bpref", level] = bpref(r, level)
+    return r._cache["bpref", level]
+
+
+def _set_measure(kind: str):
+    """A set measure of :func:`set_measures`' counts (computed once per level)."""
+    def measure(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
         c = set_measures(r, level, params.get("n_docs", 0))
         if kind == "set_F":
             return set_f(c, params.get("beta", 1.0))
@@ -654,28 +646,49 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
             return c["nonrel_judged_ret"]
         return {"set_P": set_p, "set_recall": set_recall, "set_relative_P": set_relative_p,
                 "set_map": set_map}[kind](c)
-    if kind == "trec_ndcg" and params.get("k") is not None:
-        return ndcg_cut(r, params["k"], pairs)
-    if kind in ("trec_dcg", "ideal_dcg", "trec_ndcg"):
-        return dcg_measures(r, pairs)[kind.removeprefix("trec_")]
-    if kind == "ndcg_rel":
-        return ndcg_rel(r, pairs)
-    if kind == "Rndcg":
-        return rndcg(r, level, pairs)
-    if kind == "G":
-        return g_measure(r, pairs)
-    if kind == "rbp":
-        return rbp(r, params.get("p", 0.9))
-    if kind == "rbp_resid":
-        return rbp_resid(r, params.get("p", 0.9))
-    if kind == "ERR":
-        top = params.get("max_grade")
-        if top is None:
-            top = float(r.grades.max()) if r.grades.size else 1.0
-        return err(r, params.get("k"), top)
-    if kind == "num_q":
-        return np.ones(r.nq)
-    raise ValueError(f"measure: {kind!r} is not one of trec_eval's measures here")
+    return measure
+
+
+def _ndcg(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    if params.get("k") is not None:
+        return ndcg_cut(r, params["k"], params.get("gains", {}))
+    return dcg_measures(r, params.get("gains", {}))["ndcg"]
+
+
+def _err(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    top = params.get("max_grade")
+    if top is None:
+        top = float(r.grades.max()) if r.grades.size else 1.0
+    return err(r, params.get("k"), top)
+
+
+#: each measure's computation from the ranked judgments, the relevance level and its
+#: parameters (:func:`compute`); its declaration is in measure_names.MEASURES
+_COMPUTE = {
+    "bpref": lambda r, level, _: _bpref_cached(r, level),
+    "gm_bpref": lambda r, level, _: np.log(np.maximum(_bpref_cached(r, level), MIN_GEO_MEAN)),
+    "infAP": lambda r, level, _: infap(r, level),
+    "iprec_at_recall": lambda r, level, p: iprec_at_recall(r, level, [p["p"]])[0],
+    "11pt_avg": lambda r, level, p: pt_avg(r, level, p["points"]),
+    "Rprec_mult": lambda r, level, p: rprec_mult(r, level, [p["p"]])[0],
+    "relative_P": lambda r, level, p: relative_p(r, level, p["k"]),
+    "unj": lambda r, _, p: unj(r, p["k"]),
+    "judged": lambda r, _, p: judged_at(r, p["k"]),
+    "binG": lambda r, level, _: bin_g(r, level),
+    **{kind: _set_measure(kind) for kind in ("set_P", "set_recall", "set_relative_P",
+                                             "set_map", "set_F", "utility",
+                                             "num_nonrel_judged_ret")},
+    "trec_ndcg": _ndcg,
+    "trec_dcg": lambda r, _, p: dcg_measures(r, p.get("gains", {}))["dcg"],
+    "ideal_dcg": lambda r, _, p: dcg_measures(r, p.get("gains", {}))["ideal_dcg"],
+    "ndcg_rel": lambda r, _, p: ndcg_rel(r, p.get("gains", {})),
+    "Rndcg": lambda r, level, p: rndcg(r, level, p.get("gains", {})),
+    "G": lambda r, _, p: g_measure(r, p.get("gains", {})),
+    "rbp": lambda r, _, p: rbp(r, p.get("p", 0.9)),
+    "rbp_resid": lambda r, _, p: rbp_resid(r, p.get("p", 0.9)),
+    "ERR": _err,
+    "num_q": lambda r, _, __: np.ones(r.nq),
+}
 
 
 def geometric_summary(logs: np.ndarray) -> float:
