@@ -305,3 +305,23 @@ def test_expected_ratio_takes_a_discount_object_as_its_expression():
         assert a.bias_bound == pytest.approx(b.bias_bound, rel=1e-13)
     with pytest.raises(ValueError, match="cut: with a Discount object"):
         V.expected_ratio(rm.log_discount, "s", 10, cut="5")
+
+
+def test_expected_ratio_carries_the_exact_expectations_of_dcg_and_idcg():
+    """E[DCG] against Claim 2's quadrature (asymptotics.expected_dcg), E[IDCG] against the
+    binomial sum written out: IDCG = F(M), M ~ Binomial(n, P[Y = 1]) relevant labels."""
+    import math
+
+    import rankmeasures as rm
+    from rankmeasures.theory import asymptotics as asy
+
+    n = 12
+    out = V.expected_ratio(rm.log_discount, "s^2", n)
+    assert out.expected_dcg == pytest.approx(float(asy.expected_dcg(asy.s**2, rm.log_discount,
+                                                                    n)), rel=1e-10)
+    p = 1 / 3  # P[Y = 1] = int_0^1 s^2 ds
+    d = [1 / math.log(1 + r) for r in range(1, n + 1)]
+    by_hand = sum(math.comb(n, m) * p**m * (1 - p) ** (n - m) * sum(d[:m])
+                  for m in range(n + 1))
+    assert out.expected_idcg == pytest.approx(by_hand, rel=1e-12)
+    assert out.ratio == pytest.approx(out.expected_dcg / out.expected_idcg, rel=1e-15)

@@ -45,3 +45,43 @@ APPENDIX_B = "Appendix B Proofs of the Key Lemmas in Appendix A"
 APPENDIX_C = "Appendix C Proof of the Technical Claims in Appendix B"
 APPENDIX_D = "Appendix D Proof of the Convergence Theorems"
 APPENDIX_E = "Appendix E Proof of Distinguishability for NDCG with r^-β (β in (0,1)) Discount"
+
+
+def monte_carlo_against_exact(model, spec, disc, mc_n: int, draws: int, seed: int,
+                              readings: int) -> tuple[dict, bool]:
+    """Monte Carlo draws of (DCG, IDCG) at ``mc_n`` against their exact expectations
+    (variants.expected_ratio: Claim 2's sum for E[DCG], the binomial law of the relevant
+    count for E[IDCG]): each mean within :func:`t_multiple` standard errors, with
+    ``readings`` the claim's number of such means, plus the rounding bound of a sum of
+    ``mc_n`` doubles; no other allowance, both estimators being unbiased. The evidence shows NDCG's mean beside E[DCG]/E[IDCG] and N(mc_n) for
+    reading. ``model`` is what simulate_ndcg takes, ``spec`` what expected_ratio takes."""
+    import numpy as np
+
+    from rankmeasures.theory.simulate import simulate_ndcg
+    from rankmeasures.theory.variants import expected_ratio
+
+    sim = simulate_ndcg(model, disc, mc_n, n_draws=draws, seed=seed)
+    exact = expected_ratio(disc, spec, mc_n)
+    q = t_multiple(draws, readings)
+    ev, ok = {}, True
+    for key, target in (("dcg", exact.expected_dcg), ("idcg", exact.expected_idcg)):
+        mean = float(sim[key].mean())
+        se = float(sim[key].std(ddof=1) / np.sqrt(draws))
+        # a sum of mc_n terms in double precision is within mc_n * eps of its value
+        # (relative): the whole gap when the reading does not vary (IDCG cut below the
+        # relevant count is F(k) on every draw)
+        rounding = mc_n * np.finfo(float).eps * abs(target)
+        ok &= abs(mean - target) <= q * se + rounding
+        ev[f"mean {key.upper()} (exact {target:.6g})"] = (
+            f"{mean:.6g} +/- {se:.3g}, {(mean - target) / se:+.2f} s.e.")
+    ev[f"mean NDCG at n = {mc_n}"] = round(float(sim["ndcg"].mean()), 6)
+    ev["E[DCG]/E[IDCG]"] = round(exact.ratio, 6)
+    ev[f"N({mc_n})"] = round(float(asy.pseudo_expectation(model, disc, mc_n, dps=DPS)), 6)
+    ev["t multiple"] = round(q, 3)
+    return ev, ok
+
+
+#: the method text of a claim checked by :func:`monte_carlo_against_exact`
+MC_METHOD = ("Monte Carlo ({draws} draws at n = {n}): the means of DCG and IDCG against "
+             "their exact expectations, within Student's t multiples at level {level:g} over "
+             "the claim's {readings} means")

@@ -190,17 +190,21 @@ class DiscountClass:
 
 @dataclass(frozen=True)
 class ExactRatio:
-    """``E[DCG] / E[IDCG]`` at one n (double precision) and a proven bound on
-    ``|E[NDCG] - E[DCG] / E[IDCG]|`` (:func:`~rankmeasures.theory.variants.expected_ratio`).
+    """``E[DCG] / E[IDCG]`` at one n (double precision), a proven bound on
+    ``|E[NDCG] - E[DCG] / E[IDCG]|``, and the two expectations themselves, each the exact
+    target of the Monte Carlo mean of DCG or IDCG
+    (:func:`~rankmeasures.theory.variants.expected_ratio`).
 
     Examples
     --------
-    >>> ExactRatio(0.5, 0.01).ratio
+    >>> ExactRatio(0.5, 0.01, 2.0, 4.0).ratio
     0.5
     """
 
     ratio: float
     bias_bound: float
+    expected_dcg: float
+    expected_idcg: float
 
 
 @dataclass

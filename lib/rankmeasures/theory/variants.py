@@ -842,9 +842,9 @@ def expected_ratio(discount: Any, ybar: Any, nv: int, *, cut: Any = None) -> Exa
     Returns
     -------
     ExactRatio or None
-        ``ratio`` (``E[DCG] / E[IDCG]``) and ``bias_bound`` (on ``|E[NDCG] -
-        E[DCG]/E[IDCG]|``); None for a mean curve that is not a polynomial in s or
-        ``nv > 1e7``.
+        ``ratio`` (``E[DCG] / E[IDCG]``), ``bias_bound`` (on ``|E[NDCG] -
+        E[DCG]/E[IDCG]|``), ``expected_dcg`` and ``expected_idcg``; None for a mean curve
+        that is not a polynomial in s or ``nv > 1e7``.
 
     Examples
     --------
@@ -911,7 +911,8 @@ def _finite_ratio(mod, disc, nv: int, max_n: int = 10**7) -> ExactRatio | None:
         pmf = stats.binom.pmf(np.arange(nv + 1), nv, float(rate))
         m1 = float(pmf @ cum)
         sd_ideal += step * math.sqrt(max(float(pmf @ (cum - m1) ** 2), 0.0))
-    return ExactRatio(float(w @ mean) / ideal, sd_ideal / (2 * ideal))
+    expected_dcg = float(w @ mean)
+    return ExactRatio(expected_dcg / ideal, sd_ideal / (2 * ideal), expected_dcg, ideal)
 
 
 def _discount_at(base, k_expr, nv):
