@@ -53,8 +53,9 @@ def monte_carlo_against_exact(model, spec, disc, mc_n: int, draws: int, seed: in
     (variants.expected_ratio: Claim 2's sum for E[DCG], the binomial law of the relevant
     count for E[IDCG]): each mean within :func:`t_multiple` standard errors, with
     ``readings`` the claim's number of such means, plus the rounding bound of a sum of
-    ``mc_n`` doubles; no other allowance, both estimators being unbiased. The evidence shows NDCG's mean beside E[DCG]/E[IDCG] and N(mc_n) for
-    reading. ``model`` is what simulate_ndcg takes, ``spec`` what expected_ratio takes."""
+    ``mc_n`` doubles; no other allowance, both estimators being unbiased. The evidence
+    shows NDCG's mean beside E[DCG]/E[IDCG] and N(mc_n) for reading. ``model`` is what
+    simulate_ndcg takes, ``spec`` what expected_ratio takes."""
     import numpy as np
 
     from rankmeasures.theory.simulate import simulate_ndcg
