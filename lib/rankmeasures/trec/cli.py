@@ -212,72 +212,66 @@ def _summary_text(ev, name: str, digits: int) -> str:
     return _fmt(x, digits)
 
 
-def run(argv=None, out=sys.stdout) -> int:
-    """The command (see the module docstring); returns its exit status."""
-    argv = list(sys.argv[1:] if argv is None else argv)
-    args = _parser().parse_args(_one_measure_per_flag(argv))
-    fmt = "json" if args.json else "csv" if args.csv else args.format
+def _evaluations(args) -> dict:
+    """Each run file evaluated against the qrels, keyed by its label (its name, or its
+    path when two share a name); a ValueError names the file and the problem."""
     measures = args.measures or ["official"]
     queries = "qrels" if args.complete else args.queries
-    try:
-        for name in measures:  # a misspelt measure fails before any file is read
-            parse_measures(name)
-        qrels = read_qrels(args.qrels)
-        evals = {}
-        for path in args.runs:
-            label = Path(path).name
-            if label in evals:
-                label = path
-            try:
-                ev = evaluate(qrels, read_run(path), measures, convention=args.convention,
-                              queries=queries, ties=args.ties, rel=args.rel,
-                              depth=args.depth, judged_only=args.judged_only,
-                              n_docs=args.n_docs)
-            except ValueError as e:
-                msg = str(e)
-                raise ValueError(msg if msg.startswith(path) else f"{path}: {msg}") from None
-            if ev.query_ids.size == 0:  # trec_eval stops here too (its exit status 7)
-                raise ValueError(f"{path}: no query has both results and relevance "
-                                 "judgments")
-            evals[label] = ev
-        if args.compare and len(evals) < 2:
-            raise ValueError("--compare: needs at least two runs")
-        names = list(next(iter(evals.values())))
-        comparison = _compare(evals, names, args) if args.compare else []
-    except ValueError as e:
-        print(f"python -m rankmeasures: error: {e}", file=sys.stderr)
-        return 2
-    if fmt == "trec_eval":
-        for ev in evals.values():
-            _print_trec_eval(ev, args, out)
-        return 0
-    if fmt == "json":
-        first = next(iter(evals.values()))
-        doc = {"settings": {"convention": first.convention, "queries": first.queries,
-                            "ties": first.ties, "rel": args.rel},
-               "runs": {label: {"means": ev.means,
-                                **({"per_query": ev.to_dict()} if args.per_query else {})}
-                        for label, ev in evals.items()}}
-        if args.compare:
-            doc["compare"] = comparison
-        json.dump(doc, out, indent=1, allow_nan=True)
-        out.write("\n")
-        return 0
-    if fmt == "csv":
-        w = csv.writer(out, lineterminator="\n")
-        w.writerow(["run", "query_id", *names])
-        for label, ev in evals.items():
-            if args.per_query:
-                cols = [ev[n].values.tolist() for n in names]
-                for i, q in enumerate(ev.query_ids.tolist()):
-                    w.writerow([label, q, *(repr(c[i]) for c in cols)])
-            w.writerow([label, "all", *(repr(ev.means[n]) for n in names)])
-        if args.compare:
-            w.writerow([])
-            w.writerow(list(comparison[0]))
-            for r in comparison:
-                w.writerow([repr(v) if isinstance(v, float) else v for v in r.values()])
-        return 0
+    for name in measures:  # a misspelt measure fails before any file is read
+        parse_measures(name)
+    qrels = read_qrels(args.qrels)
+    evals = {}
+    for path in args.runs:
+        label = Path(path).name
+        if label in evals:
+            label = path
+        try:
+            ev = evaluate(qrels, read_run(path), measures, convention=args.convention,
+                          queries=queries, ties=args.ties, rel=args.rel,
+                          depth=args.depth, judged_only=args.judged_only,
+                          n_docs=args.n_docs)
+        except ValueError as e:
+            msg = str(e)
+            raise ValueError(msg if msg.startswith(path) else f"{path}: {msg}") from None
+        if ev.query_ids.size == 0:  # trec_eval stops here too (its exit status 7)
+            raise ValueError(f"{path}: no query has both results and relevance "
+                             "judgments")
+        evals[label] = ev
+    if args.compare and len(evals) < 2:
+        raise ValueError("--compare: needs at least two runs")
+    return evals
+
+
+def _write_json(evals: dict, comparison: list, args, out) -> None:
+    first = next(iter(evals.values()))
+    doc = {"settings": {"convention": first.convention, "queries": first.queries,
+                        "ties": first.ties, "rel": args.rel},
+           "runs": {label: {"means": ev.means,
+                            **({"per_query": ev.to_dict()} if args.per_query else {})}
+                    for label, ev in evals.items()}}
+    if args.compare:
+        doc["compare"] = comparison
+    json.dump(doc, out, indent=1, allow_nan=True)
+    out.write("\n")
+
+
+def _write_csv(evals: dict, names: list, comparison: list, args, out) -> None:
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["run", "query_id", *names])
+    for label, ev in evals.items():
+        if args.per_query:
+            cols = [ev[n].values.tolist() for n in names]
+            for i, q in enumerate(ev.query_ids.tolist()):
+                w.writerow([label, q, *(repr(c[i]) for c in cols)])
+        w.writerow([label, "all", *(repr(ev.means[n]) for n in names)])
+    if args.compare:
+        w.writerow([])
+        w.writerow(list(comparison[0]))
+        for r in comparison:
+            w.writerow([repr(v) if isinstance(v, float) else v for v in r.values()])
+
+
+def _write_table(evals: dict, names: list, comparison: list, args, out) -> None:
     d = args.digits
     if args.per_query:
         rows = [[label, q, *(_fmt(ev[n].values[i], d) for n in names)]
@@ -295,6 +289,30 @@ def run(argv=None, out=sys.stdout) -> int:
                     [[r["run"], r["measure"], r["queries"], f"{r['difference']:+.{d}f}",
                       _fmt(r["t_test_p"], d), _fmt(r["permutation_p"], d)]
                      for r in comparison], out)
+
+
+def run(argv=None, out=sys.stdout) -> int:
+    """The command (see the module docstring); returns its exit status: 0, or 2 with the
+    error on stderr and nothing printed on ``out``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    args = _parser().parse_args(_one_measure_per_flag(argv))
+    fmt = "json" if args.json else "csv" if args.csv else args.format
+    try:
+        evals = _evaluations(args)
+        names = list(next(iter(evals.values())))
+        comparison = _compare(evals, names, args) if args.compare else []
+    except ValueError as e:
+        print(f"python -m rankmeasures: error: {e}", file=sys.stderr)
+        return 2
+    if fmt == "trec_eval":
+        for ev in evals.values():
+            _print_trec_eval(ev, args, out)
+    elif fmt == "json":
+        _write_json(evals, comparison, args, out)
+    elif fmt == "csv":
+        _write_csv(evals, names, comparison, args, out)
+    else:
+        _write_table(evals, names, comparison, args, out)
     return 0
 
 
