@@ -92,8 +92,15 @@ def _as_positions(pos) -> np.ndarray:
 
 
 def log_grid(top: float) -> list:
-    """Break points 0, 1, 2, 4, 8, ... (then ``top``) for quadrature in u = log x; the
-    integrand is smooth in u, so doubling pieces keep full precision up to x = 1e100."""
+    """Break points 0, 1, 3, 7, 15, ... (pieces of length 1, 2, 4, 8, ...; then ``top``)
+    for quadrature in u = log x; the integrand is smooth in u, so doubling pieces keep
+    full precision up to x = 1e100.
+
+    Examples
+    --------
+    >>> [float(u) for u in log_grid(10.0)]
+    [0.0, 1.0, 3.0, 7.0, 10.0]
+    """
     pts = [mpmath.mpf(0)]
     step = mpmath.mpf(1)
     while pts[-1] + step < top:

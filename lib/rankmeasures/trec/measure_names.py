@@ -78,6 +78,12 @@ class MeasureInfo:
         The source defining it.
     define : str
         Its definition in one line (R: the relevant judged documents of the query).
+
+    Examples
+    --------
+    >>> info = MEASURES["P"]
+    >>> info.trec, info.cutoff, info.define
+    ('P', 'required', 'relevant in the first k / k')
     """
 
     kind: str
@@ -296,6 +302,11 @@ class MeasureSpec:
         ``coefficients``, ``points``, ``beta``, ``max_grade``).
     trec_name : str or None
         trec_eval's printed name of this value, when trec_eval computes it.
+
+    Examples
+    --------
+    >>> [(s.name, s.kind, s.k) for s in parse_measures("P.5,10")]
+    [('P_5', 'P', 5), ('P_10', 'P', 10)]
     """
 
     name: str

@@ -33,6 +33,16 @@ def auc_queries(relevant: np.ndarray, scores: np.ndarray, offsets: np.ndarray) -
     ndarray of float64, shape (Q,)
         NaN for a query without both a relevant and a non-relevant retrieved document
         (the AUC is undefined there).
+
+    Examples
+    --------
+    Query 1 puts its relevant document above both others (AUC 1); query 2 ties its
+    relevant document with its non-relevant one (1/2):
+
+    >>> import numpy as np
+    >>> auc_queries(np.array([True, False, False, True, False]),
+    ...             np.array([3.0, 1.0, 2.0, 1.0, 1.0]), np.array([0, 3, 5])).tolist()
+    [1.0, 0.5]
     """
     rel = np.asarray(relevant, dtype=bool)
     s = np.asarray(scores, dtype=np.float64)
@@ -68,6 +78,16 @@ def kendall_tau_b_queries(grades: np.ndarray, scores: np.ndarray,
     ndarray of float64, shape (Q,)
         NaN where tau-b is undefined: fewer than two documents, or constant grades or
         scores (as :func:`scipy.stats.kendalltau`).
+
+    Examples
+    --------
+    Query 1's scores order its grades 2, 1, 0 exactly (tau-b 1); query 2's reverse them
+    (-1):
+
+    >>> import numpy as np
+    >>> kendall_tau_b_queries(np.array([2.0, 1.0, 0.0, 1.0, 0.0]),
+    ...                       np.array([3.0, 2.0, 1.0, 1.0, 2.0]), np.array([0, 3, 5])).tolist()
+    [1.0, -1.0]
     """
     g = np.asarray(grades, dtype=np.float64)
     s = np.asarray(scores, dtype=np.float64)

@@ -305,6 +305,22 @@ def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
     ndarray of float64, shape (Q,)
         The measure of each query; under ``group_starts``, its expectation over the orders
         of every tie group (module docstring).
+
+    Examples
+    --------
+    One query, relevant at ranks 1 and 3, three relevant judged in all: AP = (1/1 + 2/3)
+    / 3 = 5/9, P@2 = 1/2; with ranks 2 and 3 tied, P@2 is its mean over their two orders,
+    (1/2 + 1) / 2:
+
+    >>> import numpy as np
+    >>> rel, off, num_rel = np.array([True, False, True, False]), np.array([0, 4]), np.array([3])
+    >>> round(float(ranked_measure("AP", rel, off, num_rel)[0]), 12)
+    0.555555555556
+    >>> ranked_measure("P", rel, off, num_rel, k=2).tolist()
+    [0.5]
+    >>> ties = np.array([True, True, False, True])
+    >>> ranked_measure("P", rel, off, num_rel, k=2, group_starts=ties).tolist()
+    [0.75]
     """
     rel, off, big_r, k = _checked(measure, relevant, offsets, num_rel, k)
     if group_starts is None:

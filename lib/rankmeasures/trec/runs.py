@@ -257,7 +257,8 @@ def _bad_value(dicts: dict, name: str, value: str) -> str:
 
 @dataclass(frozen=True, repr=False)
 class Judged:
-    """A run joined to its judgments: flat arrays per query, ready for the measures.
+    """A run joined to its judgments: flat arrays per query, ready for the measures
+    (what :func:`join` returns; its Examples show one).
 
     Attributes
     ----------
@@ -348,6 +349,16 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
     Each query's retrieved documents are looked up in its judgments by a dict (a hash
     join, no sort of ids). Raises ValueError on a document listed twice for one query (in
     either input) and on a non-finite score or relevance.
+
+    Examples
+    --------
+    ``d4`` is retrieved but not judged (relevance 0), ``d3`` judged but not retrieved:
+
+    >>> j = join({"q1": {"d1": 2, "d2": 0, "d3": 1}}, {"q1": {"d1": 0.5, "d2": 0.9, "d4": 0.1}})
+    >>> j
+    Judged(1 queries, 3 retrieved documents, 1 judged but not retrieved)
+    >>> j.doc_ids.tolist(), j.relevance.tolist(), j.unscored_labels.tolist()
+    (['d1', 'd2', 'd4'], [2.0, 0.0, 0.0], [1.0])
     """
     gathered = _gathered(qrels, run, queries)
     return replace(_joined(*gathered[:5]), left_out=gathered[6])
@@ -779,6 +790,16 @@ class Evaluation(Mapping):
     ``ev["ndcg@10"].values`` are the per-query values (in ``query_ids`` order),
     ``ev.means`` the means, ``ev.to_dict()`` the ``{measure: {query: value}}`` form of
     pytrec_eval and ranx.
+
+    Examples
+    --------
+    >>> import rankmeasures as rm
+    >>> ev = rm.evaluate({"q1": {"d1": 1, "d2": 0}}, {"q1": {"d1": 0.5, "d2": 0.9}},
+    ...                  ["P@1", "AP"])
+    >>> ev.means  # d2, not relevant, is ranked first: P@1 = 0, AP = (1/2) / 1
+    {'P@1': 0.0, 'AP': 0.5}
+    >>> ev.to_dict()
+    {'P@1': {'q1': 0.0}, 'AP': {'q1': 0.5}}
     """
 
     results: dict

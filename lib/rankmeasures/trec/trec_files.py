@@ -369,13 +369,24 @@ def _columns(rec: _Records, jobs: dict, halves: tuple) -> dict:
 
 
 def read_qrels(path: str | os.PathLike) -> dict[str, np.ndarray]:
-    """Read a qrels file (``query_id iteration doc_id relevance`` per line; gzip allowed).
+    r"""Read a qrels file (``query_id iteration doc_id relevance`` per line; gzip allowed).
 
     Returns
     -------
     dict
         Columns ``query_id``, ``doc_id`` (str) and ``relevance`` (float64), in file order:
         a table :func:`rankmeasures.evaluate` takes as ``qrels``.
+
+    Examples
+    --------
+    Comment and blank lines are skipped, as trec_eval skips them:
+
+    >>> import tempfile, pathlib
+    >>> f = pathlib.Path(tempfile.mkdtemp()) / "qrels.txt"
+    >>> _ = f.write_text("# judged by two assessors\nq1 0 d1 2\n\nq1 0 d2 0\nq2 0 d7 1\n")
+    >>> q = read_qrels(f)
+    >>> q["query_id"].tolist(), q["doc_id"].tolist(), q["relevance"].tolist()
+    (['q1', 'q1', 'q2'], ['d1', 'd2', 'd7'], [2.0, 0.0, 1.0])
     """
     p = Path(path)
     rec = _fields(_read_bytes(p), 4, p, "query_id iteration doc_id relevance")

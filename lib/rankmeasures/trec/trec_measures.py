@@ -200,7 +200,18 @@ class RankedJudgments:
 
 
 def marks_from(relevance: np.ndarray, judged: np.ndarray) -> np.ndarray:
-    """trec_eval's marks (module docstring) from grades and whether each is judged."""
+    """trec_eval's marks (module docstring) from grades and whether each is judged.
+
+    Examples
+    --------
+    A judged grade is its mark; a judged negative grade is -2 (in the pool, unjudged); a
+    document the qrels do not list is -1:
+
+    >>> import numpy as np
+    >>> marks_from(np.array([2.0, 0.0, -1.0, 0.0]),
+    ...            np.array([True, True, True, False])).tolist()
+    [2.0, 0.0, -2.0, -1.0]
+    """
     return np.where(judged, np.where(relevance < 0, UNJUDGED, relevance), NONPOOL)
 
 
