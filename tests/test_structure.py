@@ -191,3 +191,39 @@ def test_the_catalogue_keeps_its_order():
 
     committed = json.loads((ROOT / "figures" / "claims.json").read_text())
     assert list(REGISTRY) == [row["id"] for row in committed]
+
+
+#: public names without an Examples section of their own, and why
+NO_EXAMPLES = {
+    "rankmeasures.trec.cli.main": "the process entry of `python -m rankmeasures` (its "
+                                  "module docstring shows the command)",
+    "rankmeasures.trec.runs.Judged": "what join returns; join's Examples show one",
+}
+
+
+def test_every_public_name_of_the_measures_and_the_evaluator_has_examples():
+    """Every public function and class of the measures and the evaluator carries a
+    numpydoc Examples section (run as doctests by the test suite), except NO_EXAMPLES."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import rankmeasures
+
+    names = ["rankmeasures"] + [
+        m.name for m in pkgutil.walk_packages(rankmeasures.__path__, "rankmeasures.")
+        if not any(part.startswith("_") for part in m.name.split("."))
+        and not m.name.startswith(("rankmeasures.theory", "rankmeasures.learning"))]
+    missing, seen = [], set()
+    for module_name in names:
+        module = importlib.import_module(module_name)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if id(obj) in seen or not (inspect.isfunction(obj) or inspect.isclass(obj)):
+                continue
+            seen.add(id(obj))
+            where = f"{obj.__module__}.{obj.__qualname__}"
+            if ">>>" not in (inspect.getdoc(obj) or "") and where not in NO_EXAMPLES:
+                missing.append(where)
+    assert len(seen) > 60  # the walk found the packages
+    assert missing == []
