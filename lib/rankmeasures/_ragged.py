@@ -72,8 +72,10 @@ def score_order(scores, gains, offsets, ties) -> np.ndarray:
         if ties == "average":  # any order of tied items will do: sort ascending, reverse
             idx = np.argsort(scores.reshape(q, m), axis=1)[:, ::-1]
         elif second is None:
+            assert s2 is not None  # the scores negated unless ties == "average"
             idx = np.argsort(s2, axis=1, kind="stable")
         else:
+            assert s2 is not None
             idx = np.lexsort((second.reshape(q, m), s2), axis=1)
         return (idx + offsets[:-1, None]).ravel()
     gid = group_ids(offsets)

@@ -135,8 +135,9 @@ def check_int(name: str, v, *, min: int | None = None, max: int | None = None,
         rule = f"an integer <= {max}"
     else:
         rule = "an integer"
+    # typeshed's numbers.Integral declares no order with int (hence the ignore)
     if isinstance(v, bool) or not isinstance(v, numbers.Integral) or (
-            min is not None and v < min) or (max is not None and v > max):
+            min is not None and v < min) or (max is not None and v > max):  # type: ignore[operator]
         raise ValueError(f"{name}: must be {rule}{f' ({why})' if why else ''}, got {v!r}")
     return int(v)
 
@@ -166,8 +167,9 @@ def check_real(name: str, v, *, gt: float | None = None, ge: float | None = None
         rule = f"a real number {'<' if lt is not None else '<='} {hi[:-1]}"
     else:
         rule = "a finite real number"
+    # typeshed's numbers.Real declares no order with float (hence the ignore)
     ok = not isinstance(v, bool) and isinstance(v, numbers.Real) and math.isfinite(v) and (
-        (gt is None or v > gt) and (ge is None or v >= ge) and (lt is None or v < lt)
+        (gt is None or v > gt) and (ge is None or v >= ge) and (lt is None or v < lt)  # type: ignore[operator]
         and (le is None or v <= le))
     if not ok:
         raise ValueError(f"{name}: must be {rule}{f' ({why})' if why else ''}, got {v!r}")

@@ -125,7 +125,7 @@ def count_inversions(v: ArrayLike) -> int:
     if seq.min() < 0:
         raise ValueError("v: must be non-negative integers")
     vmax = int(seq.max())
-    dt = np.int32 if max(nn, vmax + 1) < 2**31 - 1 else np.int64
+    dt: type[np.signedinteger] = np.int32 if max(nn, vmax + 1) < 2**31 - 1 else np.int64
     seq = seq.astype(dt)
     # below[x] = #{values < x} for x = 0..vmax+1
     below = np.zeros(vmax + 2, dtype=dt)

@@ -145,7 +145,8 @@ def _check_policy(ties: str) -> None:
         raise ValueError(f"ties: must be one of {TIE_POLICIES}, got {ties!r}")
 
 
-def _ndcg_checked_in_pass(y_true, y_score, k, d, ties):
+def _ndcg_checked_in_pass(y_true, y_score, k, d, ties) -> tuple[
+        tuple[np.ndarray, np.ndarray] | None, np.ndarray | None]:
     """``((DCG, IDCG), w)`` of 2-d input by the compiled top-k pass, which also checks the
     scores' finiteness and the gains' signs (and int64 labels' range; it counts the gains)
     as it goes, instead of whole-array passes and a conversion before it; ``(None, w)``

@@ -24,19 +24,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import numpy as np
 
 from ._lazy import LazyModule, is_instance_of
 from ._validation import check_int, check_real
 
-mpmath = LazyModule("mpmath")
-sympy = LazyModule("sympy")
+if TYPE_CHECKING:  # the modules themselves, for the annotations
+    import mpmath
+    import sympy
 
-
-if TYPE_CHECKING:
     from ._typing import DiscountLike
+else:
+    mpmath = LazyModule("mpmath")
+    sympy = LazyModule("sympy")
 
 __all__ = [  # noqa: F822 - r and n are made on first access (module __getattr__)
     "r",
@@ -628,7 +630,7 @@ class CustomDiscount(Discount):
             self._expr = None
             self.needs_n = bool(needs_n)
             self._func = func
-            self.name = name or getattr(func, "__name__", "custom")
+            self.name = cast(str, name or getattr(func, "__name__", "custom"))
 
     def _evaluate(self, p, ln):
         if self._expr is not None:

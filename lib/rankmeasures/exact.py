@@ -6,7 +6,7 @@ Wang et al. (2013), Definition 1; tie averaging as McSherry & Najork (2008).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import sympy
 
@@ -14,7 +14,11 @@ from .discounts import as_discount, n, r
 from .gains import as_gain, y
 
 if TYPE_CHECKING:
-    from ._typing import ArrayLike, DiscountLike, GainLike
+    from collections.abc import Sequence
+
+    import numpy as np
+
+    from ._typing import DiscountLike, GainLike
 
 __all__ = ["dcg_symbolic", "idcg_symbolic"]
 
@@ -37,9 +41,9 @@ def _terms(grades, discount, gain):
     return [g.expr.subs(y, v) for v in grades], disc
 
 
-def dcg_symbolic(y_true: ArrayLike, y_score: ArrayLike, *, gain: GainLike = "identity",
-                 discount: DiscountLike = "log2", k: int | None = None,
-                 ties: str = "average") -> sympy.Expr:
+def dcg_symbolic(y_true: Sequence[Any] | np.ndarray, y_score: Sequence[Any] | np.ndarray, *,
+                 gain: GainLike = "identity", discount: DiscountLike = "log2",
+                 k: int | None = None, ties: str = "average") -> sympy.Expr:
     """``sum_r G(y_(r)) D(r)`` as an exact sympy expression.
 
     Parameters
@@ -85,7 +89,7 @@ def dcg_symbolic(y_true: ArrayLike, y_score: ArrayLike, *, gain: GainLike = "ide
     return total
 
 
-def idcg_symbolic(y_true: ArrayLike, *, gain: GainLike = "identity",
+def idcg_symbolic(y_true: Sequence[Any] | np.ndarray, *, gain: GainLike = "identity",
                   discount: DiscountLike = "log2", k: int | None = None) -> sympy.Expr:
     """Exact IDCG for numeric grades (sorted by decreasing gain).
 

@@ -10,7 +10,7 @@ Fürnkranz & Hüllermeier (the identity gain l(i)); Zhou, Zha, Xue, Yu (gain vec
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -130,7 +130,7 @@ def custom_gain(func: Callable | None = None, *, expr: Any = None, name: str | N
                     name=name or str(expr), integer_grades=integer_grades)
     if not callable(func):
         raise ValueError(f"func: must be callable, got {type(func).__name__}")
-    return Gain(func, name=name or getattr(func, "__name__", "custom"),
+    return Gain(func, name=cast(str, name or getattr(func, "__name__", "custom")),
                 integer_grades=integer_grades)
 
 

@@ -17,7 +17,7 @@ one. With ``R(i) = r(rhat^{-1}(i))`` the true rank of the i-th predicted item:
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -27,6 +27,8 @@ from .dcg import dcg, idcg
 from .discounts import LogDiscount
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ._typing import ArrayLike
 
 __all__ = [
@@ -45,7 +47,7 @@ __all__ = [
 ]
 
 
-def ranks_from_order(order: str | list, items: ArrayLike) -> np.ndarray:
+def ranks_from_order(order: str | list, items: Sequence[Any] | np.ndarray) -> np.ndarray:
     """Rank vector of ``items`` from an order such as ``"E>B>C>A>D"`` (top first).
 
     Examples

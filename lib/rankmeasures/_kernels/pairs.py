@@ -49,7 +49,9 @@ def _sorted(v: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     keys, which compare as the values do) and the permutation that sorts it."""
     if v.size >= _RADIX_FROM:
         idx = np.arange(v.size, dtype=np.int32 if v.size < 2**31 else np.int64)
-        return _jit.load("sort_numba").radix_sort(np.ascontiguousarray(v), idx)
+        sort = _jit.load("sort_numba")
+        assert sort is not None  # the callers checked available()
+        return sort.radix_sort(np.ascontiguousarray(v), idx)
     order = np.argsort(v)
     return v[order], order
 
@@ -60,6 +62,7 @@ def pair_counts_sorted(x: np.ndarray, y: np.ndarray) -> tuple[int, int, int, int
     Requires :func:`available`.
     """
     kernel = _jit.load("pairs_numba")
+    assert kernel is not None  # the callers checked available()
     if x.size >= _PARALLEL_FROM and (os.cpu_count() or 1) > 1:
         with ThreadPoolExecutor(max_workers=1) as pool:
             later = pool.submit(_sorted, x)

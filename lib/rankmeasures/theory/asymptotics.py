@@ -123,7 +123,7 @@ def curve_breakpoints(ybar: Any) -> list:
         return list(ybar.breakpoints)
     if not isinstance(ybar, sympy.Basic):
         return []
-    zeros = set()
+    zeros: set[Any] = set()  # sympy expressions
     for node in sympy.preorder_traversal(ybar):
         if isinstance(node, (sympy.Max, sympy.Min)):
             zeros.update(a - b for i, a in enumerate(node.args) for b in node.args[i + 1:])
@@ -132,7 +132,7 @@ def curve_breakpoints(ybar: Any) -> list:
         elif isinstance(node, sympy.Piecewise):
             for _, cond in node.args:
                 zeros.update(r.lhs - r.rhs for r in cond.atoms(sympy.core.relational.Relational))
-    points = set()
+    points: set[Any] = set()
     for g in zeros:
         if not g.has(s):
             continue

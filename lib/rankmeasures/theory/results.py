@@ -362,6 +362,7 @@ class Distinguish:
 
     def first_above_text(self, level: float) -> str:
         """Where the estimate first exceeds ``level`` (0.9 or 0.99), as the report states it."""
+        assert self.first_above is not None and self.win_rates is not None  # set together
         hit = self.first_above[level]
         return hit if hit is not None else f"none up to n = {list(self.win_rates)[-1]}"
 
@@ -529,10 +530,12 @@ def _render(rep: VariantReport, numeric: bool) -> dict:
     out: dict = {"discount": rep.discount, "cut": rep.cut}
     cls = rep.discount_class
     if cls is not None:
+        assert rep.effective_theorem is not None  # the class's theorem at least
         theorem = rep.effective_theorem.text
         if cls.linear:
             out["class"] = {"D(r)": cls.expr, "theorem": theorem}
         else:
+            assert cls.decay is not None  # None for a linear discount only
             out["class"] = {"D(r)": cls.expr, "summable": cls.summable,
                             "r_times_D": cls.r_times_d, "decay": cls.decay.value,
                             "beta": cls.beta, "theorem": theorem}
@@ -567,6 +570,7 @@ def _render_model(m: ModelEntry, numeric: bool) -> dict:
     if m.binary:
         out: dict = {"ybar": m.ybar, "p": m.p}
     else:
+        assert m.values is not None and m.probs is not None  # a graded model's fields
         out = {"values": list(m.values), "probs": list(m.probs), "E[Y | s]": m.mean,
                "E[Y]": m.mean_y}
     if m.limit_kind is not None:

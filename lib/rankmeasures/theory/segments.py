@@ -137,8 +137,9 @@ def _segment_pass(model, ds, n, segment_size, j, *, seed, draw, log_hi, log_lo,
     start = stop - (stop - 1) % segment_size - 1  # ranks start+1 .. stop
     k = stop - start
     m = k - 1  # interior ranks; the last rank holds the boundary score
+    # numpy's stub types spawn_key as ints only; a numpy integer j works as one
     score_rng, label_rng = (np.random.default_rng(c) for c in
-                            np.random.SeedSequence(seed, spawn_key=(draw, 1, j)).spawn(2))
+                            np.random.SeedSequence(seed, spawn_key=(draw, 1, j)).spawn(2))  # type: ignore[arg-type]
     compiled = _jit.load("simulate_numba")
     lo = float(np.exp(log_lo))
     span = float(np.exp(log_hi)) - lo
@@ -187,6 +188,7 @@ def _segment_pass(model, ds, n, segment_size, j, *, seed, draw, log_hi, log_lo,
             np.multiply(w, term, out=prod)
             dcg[i] += float(prod.sum())
         if keep_scores:
+            assert scores is not None  # made when keep_scores
             scores[b:e] = sc
     return SegmentSums(dcg, counts, weight, scores)
 
@@ -196,8 +198,10 @@ def segment_scores(n: int, segment_size: int, j: int, *, seed: int, draw: int,
     """The scores of segment ``j``'s ranks, decreasing (module docstring, step 2); its
     last is ``exp(log_lo)``, the boundary."""
     model = _prepare(lambda x: np.full(x.shape, 0.5))  # the labels are not wanted here
-    return _segment_pass(model, [as_discount("log2")], n, segment_size, j, seed=seed,
-                         draw=draw, log_hi=log_hi, log_lo=log_lo, keep_scores=True).scores
+    scores = _segment_pass(model, [as_discount("log2")], n, segment_size, j, seed=seed,
+                           draw=draw, log_hi=log_hi, log_lo=log_lo, keep_scores=True).scores
+    assert scores is not None  # kept: keep_scores=True
+    return scores
 
 
 def segment_sums(ybar: Any, discount: DiscountLike, n: int, segment_size: int, j: int, *,

@@ -80,6 +80,7 @@ def n_grid(max_exponent: int, mc_n: list | tuple = ()) -> list[int]:
 def _model_label(i: int, model: ModelEntry) -> str:
     if model.binary:
         return f"f{i}: ybar = {model.ybar}"
+    assert model.values is not None  # a graded model's field
     return f"f{i}: graded, values {', '.join(model.values)}"
 
 
@@ -92,6 +93,7 @@ def summary_markdown(report: VariantReport) -> str:
            + (f", cut at $k(n)$ = `{report.cut}`" if report.cut else "") + "."]
     cls = report.discount_class
     if cls is not None and not cls.linear:
+        assert cls.decay is not None  # None for a linear discount only
         out.append(
             f"**Class.** Summable: {'yes' if cls.summable else 'no'}; "
             f"$r D(r) \\to$ `{cls.r_times_d}` (decays {cls.decay.value}); index of regular "
@@ -188,6 +190,7 @@ def distinguish_markdown(report: VariantReport) -> str:
         return "There is one ranking function only (set `ybar_other` to compare two)."
     out = []
     if dist.limit_gap is not None:
+        assert dist.limit_gap_numeric is not None  # set with limit_gap
         gap = float(dist.limit_gap_numeric)
         out.append(f"The limits differ: limit(f0) - limit(f1) = {dist.limit_gap} = "
                    f"{dist.limit_gap_numeric}, so "

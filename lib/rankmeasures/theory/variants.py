@@ -650,6 +650,7 @@ def _analyse(report: VariantReport, discount, cut, ybar, ybar_other, gain,
         report.discount_class = classify_discount(d_expr)
     frac = _cut_regime(report, k_expr, settings.budget)
     if any(not mod.binary for _, mod in models):
+        assert report.effective_theorem is not None  # the class is set above
         report.graded_theorem = Theorems.graded_form(report.effective_theorem)
     base = CustomDiscount(expr=d_expr, name=str(d_expr))
     at = functools.partial(_discount_at, base, k_expr)  # the discount at a list length
@@ -697,11 +698,12 @@ def _cut_regime(report: VariantReport, k_expr, budget):
     else:
         regime = CutRegime.BOUNDED
     report.cut_regime = regime
+    assert report.discount_class is not None  # set before the cut-off is looked at
     report.theorem = _cut_theorem(report.discount_class, regime)
     return frac
 
 
-def _model_entry(report: VariantReport, label: str, mod: dict, at, frac,
+def _model_entry(report: VariantReport, label: str, mod: _Model, at, frac,
                  settings: AnalysisSettings, client):
     """One model's limit, pseudo-expectations and Monte Carlo; returns the limit in closed
     form (None without one)."""
@@ -717,6 +719,7 @@ def _limit_step(entry: ModelEntry, label, mod, report: VariantReport, frac,
                 settings: AnalysisSettings):
     """The limit of NDCG under one model, by the regime (Theorems 1, 3, 5-9, 10-13)."""
     cls, regime = report.discount_class, report.cut_regime
+    assert cls is not None  # classified before the models are analysed
     if cls.summable or regime is CutRegime.BOUNDED:
         top = sympy.nsimplify(mod.mean.subs(asymptotics.s, 1) / mod.values[0])
         entry.limit_kind, entry.top = LimitKind.NONE_IN_PROBABILITY, str(top)
@@ -781,6 +784,7 @@ def _compare_models(report: VariantReport, models, limits, at,
     if settings.dist_n and len(curves) == 2:
         _win_rates(report.distinguish, curves, at, settings)
     n0, n1 = (m.pseudo for m in report.models)
+    assert n0 is not None and n1 is not None  # each entry's _pseudo_step ran
     report.distinguish.pseudo_gap = {
         k: mpmath.nstr(mpmath.mpf(n0[k]) - mpmath.mpf(n1[k]), 6) for k in n0}
 
@@ -935,6 +939,7 @@ def _distinguish(curves, limits, report: VariantReport, dps) -> Distinguish:
     which is not decided here). ``curves``: each model's ``ybar``, None for a graded one."""
     y0, y1 = curves
     cls, regime = report.discount_class, report.cut_regime
+    assert cls is not None  # classified before the models are compared
     if "f0" in limits and "f1" in limits:
         gap = sympy.simplify(limits["f0"] - limits["f1"])
         if gap != 0:

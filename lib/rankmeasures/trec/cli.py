@@ -23,6 +23,7 @@ import json
 import math
 import sys
 from pathlib import Path
+from typing import Any
 
 from .measure_names import MEASURES, TREC_ORDER, parse_measures
 from .runs import CONVENTIONS, QUERY_POLICIES, evaluate
@@ -155,7 +156,8 @@ def _fmt(x: float, digits: int) -> str:
 def _trec_order(ev) -> list:
     """The results of ``ev`` in trec_eval's output order (measures.c; cut-offs rising),
     those trec_eval does not compute last, each value once."""
-    seen, keyed = set(), []
+    seen: set[str] = set()
+    keyed: list[tuple] = []
     for n, spec in ev.specs.items():
         label = spec.trec_name or n
         if label in seen:
@@ -164,7 +166,8 @@ def _trec_order(ev) -> list:
         base = MEASURES[spec.kind.removeprefix("trec_")].trec if spec.trec_name else None
         if spec.kind in ("ndcg", "AP") and spec.k is not None and spec.trec_name:
             base = "ndcg_cut" if spec.kind == "ndcg" else "map_cut"
-        order = TREC_ORDER.get(base, len(TREC_ORDER))
+        # base None (no trec_eval measure) is no key of TREC_ORDER: the default, last
+        order = TREC_ORDER.get(base, len(TREC_ORDER))  # type: ignore[arg-type]
         keyed.append(((order, spec.k or 0, spec.p or 0.0) if spec.trec_name
                       else (len(TREC_ORDER), len(keyed), 0.0), label, n, spec))
     return [x[1:] for x in sorted(keyed, key=lambda x: x[0])]
@@ -244,11 +247,12 @@ def _evaluations(args) -> dict:
 
 def _write_json(evals: dict, comparison: list, args, out) -> None:
     first = next(iter(evals.values()))
-    doc = {"settings": {"convention": first.convention, "queries": first.queries,
-                        "ties": first.ties, "rel": args.rel},
-           "runs": {label: {"means": ev.means,
-                            **({"per_query": ev.to_dict()} if args.per_query else {})}
-                    for label, ev in evals.items()}}
+    doc: dict[str, Any] = {
+        "settings": {"convention": first.convention, "queries": first.queries,
+                     "ties": first.ties, "rel": args.rel},
+        "runs": {label: {"means": ev.means,
+                         **({"per_query": ev.to_dict()} if args.per_query else {})}
+                 for label, ev in evals.items()}}
     if args.compare:
         doc["compare"] = comparison
     json.dump(doc, out, indent=1, allow_nan=True)

@@ -34,6 +34,7 @@ binary measures; default 1, trec_eval's ``-l``); ``gain=`` and ``discount=`` -- 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 __all__ = ["MeasureInfo", "MeasureSpec", "MEASURES", "MEASURE_KINDS", "GROUPS",
@@ -362,6 +363,7 @@ def _number(text: str, name: str, what: str) -> float:
 
 def _trec_label(info: MeasureInfo, value=None, printable: str | None = None) -> str:
     """trec_eval's printed name (meas_init.c: ``%s_%ld``, ``%s_%3.2f``, ``%s_%s``)."""
+    assert info.trec is not None  # a measure of _BY_TREC
     if info.cut == "long" and value is not None:
         return f"{info.trec}_{int(value)}"
     if info.cut == "double" and value is not None:
@@ -379,7 +381,7 @@ def _trec_specs(info: MeasureInfo, text: str | None, name: str) -> list[MeasureS
         kind = "AP"
     if info.cut in ("long", "double"):
         if text is None:
-            values = list(info.default)
+            values: Sequence[float] = list(info.default)
         else:
             parse = ((lambda s: _cutoff(s, name)) if info.cut == "long"
                      else (lambda s: _number(s, name, "parameter")))
@@ -501,6 +503,7 @@ def parse_measure(name: str) -> MeasureSpec:
                          + ", ".join(k for k in MEASURES if MEASURES[k].aliases)
                          + " (also ir_measures' and trec_eval's names, e.g. nDCG@10, P_5, "
                            "map, and trec_eval's groups official, all_trec, set)")
+    assert m is not None  # base is None when the grammar does not match
     kind = _ALIAS[base]
     info = MEASURES[kind]
     cut, allowed = info.cutoff, info.params

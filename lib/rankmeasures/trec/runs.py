@@ -180,7 +180,8 @@ def _table_dicts(obj, value: str, name: str) -> dict:
         docs = dict(zip(ds[a:b], vl[a:b], strict=True))
         if len(docs) < b - a:
             seen: set = set()
-            dup = next(d for d in ds[a:b] if d in seen or seen.add(d))
+            # add() returns None, false: the test is `d in seen`, and d is recorded
+            dup = next(d for d in ds[a:b] if d in seen or seen.add(d))  # type: ignore[func-returns-value]
             raise ValueError(f"{name}: document {dup!r} appears twice for query {q!r}")
         out[q] = docs
     return out
@@ -267,8 +268,9 @@ class Judged:
     relevance, scores : ndarray of float64, shape (N,)
         The retrieved documents' relevance (0 when unjudged) and scores, query by query.
     offsets : ndarray of int64, shape (Q+1,)
-    doc_ids : ndarray of object (str), shape (N,)
-        The retrieved documents' ids, query by query.
+    doc_ids : ndarray of object (str), shape (N,), or None
+        The retrieved documents' ids, query by query (None: not kept, as by the ranked
+        join of trec_eval's order).
     unscored_labels : ndarray of float64
         Relevance of judged documents the run did not retrieve, query by query.
     unscored_offsets : ndarray of int64, shape (Q+1,)
@@ -283,7 +285,7 @@ class Judged:
     relevance: np.ndarray
     scores: np.ndarray
     offsets: np.ndarray
-    doc_ids: np.ndarray
+    doc_ids: np.ndarray | None
     unscored_labels: np.ndarray
     unscored_offsets: np.ndarray
     left_out: tuple = (0, 0)
@@ -294,7 +296,7 @@ class Judged:
                 f"documents, {self.unscored_labels.size} judged but not retrieved)")
 
 
-def _gathered(qrels, run, queries, probe=False):
+def _gathered(qrels, run, queries, probe=False) -> tuple:
     """The inputs checked, and the kept queries (sorted ids): their documents as dicts,
     the run's sizes and its scores in dict order, and -- with ``probe``, else None -- the
     run's score of each kept query's judged documents, query by query (NaN: not
@@ -424,6 +426,7 @@ def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
     # a slot starts a new group unless it ties with the slot before it
     group = np.cumsum(np.concatenate([[True], ~same[at[1:] - 1]]))
     items = order[at]
+    assert j.doc_ids is not None  # a join's, before _all_ordered drops them
     names = j.doc_ids[items].tolist()
     # each distinct id's place in code-point order (UTF-8 byte order: trec_eval's strcmp);
     # Python's sort of the distinct str, much faster than numpy's of an object array
@@ -719,6 +722,7 @@ def _all_ordered(j: Judged) -> Judged:
     and its scores as trec_eval stores them (float32)."""
     compared = j.scores.astype(np.float32).astype(np.float64)
     order = _trec_eval_order(j, compared)
+    assert j.judged is not None  # every join sets it
     return replace(j, relevance=j.relevance[order], scores=compared[order], doc_ids=None,
                    judged=j.judged[order])
 
@@ -888,6 +892,7 @@ def _truncated(j: Judged, depth: int | None, judged_only: bool) -> Judged:
     nq = lengths.size
     qidx = query_index(lengths)
     keep = np.ones(j.relevance.size, bool)
+    assert j.judged is not None  # every join sets it
     if depth is not None:
         keep &= np.arange(j.relevance.size) - j.offsets[:-1][qidx] < depth
     if judged_only:  # trec_eval keeps the documents of a grade of at least 0
@@ -912,8 +917,10 @@ def _ranked_judgments(j: Judged, absent: np.ndarray, order=None,
                       starts=None) -> trec_measures.RankedJudgments:
     """trec_eval's view of ``j``, ranked or put in ``order`` with the tie groups that
     ``starts`` begins (:class:`~rankmeasures.trec.trec_measures.RankedJudgments`)."""
+    assert j.judged is not None  # every join sets it
     if order is not None:
         j = replace(j, relevance=j.relevance[order], judged=j.judged[order])
+    assert j.judged is not None  # (the replaced j's too)
     lengths = np.diff(j.offsets)
     nq = lengths.size
     qidx = query_index(lengths)
@@ -1143,8 +1150,8 @@ class _Shared:
     """What several measures of one call share, computed once: trec_eval's view of the
     ranked judgments, and each relevance level's relevant ranks and counts."""
 
-    def __init__(self):
-        self._trec = None
+    def __init__(self) -> None:
+        self._trec: trec_measures.RankedJudgments | None = None
         self._levels: dict = {}
 
     def trec_view(self, r: _Ranking, *, ranked_only: bool = False):

@@ -80,6 +80,7 @@ class _Records:
     def _span(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Where field ``k`` of every record starts, and its length."""
         if not self.width:
+            assert self.tok0 is not None and self.fend is not None  # set without width
             at = self.tok0 + k
             s = self.first[at]
             return s, self.fend[at] - s
@@ -254,7 +255,7 @@ def _decimals(m: np.ndarray, length: np.ndarray):
     M < 2^53 and 10^f (f <= 15) is exact, so M / 10^f is the correctly rounded quotient,
     as strtod's result is."""
     w, n = m.shape
-    small = np.uint8 if w < 255 else np.int64  # counters of at most w
+    small: type[np.integer] = np.uint8 if w < 255 else np.int64  # counters of at most w
     mant = np.zeros(n, np.int64)
     ndig = np.zeros(n, small)
     dots = np.zeros(n, small)
