@@ -50,8 +50,10 @@ $(STAMP): requirements.lock pyproject.toml
 
 venv: $(STAMP)
 
+# mypy over the wheel's modules as pyproject's [tool.mypy] says (cached in .mypy_cache)
 lint: $(STAMP)
 	$(BIN)/ruff check lib tests benchmarks proofs_check notebooks docs
+	$(BIN)/mypy
 
 # Debian's chromium for the browser checks of the HTML edition (tests/test_site.py)
 browser:
