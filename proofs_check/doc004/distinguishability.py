@@ -75,41 +75,47 @@ def s004_l7(beta: float = 0.8, draws: int = 100, seed: int = 17) -> Result:
        at=Location(APPENDIX_A, "Lemma 2"),
        statement="Lemma 2: |E[NDCG(f, S_n)] - N_D(n)| <= O~(n^-1/3) for D = 1/log(1+r)")
 def s004_l2(draws: int = 200, seed: int = 12, tolerance: float = 1.0) -> Result:
-    """Two readings. Exact: E[NDCG] lies within ``bias_bound`` of E[DCG]/E[IDCG]
+    """Exact, at each n: E[NDCG] lies within ``bias_bound`` of E[DCG]/E[IDCG]
     (variants.expected_ratio, proven), so ``B(n) = |E[DCG]/E[IDCG] - N(n)| + bias_bound``
-    bounds |E[NDCG] - N(n)|; B(n) must be at most ``tolerance n^-1/3 log n`` and decay at
-    least as fast as n^-1/3 (its fitted exponent over the ns). Monte Carlo: the mean of
-    NDCG against N(n), within that allowance plus Student's t multiples."""
+    bounds |E[NDCG] - N(n)|; the lemma's inequality, with its O~ read as ``tolerance
+    n^-1/3 log n``, holds at n when B(n) is below that. Monte Carlo: the means of DCG and
+    IDCG against their exact expectations, which the bound is built from (Student's t
+    multiples, no allowance beyond the rounding of the sums); the mean of NDCG is shown."""
     ns = (10**3, 10**4, 10**5)
-    rows, ok, exponents = {}, True, {}
-    q = t_multiple(draws, 2 * len(ns))
-    for name, curve in (("s", S), ("0.25 + 0.5 s", 0.25 + 0.5 * S)):
-        bounds = []
+    curves = (("s", S), ("0.25 + 0.5 s", 0.25 + 0.5 * S))
+    q = t_multiple(draws, 2 * len(ns) * len(curves))
+    rows, ok, slack = {}, True, []
+    for name, curve in curves:
         for n in ns:
-            res = simulate_ndcg(curve, "log", n, n_draws=draws, seed=seed)["ndcg"]
-            se = res.std(ddof=1) / np.sqrt(draws)
+            sim = simulate_ndcg(curve, "log", n, n_draws=draws, seed=seed)
             nd = float(asy.pseudo_expectation(curve, "log", n))
-            signed = float(res.mean() - nd)
-            gap = abs(signed)
-            allowed = tolerance * n ** (-1 / 3) * np.log(n)
             exact = expected_ratio(rm.log_discount, curve, n)
             bound = abs(exact.ratio - nd) + exact.bias_bound
-            bounds.append(bound)
-            ok &= gap <= q * se + allowed and bound <= allowed
-            rows[f"ybar = {name}, n = 1e{len(str(n)) - 1}"] = {
-                "|mean - N(n)|": float(gap), "mean - N(n)": signed, "standard error": float(se),
-                "n^-1/3 log n": float(allowed),
-                "exact bound on |E[NDCG] - N(n)|": float(f"{bound:.4g}")}
-        exponents[name] = float(np.polyfit(np.log(ns), np.log(bounds), 1)[0])
-        ok &= exponents[name] <= -1 / 3
-    rows["fitted exponent of the exact bound"] = {k: round(v, 3) for k, v in exponents.items()}
-    return Result(verdict(ok), "exact: |E[NDCG] - N(n)| bounded by |E[DCG]/E[IDCG] - N(n)| plus "
-                  "the proven bound on |E[NDCG] - E[DCG]/E[IDCG]|, at most n^-1/3 log n and "
-                  "decaying like n^a with a <= -1/3 (fitted a: "
-                  + ", ".join(f"{v:.2f}" for v in exponents.values())
-                  + f"); Monte Carlo ({draws} draws, seed {seed}) against mpmath N(n) within "
-                  f"that allowance plus {q:.2f} standard errors (Student's t, level {LEVEL:g} "
-                  f"over the {2 * len(ns)} readings)", rows)
+            allowed = tolerance * n ** (-1 / 3) * np.log(n)
+            ok &= bound <= allowed
+            slack.append(allowed / bound)
+            row = {"mean - N(n)": float(sim["ndcg"].mean() - nd),
+                   "standard error": float(sim["ndcg"].std(ddof=1) / np.sqrt(draws)),
+                   "E[DCG]/E[IDCG] - N(n)": float(exact.ratio - nd),
+                   "bias bound": float(exact.bias_bound),
+                   "bound on |E[NDCG] - N(n)|": float(bound), "n^-1/3 log n": float(allowed)}
+            for key, target in (("DCG", exact.expected_dcg), ("IDCG", exact.expected_idcg)):
+                values = sim[key.lower()]
+                se = float(values.std(ddof=1) / np.sqrt(draws))
+                gap = float(values.mean()) - target
+                ok &= abs(gap) <= q * se + n * np.finfo(float).eps * abs(target)
+                row[f"(mean {key} - E[{key}]) / s.e."] = gap / se
+            rows[f"ybar = {name}, n = 1e{len(str(n)) - 1}"] = row
+    share = min(r["bias bound"] / r["bound on |E[NDCG] - N(n)|"] for r in rows.values())
+    return Result(verdict(ok), "exact at n = 1e3, 1e4, 1e5: |E[NDCG] - N(n)| at most "
+                  "|E[DCG]/E[IDCG] - N(n)| plus the proven bound on |E[NDCG] - "
+                  "E[DCG]/E[IDCG]|, below n^-1/3 log n (O~ read with constant 1) by a factor "
+                  f"{min(slack):.0f} to {max(slack):.0f}; the bias bound is at least "
+                  f"{share:.0%} of it, so the bound's own decay is the proof's, not N(n)'s; a "
+                  "rate is not checkable at finitely many n. Monte Carlo "
+                  f"({draws} draws, seed {seed}): the means of DCG and IDCG against their exact "
+                  f"expectations within {q:.2f} standard errors (Student's t, level {LEVEL:g} "
+                  f"over the {2 * len(ns) * len(curves)} means)", rows)
 
 
 @claim("S004-L4", doc=DOC, recorded="erratum",
