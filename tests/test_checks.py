@@ -77,6 +77,37 @@ def test_within_allows_the_bonferroni_quantile():
     assert checks.within("w", 5.0, 0.0, 1.0, side="below", allowance=4.9)
 
 
+def test_bounded_allows_hoeffdings_deviation():
+    """Hoeffding: P[|mean - E| >= t] <= 2 exp(-2 n t^2 / range^2); at level 0.05 over one
+    evaluation, t = range sqrt(log(40) / (2 n)): 16 draws in a range of 2 allow
+    2 sqrt(3.6889 / 32) = 0.679."""
+    checks.begin("t", statistical=1, false_alarm=0.05)
+    allowed = 2.0 * math.sqrt(math.log(40.0) / 32.0)  # 0.679...
+    assert checks.bounded("b", 1.0 + 0.99 * allowed, 1.0, 2.0, 16)
+    with pytest.raises(checks.CheckFailed, match="b: .*Hoeffding"):
+        checks.bounded("b", 1.0 + 1.01 * allowed, 1.0, 2.0, 16)
+    assert checks.sites(['checks.bounded("b", 1, 1, 1, 2)']) == {"b"}
+    with pytest.raises(ValueError, match="value_range > 0"):
+        checks.bounded("b", 1.0, 1.0, 0.0, 16)
+
+
+def test_mean_of_draws_uses_hoeffding_when_an_atom_holds_the_draws():
+    """Draws on a continuum: Student's t on their own standard error; fifteen draws at 1
+    and one at 0 (an atom): Hoeffding's bound from the range, 16 draws in [0, 1] at level
+    0.05 / 3 allowing sqrt(log(120) / 2) / 4 = 0.387, where the t-test would fail (mean
+    0.9375, s.e. 0.0625: a target of 0.6 is 5.4 standard errors away)."""
+    checks.begin("t", statistical=3, false_alarm=0.05)
+    spread = [0.1, 0.5, 0.9, 0.3, 0.7, 0.2]
+    out = checks.mean_of_draws("m", spread, 0.45, 1.0)
+    assert out.q == pytest.approx(checks.statistical_quantile(0.05 / 3, 5), rel=1e-12)
+    atom = [1.0] * 15 + [0.0]
+    out = checks.mean_of_draws("m", atom, 0.6, 1.0)
+    assert out.method == "hoeffding"
+    assert out.q == pytest.approx(math.sqrt(math.log(2 / (0.05 / 3)) / 2), rel=1e-12)
+    with pytest.raises(checks.CheckFailed, match="Hoeffding"):
+        checks.mean_of_draws("m", atom, 0.0, 1.0)
+
+
 def test_more_evaluations_than_declared_break_the_budget():
     checks.begin("t", statistical=1)
     checks.within("w", 0.0, 0.0, 1.0)

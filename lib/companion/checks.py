@@ -18,7 +18,10 @@ Two promises follow, which a bare ``assert`` cannot keep:
   ``false_alarm / statistical`` -- of Student's t when the standard error is estimated from
   ``dof + 1`` draws, else of the normal law -- so that, by Bonferroni's inequality, a run
   under any seed fails with probability at most ``false_alarm`` when every statement is
-  true. :func:`finish` fails if more evaluations ran than were declared.
+  true. :func:`finish` fails if more evaluations ran than were declared. Where a standard
+error estimated from few draws cannot be trusted (a law that puts most of its mass on one
+value), :func:`bounded` holds a mean of values in a known range to Hoeffding's inequality
+at the same level, which needs no estimate of the spread.
 
 With ``RANKMEASURES_CHECKS=collect`` in the environment (``make reseed``) a failing check
 does not stop the notebook: the failures are collected and :func:`finish` lists them all.
@@ -35,11 +38,11 @@ import math
 import os
 from dataclasses import dataclass, field
 
-__all__ = ["MIME", "CheckFailed", "Within", "begin", "check", "within", "skip", "finish",
-           "sites", "statistical_quantile"]
+__all__ = ["MIME", "CheckFailed", "Within", "begin", "check", "within", "bounded",
+           "mean_of_draws", "skip", "finish", "sites", "statistical_quantile"]
 
 MIME = "application/vnd.rankmeasures.checks+json"
-_NAMES = ("check", "within", "skip")
+_NAMES = ("check", "within", "bounded", "mean_of_draws", "skip")
 
 
 class CheckFailed(AssertionError):
@@ -124,12 +127,15 @@ def statistical_quantile(level: float, dof: float | None = None, *,
 
 @dataclass(frozen=True)
 class Within:
-    """The outcome of one :func:`within`: the deviation in standard errors, the
-    allowed multiple ``q`` and whether it held."""
+    """The outcome of one statistical check: the deviation in standard errors (for
+    :func:`bounded`, in units of range / sqrt(n)), the allowed multiple ``q``, whether it
+    held, and ``method``: ``"standard error"`` (:func:`within`) or ``"hoeffding"``
+    (:func:`bounded`)."""
 
     z: float
     q: float
     ok: bool
+    method: str = "standard error"
 
     def __bool__(self) -> bool:
         return self.ok
@@ -179,6 +185,58 @@ def within(site: str, estimate, target, se, *, dof: float | None = None,
               f"{abs(dev) / se:.2f} standard errors ({side}, allowance {allowance:.3g}) "
               f"> {q:.2f} allowed at false-alarm level {level:.2g}")
     return Within(z=z, q=q, ok=ok)
+
+
+def bounded(site: str, mean, target, value_range, n: int, *, allowance: float = 0.0,
+            what: str = "") -> Within:
+    """A statistical check that holds for any law of values in an interval of length
+    ``value_range``: the mean of ``n`` independent draws agrees with their expectation
+    ``target`` within ``value_range * sqrt(log(2 / level) / (2 n))`` (Hoeffding 1963,
+    Theorem 2), plus a proven deterministic ``allowance``, ``level`` the run's
+    per-evaluation false-alarm level; counted as one statistical evaluation. Returns a
+    :class:`Within` whose ``z`` and ``q`` are the deviation (less the allowance) and the
+    allowed deviation in units of ``value_range / sqrt(n)``."""
+    site = _site(site)
+    mean, target, value_range = float(mean), float(target), float(value_range)
+    if not (math.isfinite(mean) and math.isfinite(target) and value_range > 0
+            and allowance >= 0) or n < 1:
+        raise ValueError(f"{site}: need finite mean and target, value_range > 0, n >= 1; "
+                         f"got {mean!r}, {target!r}, {value_range!r}, {n!r}")
+    _state.ran[site] = _state.ran.get(site, 0) + 1
+    _state.evaluations += 1
+    if _state.statistical < 1:
+        raise RuntimeError(f"{site}: a statistical check in a notebook that declared "
+                           f"statistical=0 in begin()")
+    level = _state.false_alarm / _state.statistical
+    q = math.sqrt(math.log(2 / level) / 2)
+    z = (abs(mean - target) - allowance) / (value_range / math.sqrt(n))
+    ok = z <= q
+    if not ok:
+        _fail(f"{site}: {what or 'mean'} {mean:.6g} vs {target:.6g}: beyond Hoeffding's "
+              f"bound {q * value_range / math.sqrt(n):.3g} (values in a range of "
+              f"{value_range:.3g}, {n} draws, false-alarm level {level:.2g})")
+    return Within(z=z, q=q, ok=ok, method="hoeffding")
+
+
+def mean_of_draws(site: str, draws, target, value_range, *, allowance: float = 0.0,
+                  what: str = "") -> Within:
+    """The mean of independent ``draws`` against their expectation ``target``: by
+    :func:`within` with Student's t on the draws' own standard error, unless one value
+    holds at least a quarter of the draws -- a law with most of its mass on one value,
+    whose standard error a few draws misjudge (one draw off the atom makes it tiny) -- and
+    then by :func:`bounded` from ``value_range``, the length of an interval holding every
+    possible draw. Either way one statistical evaluation of this ``site``."""
+    import numpy as np
+
+    d = np.asarray(draws, dtype=np.float64)
+    _, counts = np.unique(d, return_counts=True)
+    if d.size < 2 or 4 * int(counts.max()) >= d.size:
+        return bounded(site, float(d.mean()), target, value_range, d.size,
+                       allowance=allowance,
+                       what=(what + "; " if what else "") + "an atom holds a quarter of the "
+                       "draws: Hoeffding's bound")
+    return within(site, float(d.mean()), target, float(d.std(ddof=1)) / math.sqrt(d.size),
+                  dof=d.size - 1, allowance=allowance, what=what)
 
 
 def skip(site: str, reason: str) -> None:

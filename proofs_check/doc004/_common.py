@@ -57,7 +57,6 @@ def monte_carlo_against_exact(model, spec, disc, mc_n: int, draws: int, seed: in
     shows NDCG's mean beside E[DCG]/E[IDCG] and N(mc_n) for reading. ``model`` is what
     simulate_ndcg takes, ``spec`` what expected_ratio takes."""
     import numpy as np
-    from scipy import stats
 
     from rankmeasures.theory.simulate import simulate_ndcg
     from rankmeasures.theory.variants import expected_ratio
@@ -78,11 +77,11 @@ def monte_carlo_against_exact(model, spec, disc, mc_n: int, draws: int, seed: in
                 f"{mean:.6g} +/- {se:.3g}, {(mean - target) / se:+.2f} s.e.")
         else:
             # the same value on every draw (IDCG cut below the relevant count is F(k)):
-            # no estimate of its spread; the largest standard error a reading in
-            # [0, F(n) max gain] can have (Popoviciu), with the normal quantile
+            # no estimate of its spread; Hoeffding's bound from the range [0, F(n) max
+            # gain] a reading can take, at the claim's level per reading (any law)
             top = float(np.sum(disc.weights(mc_n))) * float(np.max(np.abs(
                 getattr(model, "values", [1.0]))))
-            bound = stats.norm.isf(LEVEL / (2 * readings)) * top / (2 * np.sqrt(draws))
+            bound = top * np.sqrt(np.log(2 * readings / LEVEL) / (2 * draws))
             ok &= abs(mean - target) <= bound + rounding
             ev[f"mean {key.upper()} (exact {target:.6g})"] = (
                 f"{mean:.6g}, the same on every draw (allowed {bound:.3g}, from its range)")
