@@ -227,3 +227,11 @@ def test_every_public_name_of_the_measures_and_the_evaluator_has_examples():
                 missing.append(where)
     assert len(seen) > 60  # the walk found the packages
     assert missing == []
+
+
+def test_ragged_positions_and_rows_by_hand():
+    """positions_within and gather_rows of sizes (2, 0, 3), worked by hand."""
+    from rankmeasures._ragged import gather_rows, positions_within
+
+    assert positions_within([2, 0, 3]).tolist() == [0, 1, 0, 1, 2]
+    assert gather_rows([10, 99, 4], [2, 0, 3]).tolist() == [10, 11, 4, 5, 6]

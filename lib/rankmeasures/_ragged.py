@@ -15,8 +15,8 @@ import numpy as np
 if TYPE_CHECKING:
     from .discounts import Discount
 
-__all__ = ["is_rectangular", "group_ids", "query_index", "offsets_from_sizes", "slot_weights",
-           "score_order"]
+__all__ = ["is_rectangular", "group_ids", "query_index", "offsets_from_sizes",
+           "positions_within", "gather_rows", "slot_weights", "score_order"]
 
 
 def query_index(sizes: np.ndarray) -> np.ndarray:
@@ -27,6 +27,21 @@ def query_index(sizes: np.ndarray) -> np.ndarray:
 def offsets_from_sizes(sizes: np.ndarray) -> np.ndarray:
     """``[0, s_1, s_1 + s_2, ..., sum s]`` as int64: the offsets of queries of these sizes."""
     return np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+
+
+def positions_within(sizes: np.ndarray) -> np.ndarray:
+    """Each item's position in its query (int64, from 0): ``[0, 1, ..., sizes[0] - 1, 0,
+    1, ...]``."""
+    sizes = np.asarray(sizes, dtype=np.int64)
+    return np.arange(int(sizes.sum()), dtype=np.int64) - np.repeat(
+        offsets_from_sizes(sizes)[:-1], sizes)
+
+
+def gather_rows(first: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """The rows ``first[q], first[q] + 1, ..., first[q] + sizes[q] - 1`` of every query q,
+    in query order: where a subset of queries lies in a larger table."""
+    sizes = np.asarray(sizes, dtype=np.int64)
+    return np.repeat(np.asarray(first, dtype=np.int64), sizes) + positions_within(sizes)
 
 
 def is_rectangular(offsets: np.ndarray) -> bool:

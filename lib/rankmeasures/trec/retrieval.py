@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._ragged import query_index
+from .._ragged import positions_within, query_index
 from .._validation import check_option, check_positive_int
 from .measure_names import MEASURES
 
@@ -238,7 +238,7 @@ def _rr_tied(t: _Groups, k) -> np.ndarray:
 
         sizes = gsize[tied].astype(np.int64)
         grp = query_index(sizes)
-        jj = np.arange(sizes.sum()) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+        jj = positions_within(sizes)
         mm, gg = gsize[tied][grp], grel[tied][grp]
         p = hypergeom.pmf(0, mm, gg, jj) * gg / (mm - jj)
         rank = gpos[tied][grp] + jj + 1

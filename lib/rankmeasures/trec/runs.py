@@ -85,7 +85,7 @@ from typing import Any
 
 import numpy as np
 
-from .._ragged import offsets_from_sizes, query_index
+from .._ragged import gather_rows, offsets_from_sizes, query_index
 from .._validation import (
     check_bool,
     check_int,
@@ -321,14 +321,13 @@ def _gathered(qrels, run, queries, probe=False) -> tuple:
     runs = [rd.get(q, empty) for q in ids]
     judgments = [qd.get(q, empty) for q in ids]
     sizes = np.fromiter(map(len, runs), np.int64, len(ids))
-    n = int(sizes.sum())
     # the kept queries' scores, gathered from the run's in dict order
     if ids == list(rd):  # every query of the run, in its order
         scores = all_scores
     else:
         where = dict(zip(rd, np.cumsum([0, *map(len, rd.values())]).tolist(), strict=False))
         first = np.fromiter((where[q] if q in rd else 0 for q in ids), np.int64, len(ids))
-        scores = all_scores[np.repeat(first - np.cumsum(sizes) + sizes, sizes) + np.arange(n)]
+        scores = all_scores[gather_rows(first, sizes)]
     if not probe:
         return ids, runs, judgments, sizes, scores, None, left
     m = sum(map(len, judgments))
@@ -576,8 +575,7 @@ def _grouped_rows(q: np.ndarray, runs, rank: dict) -> tuple[np.ndarray, np.ndarr
     sizes[place[kept]] = lengths[kept]
     by_place = kept[np.argsort(place[kept])]
     first, size = starts[by_place], lengths[by_place]
-    n = int(size.sum())
-    rows = np.repeat(first - np.cumsum(size) + size, size) + np.arange(n)
+    rows = gather_rows(first, size)
     return rows, sizes
 
 
@@ -909,8 +907,7 @@ def _truncated(j: Judged, depth: int | None, judged_only: bool) -> Judged:
                    judged=j.judged[keep],
                    offsets=offsets_from_sizes(sizes),
                    unscored_labels=allv[by],
-                   unscored_offsets=np.concatenate(
-                       [[0], np.cumsum(np.bincount(allq, minlength=nq))]).astype(np.int64))
+                   unscored_offsets=offsets_from_sizes(np.bincount(allq, minlength=nq)))
 
 
 def _ranked_judgments(j: Judged, absent: np.ndarray, order=None,
