@@ -303,15 +303,15 @@ for thm in ("3", "5", "7", "8", "8 (c > p)", "9"):
                  f"Theorem {thm}: the three functions have three different limits")
 worst_z = max(mc_z.items(), key=lambda kv: abs(kv[1]))
 display(Markdown(
-    f"In every Monte Carlo cell the means of DCG and IDCG agree with their exact "
-    f"expectations at their own $n$ ({len(mc_z)} readings with spread; the largest "
-    f"deviation: {abs(worst_z[1]):.2f} standard errors, {worst_z[0][3].upper()} of Theorem "
-    f"{worst_z[0][0]}, {worst_z[0][1]}, $n = {worst_z[0][2]:.0e}$"
-    + (f"; {len(constant_parts)} readings with a quarter or more of their draws on one "
+    f"In every Monte Carlo cell the means of DCG and IDCG are held to their exact "
+    f"expectations at their own $n$: {len(mc_z)} readings agree within Student's $t$ (the "
+    f"largest deviation: {abs(worst_z[1]):.2f} standard errors, {worst_z[0][3].upper()} of "
+    f"Theorem {worst_z[0][0]}, {worst_z[0][1]}, $n = {worst_z[0][2]:.0e}$"
+    + ")" + (f"; {len(constant_parts)} readings with a quarter or more of their draws on one "
        "value, held only to Hoeffding's bound from their range $[0, F(n)]$, which with "
        f"{n_draws} draws excludes no more than gross errors, beyond "
        f"{np.sqrt(np.log(2 * n_stat / 1e-3) / (2 * n_draws)):.2f} $F(n)$"
-       if constant_parts else "") + ")"
+       if constant_parts else "")
     + (f"; {len(no_spread)} cell(s) of the good function under NDCG@10 have no spread at "
        "all (every top label relevant)." if no_spread else ".")
     + " The limits of Theorems 3, 5, 7, 8 and 9 differ between the three functions (the "
