@@ -19,7 +19,7 @@ import rankmeasures as rm
 from rankmeasures.learning import learn_dcg
 from rankmeasures.learning import learn_dcg_simulation as sim
 
-from .registry import Location, Result, claim, verdict
+from .registry import Location, Result, claim, t_multiple, verdict
 
 DOC = "001"
 QUARTER = sympy.Rational(1, 4)  # the example's lower bound on eps
@@ -245,11 +245,9 @@ LEVEL = 0.01
 
 
 def _q(n_seeds: int, n_readings: int) -> float:
-    """The multiple of its standard error a reading must exceed: Student's t, two-sided,
-    at LEVEL / n_readings."""
-    from scipy import stats
-
-    return float(stats.t.isf(LEVEL / (2 * n_readings), n_seeds - 1))
+    """The multiple of its standard error a reading must exceed (registry.t_multiple at
+    this document's LEVEL)."""
+    return t_multiple(n_seeds, n_readings, LEVEL)
 
 
 def _runs(seeds, **kw):

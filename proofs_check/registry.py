@@ -49,7 +49,7 @@ from dataclasses import dataclass, field
 from .report import LEGEND, location_text
 
 __all__ = ["OUTCOMES", "KINDS", "LEGEND", "PAGINATION", "Location", "Result", "Claim",
-           "REGISTRY", "claim", "run_claim", "verdict"]
+           "REGISTRY", "claim", "run_claim", "verdict", "t_multiple"]
 
 #: the outcomes, in the order the reports list them
 OUTCOMES = tuple(LEGEND)
@@ -168,6 +168,16 @@ def claim(cid: str, *, doc: str, statement: str, recorded: str, at: Location,
         return fn
 
     return deco
+
+
+def t_multiple(draws: int, readings: int, level: float) -> float:
+    """The multiple of its standard error a Monte Carlo reading may stray: Student's t,
+    two-sided, ``draws - 1`` degrees of freedom, at ``level`` split equally over a claim's
+    ``readings`` (Bonferroni), so that the claim's readings fail together with probability
+    at most ``level`` under any seed."""
+    from scipy import stats
+
+    return float(stats.t.isf(level / (2 * readings), draws - 1))
 
 
 def verdict(printed_holds: bool, corrected_holds: bool | None = None, *,

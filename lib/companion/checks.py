@@ -141,6 +141,17 @@ class Within:
         return self.ok
 
 
+def _evaluation(site: str) -> float:
+    """Count one statistical evaluation of ``site``; its false-alarm level (the run's,
+    split over the declared evaluations)."""
+    _state.ran[site] = _state.ran.get(site, 0) + 1
+    _state.evaluations += 1
+    if _state.statistical < 1:
+        raise RuntimeError(f"{site}: a statistical check in a notebook that declared "
+                           f"statistical=0 in begin()")
+    return _state.false_alarm / _state.statistical
+
+
 def within(site: str, estimate, target, se, *, dof: float | None = None,
            side: str = "two-sided", allowance: float = 0.0, what: str = "") -> Within:
     """A statistical check: ``estimate`` agrees with ``target`` within ``q`` standard
@@ -169,12 +180,7 @@ def within(site: str, estimate, target, se, *, dof: float | None = None,
             target) or not (allowance >= 0):
         raise ValueError(f"{site}: need finite estimate and target, se > 0, allowance >= 0; "
                          f"got {estimate!r}, {target!r}, {se!r}, {allowance!r}")
-    _state.ran[site] = _state.ran.get(site, 0) + 1
-    _state.evaluations += 1
-    if _state.statistical < 1:
-        raise RuntimeError(f"{site}: a statistical check in a notebook that declared "
-                           f"statistical=0 in begin()")
-    level = _state.false_alarm / _state.statistical
+    level = _evaluation(site)
     q = statistical_quantile(level, dof, two_sided=side == "two-sided")
     dev = estimate - target
     signed = {"two-sided": abs(dev), "below": dev, "above": -dev}[side]
@@ -202,12 +208,7 @@ def bounded(site: str, mean, target, value_range, n: int, *, allowance: float = 
             and allowance >= 0) or n < 1:
         raise ValueError(f"{site}: need finite mean and target, value_range > 0, n >= 1; "
                          f"got {mean!r}, {target!r}, {value_range!r}, {n!r}")
-    _state.ran[site] = _state.ran.get(site, 0) + 1
-    _state.evaluations += 1
-    if _state.statistical < 1:
-        raise RuntimeError(f"{site}: a statistical check in a notebook that declared "
-                           f"statistical=0 in begin()")
-    level = _state.false_alarm / _state.statistical
+    level = _evaluation(site)
     q = math.sqrt(math.log(2 / level) / 2)
     z = (abs(mean - target) - allowance) / (value_range / math.sqrt(n))
     ok = z <= q

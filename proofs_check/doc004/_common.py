@@ -14,6 +14,8 @@ import sympy
 
 from rankmeasures.theory import asymptotics as asy
 
+from .. import registry
+
 DOC = "004"
 S = asy.s
 CURVES = {"s": S, "s^2": S**2, "1/5 + 3s/5": sympy.Rational(1, 5) + sympy.Rational(3, 5) * S}
@@ -25,13 +27,10 @@ LEVEL = 1e-3
 
 
 def t_multiple(draws: int, readings: int) -> float:
-    """The multiple of its standard error a Monte Carlo reading may stray: Student's t,
-    two-sided, ``draws - 1`` degrees of freedom, at :data:`LEVEL` split equally over the
-    claim's ``readings``; so a claim's readings fail together with probability at most
-    LEVEL under any seed."""
-    from scipy import stats
+    """registry.t_multiple at :data:`LEVEL`: the multiple of its standard error a Monte
+    Carlo reading of a claim of 004 may stray."""
+    return registry.t_multiple(draws, readings, LEVEL)
 
-    return float(stats.t.isf(LEVEL / (2 * readings), draws - 1))
 
 # the sections of the paper, as printed, for the claims' locations
 PRELIMINARIES = "2 Preliminaries"
