@@ -196,10 +196,6 @@ def _manifest_text(man: dict) -> str:
     return json.dumps(man, indent=2, sort_keys=True) + "\n"
 
 
-def _write_manifest(man: dict, root: Path) -> None:
-    (root / MANIFEST).write_text(_manifest_text(man))
-
-
 def _version(package: str) -> str:
     try:
         return metadata.version(package)
@@ -220,7 +216,12 @@ def is_up_to_date(entry: str, key: str, prefixes: tuple[str, ...], root: Path = 
 
 
 def write(root: Path = ROOT) -> Path:
+    """Write the checksums of every committed output.
+
+    The manifest itself is left as the generators wrote it: its interpreter and package
+    versions are those of the run that made the outputs, so re-running this on another
+    patch release of Python changes nothing (a fresh clone's ``make reproduce`` leaves the
+    checkout clean)."""
     sums = output_sums(root / "figures", root / "notebooks" / "executed")
     (root / SUMS).write_text("".join(f"{d}  {n}\n" for n, d in sums.items()))
-    _write_manifest(load_manifest(root), root)
     return root / SUMS
