@@ -112,14 +112,16 @@ def test_the_monte_carlo_ceiling_grows_with_the_cores():
     _check_monte_carlo([10**9], 4, cores=2)  # within 2 x 2e9
 
 
-def test_a_script_without_a_main_guard_is_told_what_to_write(tmp_path):
+@pytest.mark.parametrize("name", ["noguard.py", "noguard"])
+def test_a_script_without_a_main_guard_is_told_what_to_write(tmp_path, name):
     """Local workers are spawned and re-import the main script: asked for by a script's
     top-level code outside ``if __name__ == "__main__":``, the call refuses at once with
-    what to write, instead of dask's "Nanny failed to start" (no cluster is started)."""
+    what to write, instead of dask's "Nanny failed to start" (no cluster is started) --
+    also for a script whose name has no ``.py``."""
     import subprocess
     import sys
 
-    script = tmp_path / "noguard.py"
+    script = tmp_path / name
     script.write_text("from rankmeasures.theory.simulate import simulate_ndcg\n"
                       "simulate_ndcg(lambda x: x, 'log2', 100, workers=2)\n")
     proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
@@ -127,3 +129,21 @@ def test_a_script_without_a_main_guard_is_told_what_to_write(tmp_path):
     assert proc.returncode == 1
     assert "outside an 'if __name__ == \"__main__\":' block" in proc.stderr
     assert f"{script} (line 2)" in proc.stderr and "Nanny" in proc.stderr
+
+
+def test_a_nanny_that_fails_to_start_is_explained(monkeypatch):
+    """Where the look at the script cannot see the cause (code run by exec, an import
+    chain), dask's bare "Nanny failed to start" is re-raised with the usual cause and what
+    to write."""
+    distributed = pytest.importorskip("distributed")
+
+    def refuse(*args, **kwargs):
+        raise RuntimeError("Nanny failed to start.")
+
+    monkeypatch.setattr(distributed, "LocalCluster", refuse)
+    with pytest.raises(RuntimeError, match=r"workers=2: dask could not start .* re-imports "
+                                           r"the main script") as info:
+        with connect(2):
+            pass
+    assert "if __name__" in str(info.value)
+    assert isinstance(info.value.__cause__, RuntimeError)

@@ -58,12 +58,13 @@ def _unguarded_script_line() -> int | None:
     "Nanny failed to start"."""
     import ast
     import inspect
+    import os
     import sys
 
     main = sys.modules.get("__main__")
     path = getattr(main, "__file__", None)
-    if not path or not str(path).endswith(".py"):
-        return None  # an interactive session, a notebook, python -c or -m of a package
+    if not path or not os.path.isfile(path):
+        return None  # an interactive session, a notebook, python -c
     frame = inspect.currentframe()
     line = None
     while frame is not None:
@@ -126,12 +127,25 @@ def connect(workers: Any, *, timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
 
         environ = {**dask.config.get("distributed.nanny.pre-spawn-environ", {}),
                    **WORKER_ALLOCATOR}
-        with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}), \
-                distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
-                                         processes=True, host="127.0.0.1",
-                                         dashboard_address=":0") as cluster, \
-                distributed.Client(cluster) as client:
-            yield client
+        with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}):
+            try:
+                cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1,
+                                                   processes=True, host="127.0.0.1",
+                                                   dashboard_address=":0")
+            except RuntimeError as e:
+                if "Nanny failed to start" not in str(e):
+                    raise
+                # the static look at the script above can miss a guard-less caller (code
+                # run by exec, an import chain); the usual cause is the same
+                raise RuntimeError(
+                    f"workers={workers}: dask could not start its local worker processes "
+                    f"('Nanny failed to start'). The usual cause: the code that asks for "
+                    f"workers runs when the main script is imported. Each worker process "
+                    f"re-imports the main script, so put the call under\n"
+                    f"    if __name__ == \"__main__\":\nor pass workers=None to compute in "
+                    f"this process.") from e
+            with cluster, distributed.Client(cluster) as client:
+                yield client
         return
     try:
         client = distributed.Client(workers, timeout=f"{timeout}s")
