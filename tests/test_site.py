@@ -5,7 +5,7 @@ renders its math and loads with no console error, no failed request and no reque
 leaves the machine; the search finds "Theorem 4"; a claim's link lands on its theorem block
 and the block's link comes back; each claims box and the claims page link both ways; the
 API reference has a page for every public name; the downloads exist; a notebook page prints
-without the site's navigation. Screenshots go to site/."""
+without the site's navigation. Screenshots go beside the test's build."""
 
 import functools
 import http.server
@@ -37,8 +37,9 @@ def build_edition(out: Path, doctrees: Path, reports: Path | None = None):
 @pytest.fixture(scope="session")
 def built(tmp_path_factory):
     """The edition with one variant report (``make docs REPORTS=DIR``): an executed
-    notebook from outside the checkout, here a copy of a committed one."""
-    out = ROOT / "site"
+    notebook from outside the checkout, here a copy of a committed one. Built apart from
+    the reader's ``site/``, which must not list a test's report."""
+    out = tmp_path_factory.mktemp("site")
     reports = tmp_path_factory.mktemp("reports")
     shutil.copyfile(ROOT / "notebooks" / "executed" / "005_new_variants.ipynb",
                     reports / "variant_report.ipynb")
