@@ -57,6 +57,7 @@ _LINK = re.compile(r"\[([^\]]+)\]\(" + re.escape(CLAIMS_LINK) + r"(?:#([^)\s]+))
 #: a notebook names a work in its prose -> its key in references.bib
 WORKS: dict[str, str | tuple[str, ...]] = {
     r"Jin (&|and) Geng": "jin2013linear",
+    r"Discovery Challenge": "ecmlpkdd2010challenge",
     r"Zhou et al\.|Zhou, Zha": "zhou2012learning",
     r"Shalev-Shwartz": "shalev2014understanding",
     r"Fürnkranz": "furnkranz2010preference",
