@@ -93,7 +93,7 @@ def test_monotonicity_binds_by_hand(solver):
 
 
 def test_quadprog_and_clarabel_agree_on_the_protocol(rng):
-    """The issue's cross-check: two independent solvers (an active-set and an interior
+    """A cross-check by independent methods: two solvers (an active-set and an interior
     point method) give the same w on problems of the simulation's size, with and without
     the monotonicity constraints and with Hamming margins."""
     from rankmeasures.learning import learn_dcg_simulation as sim
@@ -204,7 +204,12 @@ def _whole_qp(monkeypatch):
 @pytest.mark.parametrize("kw", [{}, {"grade_free": True}, {"margins": "hamming"},
                                 {"margins": "oracle", "n_train": 20},
                                 {"noisy_pairs": 40, "c": 100.0}, {"noisy_grades": 5, "c": 0.1},
-                                {"pairs": "different"}])
+                                {"pairs": "different"},
+                                # separable, large C: a full step each time cycled here
+                                {"grade_free": True, "c": 1000.0}, {"c": 1000.0},
+                                # a grid, each C started from the solution at the one before
+                                {"noisy_pairs": 5, "c": [10.0**e for e in range(-7, 7)]},
+                                {"grade_free": True, "c": [10.0**e for e in range(-7, 7)]}])
 def test_piecewise_solution_is_the_whole_qps(kw, monkeypatch):
     """The piecewise walk in w alone and quadprog on the whole QP in (w, xi) are two
     routes to one unique optimum: they agree to rounding on the simulation's problems, and
@@ -221,12 +226,15 @@ def test_piecewise_solution_is_the_whole_qps(kw, monkeypatch):
         mono = (np.zeros((0, dm.shape[1])) if k["n_levels"] is None
                 else learn_dcg.monotonicity_matrix(dm.shape[1] // k["n_levels"], k["n_levels"]))
         marg = np.broadcast_to(np.asarray(k["margins"], dtype=float), (dm.shape[0],))
-        pieces = learn_dcg._solve_by_pieces(dm, marg, k["c"], mono)
+        pieces = learn_dcg._solve_by_pieces(dm, marg, k["c"], mono, start=k["start"])
         assert pieces is not None
         with pytest.MonkeyPatch.context() as mp:
             _whole_qp(mp)
-            whole = learn_dcg.fit_utility(dm, **k)
-        np.testing.assert_allclose(pieces, whole, rtol=0, atol=1e-10 * np.abs(whole).max())
+            whole = learn_dcg.fit_utility(dm, **{**k, "start": None})
+        # both routes round within the conditioning of I + C D^T D, which grows like C:
+        # 1e-10 of the largest weight up to C = 1e4, proportionally more beyond
+        scale = 1e-14 * max(k["c"], 1e4)
+        np.testing.assert_allclose(pieces, whole, rtol=0, atol=scale * np.abs(whole).max())
 
 
 def test_piecewise_walk_hands_over_when_it_does_not_settle(monkeypatch):
@@ -248,3 +256,39 @@ def test_piecewise_walk_hands_over_when_it_does_not_settle(monkeypatch):
     np.testing.assert_allclose(learn_dcg.fit_utility(d, c=10.0, margins=marg),
                                [10 / 11, 0.0], rtol=1e-12, atol=1e-15)
     assert len(calls) == 1
+
+
+def test_exact_step_by_hand():
+    """One preference along one weight, margin 1, C = 1: f(w) = w^2 + max(0, 1 - w)^2.
+    From w = 0 towards w = 2, f(2t) = 4t^2 + (1 - 2t)^2 for t <= 1/2, least at t = 1/4
+    (w = 1/2 = C / (1 + C), the optimum); towards w = 0.4 the whole step is downhill."""
+    d, m = np.array([[1.0]]), np.array([1.0])
+    assert learn_dcg._exact_step(np.zeros(1), np.array([2.0]), d, m, 1.0) == pytest.approx(
+        0.25, abs=1e-15)
+    assert learn_dcg._exact_step(np.zeros(1), np.array([0.4]), d, m, 1.0) == 1.0
+    # two preferences with margins 1 and 0.1, C = 10, from w = 0 towards w = 2: the
+    # second one is met beyond t = 0.05, and the least f(2t) = 4t^2 + 10 (1 - 2t)^2
+    # lies beyond it at t = 20 / 44 (w = 10/11)
+    d2, m2 = np.array([[1.0], [1.0]]), np.array([1.0, 0.1])
+    assert learn_dcg._exact_step(np.zeros(1), np.array([2.0]), d2, m2, 10.0) == pytest.approx(
+        20 / 44, rel=1e-14)
+
+
+def test_start_changes_the_route_not_the_optimum():
+    from rankmeasures.learning import learn_dcg_simulation as sim
+
+    problems = []
+    fit = learn_dcg.fit_utility
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(sim.learn_dcg, "fit_utility",
+                   lambda dm, **k: problems.append((dm, k)) or fit(dm, **k))
+        sim.run_learning(seed=4, n_test=10, noisy_pairs=10, c=1.0)
+    dm, k = problems[0]
+    near = learn_dcg.fit_utility(dm, **{**k, "c": 0.1})
+    cold = learn_dcg.fit_utility(dm, **k)
+    warm = learn_dcg.fit_utility(dm, **{**k, "start": near})
+    np.testing.assert_allclose(warm, cold, rtol=0, atol=1e-10 * np.abs(cold).max())
+    with pytest.raises(ValueError, match=r"start: must meet the monotonicity"):
+        learn_dcg.fit_utility(dm, **{**k, "start": -sim.ground_truth_utility(10, 5)})
+    with pytest.raises(ValueError, match=r"start: expected 50 finite weights"):
+        learn_dcg.fit_utility(dm, **{**k, "start": np.zeros(3)})

@@ -46,9 +46,43 @@ def test_oracle_margins_learn_better_than_chance_and_than_few_pairs():
 
 
 def test_validation_picks_c_from_the_grid():
-    r = sim.run_learning(n_train=60, n_test=100, noisy_pairs=10, c=[0.01, 1.0, 100.0],
+    r = sim.run_learning(n_train=60, n_test=100, noisy_pairs=10, c=[100.0, 0.01, 1.0],
                          seed=2)
-    assert r.c in (0.01, 1.0, 100.0)
+    assert r.c_grid == (0.01, 1.0, 100.0)  # kept ascending
+    assert r.c in r.c_grid and len(r.validation_precision) == 3
+    # the best validation precision, and the smallest C among equals
+    best = max(r.validation_precision)
+    assert r.c == r.c_grid[r.validation_precision.index(best)]
+    assert len(r.neighbour_cosines) == 2 and all(-1 <= x <= 1 + 1e-12
+                                                 for x in r.neighbour_cosines)
+    one = sim.run_learning(n_train=60, n_test=100, c=1.0, seed=2)
+    assert one.c_grid == one.validation_precision == one.neighbour_cosines == ()
+    assert one.c_at_edge is None and one.edge_cosine is None
+
+
+def test_grid_edges_by_hand():
+    """c_at_edge and edge_cosine read the recorded grid: the cosine between the chosen
+    fit and its one neighbour, at either end, and nothing inside."""
+    w = np.ones(2)
+    kw = dict(w_hat=w, w_true=w, precision=1.0, similarity=1.0, n_levels=2,
+              c_grid=(0.1, 1.0, 10.0), validation_precision=(0.5, 0.5, 0.5),
+              neighbour_cosines=(0.25, 0.75))
+    assert (sim.LearningRun(c=0.1, **kw).c_at_edge, sim.LearningRun(c=0.1, **kw).edge_cosine
+            ) == ("bottom", 0.25)
+    assert (sim.LearningRun(c=10.0, **kw).c_at_edge,
+            sim.LearningRun(c=10.0, **kw).edge_cosine) == ("top", 0.75)
+    assert sim.LearningRun(c=1.0, **kw).edge_cosine is None
+
+
+def test_small_and_large_c_saturate():
+    """The solution's direction converges as C -> 0 (every preference short of its margin:
+    w / C tends to the projection of sum_i m_i d_i on the constraints' cone) and as
+    C -> infinity: the fits at the two smallest and the two largest values of a grid of
+    decades from 1e-7 to 1e6 agree in direction to 1e-6 of cosine."""
+    for kw in ({"noisy_pairs": 40}, {}, {"grade_free": True}):
+        r = sim.run_learning(n_test=10, c=[10.0**e for e in range(-7, 7)], seed=7, **kw)
+        assert min(r.neighbour_cosines[0], r.neighbour_cosines[-1]) > 1 - 1e-6
+        assert min(r.neighbour_cosines) < 0.999  # and it does move in between
 
 
 def test_bad_input():

@@ -122,7 +122,15 @@ def ground_truth_utility(k: int, n_levels: int, gains: str = "linear", *,
 
 @dataclass(frozen=True)
 class LearningRun:
-    """One run of the protocol: the learned ``w``, its test precision and similarity."""
+    """One run of the protocol: the learned ``w``, its test precision and similarity.
+
+    When C was chosen from a grid, ``c_grid`` holds the grid (ascending),
+    ``validation_precision`` the precision of each C's fit on the validation pairs, and
+    ``neighbour_cosines`` the cosine between the fits at consecutive grid values
+    (``len(c_grid) - 1`` of them): a cosine of 1 at an end of the grid says the solution
+    no longer changes there, so that going further would not change the choice. With one
+    C the three are empty.
+    """
 
     w_hat: np.ndarray
     w_true: np.ndarray
@@ -130,6 +138,27 @@ class LearningRun:
     similarity: float
     c: float
     n_levels: int
+    c_grid: tuple[float, ...] = ()
+    validation_precision: tuple[float, ...] = ()
+    neighbour_cosines: tuple[float, ...] = ()
+
+    @property
+    def c_at_edge(self) -> str | None:
+        """``"bottom"`` or ``"top"`` when the chosen C is the smallest or the largest
+        value of a grid of at least two, else None (an interior choice, or one C)."""
+        if len(self.c_grid) < 2:
+            return None
+        return ("bottom" if self.c == self.c_grid[0] else
+                "top" if self.c == self.c_grid[-1] else None)
+
+    @property
+    def edge_cosine(self) -> float | None:
+        """At an edge of the grid (:attr:`c_at_edge`), the cosine between the chosen fit
+        and the fit at its one neighbour on the grid; None otherwise."""
+        edge = self.c_at_edge
+        if edge is None:
+            return None
+        return self.neighbour_cosines[0 if edge == "bottom" else -1]
 
 
 def _codes(values, n_levels, grade_free):
@@ -272,10 +301,10 @@ class LearningSettings:
         draw = _pair_drawer(self, rng, base_arr, w_true)
         d_train, m_train = draw(self.n_train, self.pairs, self.noisy_pairs, self.noisy_grades)
         d_test, _ = draw(self.n_test, "random", 0, 0)
-        best_c, w_hat = _fit_choosing_c(self, d_train, m_train, draw)
+        best_c, w_hat, grid_info = _fit_choosing_c(self, d_train, m_train, draw)
         return LearningRun(w_hat=w_hat, w_true=w_true, precision=precision(w_hat, d_test),
                            similarity=learn_dcg.similarity(w_true, w_hat, width), c=best_c,
-                           n_levels=width)
+                           n_levels=width, **grid_info)
 
 
 def run_learning(*, gains: str = "linear", n_train: int = 200, pairs: str = "random",
@@ -304,7 +333,9 @@ def run_learning(*, gains: str = "linear", n_train: int = 200, pairs: str = "ran
     c : float or sequence of float
         C of eq. (1); a sequence is a grid from which C is chosen by precision on
         ``n_validation`` pairs drawn, and made noisy, like the training pairs (the same
-        share of reversed pairs, the same grade noise).
+        share of reversed pairs, the same grade noise); on a tie the smallest such C. The
+        run records the grid's validation precisions and how far the solution still
+        moves between neighbouring values (:class:`LearningRun`).
     noisy_pairs : int
         Training pairs whose preference is reversed.
     noisy_grades : int
@@ -376,25 +407,35 @@ def _pair_drawer(s: LearningSettings, rng, base_arr, w_true):
     return draw
 
 
-def _fit_choosing_c(s: LearningSettings, d_train, m_train, draw) -> tuple[float, np.ndarray]:
+def _fit_choosing_c(s: LearningSettings, d_train, m_train,
+                    draw) -> tuple[float, np.ndarray, dict]:
     """``w_hat`` at the one C given, or at the C of the grid with the best precision on
-    validation pairs (drawn after the test pairs)."""
-    grid = s.c_grid
+    validation pairs (drawn after the test pairs; on a tie the smallest such C), and the
+    grid's record for :class:`LearningRun`."""
+    grid = np.sort(s.c_grid)
     mono = None if s.grade_free else s.n_levels
 
-    def fit(cc):
+    def fit(cc, start=None):
         return learn_dcg.fit_utility(d_train, c=float(cc), margins=m_train, n_levels=mono,
-                                     solver=s.solver)
+                                     solver=s.solver, start=start)
 
     if grid.size == 1:
-        return float(grid[0]), fit(float(grid[0]))
+        return float(grid[0]), fit(float(grid[0])), {}
     # validation pairs are as noisy as the training pairs: no clean labels exist
     d_val, _ = draw(s.n_validation, s.pairs,
                     round(s.noisy_pairs * s.n_validation / s.n_train), s.noisy_grades)
-    fits = [fit(cc) for cc in grid]  # each C solved once; the chosen fit is kept
+    # each C solved once, in ascending order, each solve starting from the solution at the
+    # C before it (the route changes, the optimum does not); the chosen fit is kept
+    fits = []
+    for cc in grid:
+        fits.append(fit(cc, fits[-1] if fits and s.solver == "quadprog" else None))
     scores = [precision(w, d_val) for w in fits]
     best = int(np.argmax(scores))
-    return float(grid[best]), fits[best]
+    cosines = tuple(float(a @ b / (np.linalg.norm(a) * np.linalg.norm(b)))
+                    for a, b in zip(fits, fits[1:], strict=False))
+    return float(grid[best]), fits[best], {
+        "c_grid": tuple(float(x) for x in grid), "validation_precision": tuple(scores),
+        "neighbour_cosines": cosines}
 
 
 def offset_free_similarity(w: np.ndarray, w_hat: np.ndarray, n_levels: int) -> float:
