@@ -49,10 +49,11 @@ def recorded_rows(doc: str) -> list[dict]:
     return rows
 
 
-def settled_rows(ids: list[str], done: dict[str, Result] | list[dict] | None = None
-                 ) -> list[dict]:
+def settled_rows(ids: list[str], done: dict[str, Result] | list[dict] | None = None, *,
+                 below: bool = False) -> list[dict]:
     """The claims a notebook section settles, for its box (:func:`companion.guide.claims_box`):
-    rows of id, kind, outcome, location (``where``, as text) and ``checked_here``.
+    rows of id, kind, outcome, location (``where``, as text), ``checked_here`` and
+    ``checked_below``.
 
     ``done``: the results of those checks the notebook ran (claim id -> :class:`Result`),
     or the rows of :func:`document_rows` it computed for the whole document; a claim
@@ -79,5 +80,6 @@ def settled_rows(ids: list[str], done: dict[str, Result] | list[dict] | None = N
             raise ValueError(f"done: {cid} found {outcome!r}, the catalogue records "
                              f"{c.recorded!r}")
         rows.append({"id": cid, "kind": c.kind, "outcome": outcome, "where": str(c.at),
-                     "checked_here": cid in done})
+                     "checked_here": cid in done,
+                     "checked_below": below and cid not in done})
     return rows

@@ -105,6 +105,9 @@ def test_the_claims_box_by_hand():
     assert (f"| [S2]({CLAIMS_LINK}#S2) | verified | in the claims report | §2 Two — a\\|b |"
             in text)
     assert "| erratum | in this notebook |" in claims_box(rows[:1])
+    # a claim the notebook's table of all claims checks further down in the same run
+    later = claims_box([{**rows[1], "checked_below": True}])
+    assert f"| [S2]({CLAIMS_LINK}#S2) | verified | below, in this notebook | §2 Two" in later
     with pytest.raises(ValueError, match="at least one claim"):
         claims_box([])
     with pytest.raises(ValueError, match="listed twice"):

@@ -361,11 +361,17 @@ def test_settled_rows_for_a_section_box():
                                      done={"S002-C2": Result("erratum", "here", {})})
     assert rows == [
         {"id": "S002-C2", "kind": "document", "outcome": "erratum", "checked_here": True,
+         "checked_below": False,
          "where": "§17.4.1 Linear Predictors for Ranking — A Hinge Loss for the Kendall Tau "
                   "Loss Function"},
         {"id": "S002-D1", "kind": "document", "outcome": REGISTRY["S002-D1"].recorded,
-         "checked_here": False,
+         "checked_here": False, "checked_below": False,
          "where": "§17.4 Learning to Rank — the top-k discount D(i), p. 240"}]
+    # below=True: the notebook's table of all claims runs the others later in the run
+    later = proofs_check.settled_rows(["S002-C2", "S002-D1"], below=True,
+                                      done={"S002-C2": Result("erratum", "here", {})})
+    assert [(r["checked_here"], r["checked_below"]) for r in later] == [(True, False),
+                                                                        (False, True)]
     # the rows of a whole document's run count as done for the claims they hold
     doc_rows = [{"id": "S002-D1", "outcome": REGISTRY["S002-D1"].recorded},
                 {"id": "S002-C1", "outcome": REGISTRY["S002-C1"].recorded}]

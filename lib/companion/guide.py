@@ -164,10 +164,11 @@ def claims_box(rows: list[dict]) -> str:
     Parameters
     ----------
     rows : list of dict
-        ``id``, ``outcome``, ``where`` (the location as text) and ``checked_here``
-        (whether the outcome was computed in this run, else it is the one the catalogue
-        records and the claims run checks), as :func:`proofs_check.settled_rows` gives
-        them.
+        ``id``, ``outcome``, ``where`` (the location as text), ``checked_here``
+        (whether the outcome was computed in this run) and, optionally, ``checked_below``
+        (computed further down in this run, by the notebook's table of all claims); else
+        it is the one the catalogue records and the claims run checks. As
+        :func:`proofs_check.settled_rows` gives them.
     """
     if not rows:
         raise ValueError("rows: a claims box needs at least one claim")
@@ -183,7 +184,9 @@ def claims_box(rows: list[dict]) -> str:
         where = r["where"].replace("|", "\\|")
         if r.get("kind", "document") == "companion":
             where += " (the companion's own result)"
-        checked = "in this notebook" if r["checked_here"] else "in the claims report"
+        checked = ("in this notebook" if r["checked_here"] else
+                   "below, in this notebook" if r.get("checked_below") else
+                   "in the claims report")
         lines.append(f"| [{r['id']}]({CLAIMS_LINK}#{r['id']}) | {r['outcome']} | {checked} "
                      f"| {where} |")
     return "\n".join(lines)
