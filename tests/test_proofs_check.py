@@ -169,6 +169,19 @@ def test_003_perturbed_example_numbers_fail():
     assert doc003.s003_e10(printed_c=sympy.Rational(6, 8)).outcome == "failed"
 
 
+def test_000_slips_of_the_induction_step_by_hand():
+    """Grades 0, 1, 1, 2, 2, 2 with the grade-2 items ranked last: every (grade a, grade 2)
+    pair is inverted, X_a = |S_a| |S_2|, and the step of eq. (9) is
+    X_0 + (X_0 + X_1) = (2 |S_0| + |S_1|) |S_b| = 4 |S_b| read with the bound |S_b|:
+    4, 8, 12 for b = 0, 1, 2, and only b = n = 2 gives the true step 12."""
+    res = doc000.s000_e3(max_n=3)
+    assert res.outcome == "erratum" and not res.evidence["mismatches"]
+    witness = res.evidence["witness: grades 0,1,1,2,2,2, grade 2 ranked last"]
+    assert witness["printed bound |S_b|, by reading of b"] == {"b = 0": 4, "b = 1": 8,
+                                                               "b = 2": 12}
+    assert witness["step G^3 - G^2 (library)"] == 12
+
+
 def test_004_perturbed_constants_fail():
     # a wrong exponent on p in Theorem 3, a wrong factor in Theorem 8
     assert doc004.s004_t3(exponent_shift=0.1).outcome == "failed"
