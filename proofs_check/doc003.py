@@ -2,8 +2,13 @@
 "Loss Functions" (slides).
 
 The worked example: X = {A, B, C, D, E}, target r = E>B>C>A>D, predicted rhat =
-A>B>E>C>D. Two slide pictures are lost (the bipartite and the multipartite examples); the
-checks reconstruct them from the printed numbers and report how many reconstructions fit.
+A>B>E>C>D. Three slide pictures are lost (the bipartite, multipartite and gamma examples).
+The catalogue reconstructs a lost example only when exactly one reconstruction fits its
+printed numbers; none does, so these examples are not checkable. Their checks show what
+holds instead: the printed numbers are consistent with each other, how many targets (and
+predicted rankings) fit them, and that exactly one fits under two assumptions the slides do
+not state -- (a) the lost pictures keep the predicted ranking A>B>E>C>D of the earlier
+slides, (b) their levels cut the target E>B>C>A>D into consecutive blocks.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import math
 
 import numpy as np
 import sympy
+from scipy import stats
 
 import rankmeasures as rm
 
@@ -174,6 +180,7 @@ def s003_e7() -> Result:
                    "library_value": value,
                    "explanation": "the slide weighs item x_i by 1/log(i + 1), its index in "
                                   "X, instead of by 1/log(r(x_i) + 1)",
+                   "index_weighted": str(by_index),
                    "index_weighted_equals_printed":
                        bool(sympy.simplify(by_index - printed) == 0)})
 
@@ -211,39 +218,94 @@ def s003_b1(max_c: int = 9) -> Result:
     return Result(verdict(ok), f"exhaustive, c <= {max_c}", {})
 
 
-@claim("S003-E9", doc=DOC, recorded="verified",
+def _predictions(c: int = 5):
+    """Every total predicted ranking of c items, as scores (item perm[0] on top)."""
+    for perm in itertools.permutations(range(c)):
+        scores = np.empty(c)
+        scores[list(perm)] = np.arange(c, 0, -1, dtype=float)
+        yield scores
+
+
+def _block_name(levels, order) -> str:
+    """'(EB)(C)(AD)': the items of each level, top level first, in the order ``order``."""
+    return "".join(f"({''.join(x for x in order if levels[ITEMS.index(x)] == g)})"
+                   for g in sorted(set(levels), reverse=True))
+
+
+@claim("S003-E9", doc=DOC, recorded="not-checkable",
        at=Location("2c Evaluation of Bipartite Rankings",
                    "slide 'Evaluating Partial Target Rankings'"),
-       statement="bipartite example (picture lost): D_tau = 2 and AUC = 4/6; AUC = 1 - "
-                 "normalised Kendall distance")
+       statement="bipartite example (picture lost): D_tau = 2 and AUC = 4/6, for the target "
+                 "and predicted ranking of the lost picture")
 def s003_e9(printed_dtau: int = 2, printed_auc=AUC_PRINTED) -> Result:
-    r, rhat = _example()
-    scores = -rhat.astype(float)  # predicted ranking A>B>E>C>D as scores
-    fits = []
-    consecutive_fits = []
-    for c1 in range(1, 5):
-        for pos in itertools.combinations(range(5), c1):
-            labels = np.isin(np.arange(5), pos).astype(int)
-            d = rm.kendall_distance(labels, scores)
-            a = rm.auc(labels, scores)
-            if d == printed_dtau and abs(a - float(printed_auc)) < 1e-12:
-                name = "".join(ITEMS[i] for i in pos)
-                fits.append(name)
-                top = sorted(ITEMS[i] for i in np.argsort(r)[:c1])
-                if sorted(name) == top:
-                    consecutive_fits.append(name)
-            # the identity holds for every bipartite target (no score ties here)
-            if abs(a - (1 - rm.kendall_distance(labels, scores, normalize=True))) > 1e-12:
-                return Result("failed", "exhaustive", {"identity_fails_for": pos})
-    ok = len(consecutive_fits) == 1
-    return Result(verdict(ok), f"consistent with the printed numbers: {len(fits)} bipartite "
-                  "targets fit (exhaustive over every bipartite target on X with the printed "
-                  "predicted ranking); the one picked assumes the positives are the top of "
-                  "E>B>C>A>D; AUC = 1 - normalised D_tau on every target",
-                  {"positives_fitting_the_numbers": fits,
-                   "fits_that_are_the_top_of_E>B>C>A>D": consecutive_fits,
-                   "reconstruction": "positives {E, B} (the top two of the target), "
-                                     "negatives {A, C, D}" if ok else "ambiguous"})
+    r, _ = _example()
+    # with a total predicted ranking every (positive, negative) pair is ordered right or
+    # inverted, so AUC = 1 - D_tau / (c_1 c_0): the two numbers fix the preferences
+    prefs = sympy.Rational(printed_dtau) / (1 - printed_auc)
+    predicted = tuple((6 - _example()[1]).astype(float))  # as _predictions scores it
+    top_of_target = [ITEMS[i] for i in np.argsort(r)]  # E, B, C, A, D
+    pairs_fitting, fits_a, fits_ab = 0, [], []
+    for scores in _predictions():
+        for c1 in range(1, 5):
+            for pos in itertools.combinations(range(5), c1):
+                labels = np.isin(np.arange(5), pos).astype(int)
+                if (rm.kendall_distance(labels, scores) != printed_dtau
+                        or abs(rm.auc(labels, scores) - float(printed_auc)) > 1e-12):
+                    continue
+                pairs_fitting += 1
+                if tuple(scores) == predicted:
+                    name = "".join(ITEMS[i] for i in pos)
+                    fits_a.append(name)
+                    if sorted(name) == sorted(top_of_target[:c1]):
+                        fits_ab.append(name)
+    if not fits_a:  # the printed numbers fit no target: the slide is not what we read
+        return Result("failed", "exhaustive", {"preferences": str(prefs)})
+    return Result("not-checkable",
+                  "exhaustive over every bipartite target on X and every predicted ranking",
+                  {"reason": "the picture is lost and its printed numbers fit more than one "
+                             "target: the catalogue reconstructs only a unique fit",
+                   "preferences fixed by the numbers (AUC = 1 - D_tau / c_1 c_0)": str(prefs),
+                   "(target, predicted ranking) pairs fitting": pairs_fitting,
+                   "targets fitting with A>B>E>C>D (assumption a)": fits_a,
+                   "of those, the top of E>B>C>A>D (assumption b)": fits_ab,
+                   "shown instead": "the two printed numbers agree with each other "
+                                    f"({prefs} preferences: c_1 in "
+                                    f"{[k for k in range(1, 5) if k * (5 - k) == prefs]} of "
+                                    "c = 5); under assumptions (a) and (b) "
+                                    + (f"exactly one target fits, positives {fits_ab[0]}"
+                                       if len(fits_ab) == 1 else
+                                       f"{len(fits_ab)} targets fit")})
+
+
+@claim("S003-A1", doc=DOC, recorded="verified",
+       at=Location("2c Evaluation of Bipartite Rankings",
+                   "slide 'Evaluating Partial Target Rankings'"),
+       statement="the AUC is 1 - normalised Kendall distance for a bipartite preference "
+                 "graph (normalised by its c_1 c_0 preferences)")
+def s003_a1(max_c: int = 5) -> Result:
+    cases, bad = 0, []
+    for c in range(2, max_c + 1):
+        for scores in _predictions(c):
+            for c1 in range(1, c):
+                for pos in itertools.combinations(range(c), c1):
+                    labels = np.isin(np.arange(c), pos).astype(int)
+                    sp, sn = scores[labels == 1], scores[labels == 0]
+                    # the slide's AUC: the fraction of (p, n) with s(p) > s(n), by count
+                    by_count = float(np.mean(sp[:, None] > sn[None, :]))
+                    d = int(np.sum(sp[:, None] < sn[None, :]))  # inverted preferences
+                    lib = rm.auc(labels, scores)
+                    cases += 1
+                    if not (abs(lib - by_count) < 1e-12
+                            and abs(by_count - (1 - d / (c1 * (c - c1)))) < 1e-12
+                            and abs(lib - (1 - rm.kendall_distance(labels, scores,
+                                                                   normalize=True))) < 1e-12):
+                        bad.append((c, list(pos), scores.tolist()))
+    return Result(verdict(not bad),
+                  f"exhaustive: every bipartite target and every total predicted ranking of "
+                  f"c <= {max_c} items (each (p, n) pair is ordered right or inverted, so "
+                  "the right ones are c_1 c_0 - D_tau); the library's AUC and Kendall "
+                  "distance against direct counts",
+                  {"cases": cases, "largest c": max_c, "mismatches": bad[:3]})
 
 
 @claim("S003-M1", doc=DOC, recorded="verified",
@@ -280,38 +342,56 @@ def s003_m1(max_c: int = 10) -> Result:
                   f"c <= {max_c}", {"gap_as_sum_of_squares": str(sos)})
 
 
-@claim("S003-E10", doc=DOC, recorded="verified",
+@claim("S003-E10", doc=DOC, recorded="not-checkable",
        at=Location("2c Evaluation of Bipartite Rankings",
                    "slide 'Evaluating Multipartite Rankings'"),
-       statement="multipartite example (picture lost): D_tau = 3, C-index = 5/8")
+       statement="multipartite example (picture lost): D_tau = 3 and C-index = 5/8, for the "
+                 "target and predicted ranking of the lost picture")
 def s003_e10(printed_dtau: int = 3, printed_c=C_INDEX_PRINTED) -> Result:
-    r, rhat = _example()
-    scores = -rhat.astype(float)
+    r, _ = _example()
+    # with a total predicted ranking, C-index = 1 - D_tau / #preferences
+    prefs = sympy.Rational(printed_dtau) / (1 - printed_c)
+    predicted = tuple((6 - _example()[1]).astype(float))  # as _predictions scores it
     order = [ITEMS[i] for i in np.argsort(r)]  # E, B, C, A, D
-    fits, block_fits = [], []
-    for assign in itertools.product(range(3), repeat=5):
-        if len(set(assign)) < 2:
-            continue
-        labels = np.array(assign)
-        pc = rm.pair_counts(labels, labels)
-        if pc.total - pc.ties_x != 8:  # 8 preferences, as 5/8 and 3/8 suggest
-            continue
-        if rm.kendall_distance(labels, scores) == printed_dtau and abs(
-                rm.c_index(labels, scores) - float(printed_c)) < 1e-12:
-            fits.append(assign)
-            # levels that cut the target order into consecutive blocks, top level highest
-            lv = [assign[ITEMS.index(x)] for x in order]
-            if all(lv[i] >= lv[i + 1] for i in range(4)):
-                block_fits.append("".join(
-                    f"({''.join(x for x in order if assign[ITEMS.index(x)] == g)})"
-                    for g in sorted(set(assign), reverse=True)))
-    ok = len(block_fits) == 1
-    return Result(verdict(ok), f"consistent with the printed numbers: {len(fits)} 3-level "
-                  "targets fit (exhaustive over every 3-level target on X with 8 preferences "
-                  "and the printed predicted ranking); the one picked assumes the levels cut "
-                  "E>B>C>A>D into blocks",
-                  {"level_assignments_fitting": len(fits),
-                   "fits_cutting_E>B>C>A>D_into_blocks": block_fits})
+    # every target with levels on X (a weak order: dense level numbers, top level highest)
+    targets = {tuple(np.unique(a, return_inverse=True)[1].tolist())
+               for a in itertools.product(range(5), repeat=5) if len(set(a)) > 1}
+    with_prefs = []
+    for t in sorted(targets):
+        pc = rm.pair_counts(t, t)
+        if pc.total - pc.ties_x == prefs:
+            with_prefs.append(t)
+    sizes = sorted({tuple(sorted(np.bincount(t).tolist())) for t in with_prefs})
+    pairs_fitting, fits_a, fits_ab = 0, 0, []
+    for scores in _predictions():
+        for t in with_prefs:
+            if (rm.kendall_distance(t, scores) != printed_dtau
+                    or abs(rm.c_index(t, scores) - float(printed_c)) > 1e-12):
+                continue
+            pairs_fitting += 1
+            if tuple(scores) == predicted:
+                fits_a += 1
+                lv = [t[ITEMS.index(x)] for x in order]
+                if all(lv[k] >= lv[k + 1] for k in range(4)):
+                    fits_ab.append(_block_name(t, order))
+    if not fits_a:  # the printed numbers fit no target: the slide is not what we read
+        return Result("failed", "exhaustive", {"preferences": str(prefs)})
+    return Result("not-checkable",
+                  "exhaustive over every target with levels on X and every predicted ranking",
+                  {"reason": "the picture is lost and its printed numbers fit more than one "
+                             "target: the catalogue reconstructs only a unique fit",
+                   "preferences fixed by the numbers (C-index = 1 - D_tau / #preferences)":
+                       str(prefs),
+                   "level sizes with that many preferences": [list(z) for z in sizes],
+                   "(target, predicted ranking) pairs fitting": pairs_fitting,
+                   "targets fitting with A>B>E>C>D (assumption a)": fits_a,
+                   "of those, blocks of E>B>C>A>D (assumption b)": fits_ab,
+                   "shown instead": "the two printed numbers agree with each other "
+                                    f"({prefs} preferences: level sizes {sizes}); under "
+                                    "assumptions (a) and (b) "
+                                    + (f"exactly one target fits, {fits_ab[0]}"
+                                       if len(fits_ab) == 1 else
+                                       f"{len(fits_ab)} targets fit")})
 
 
 @claim("S003-M2", doc=DOC, recorded="verified",
@@ -337,6 +417,74 @@ def s003_m2(n_cases: int = 300, seed: int = 3) -> Result:
     return Result(verdict(worst < 1e-12), f"{n_cases} random graded lists with score ties "
                   f"(seed {seed}); every AUC_ij by restriction to levels i, j",
                   {"max_abs_difference": worst})
+
+
+@claim("S003-M3", doc=DOC, recorded="erratum",
+       at=Location("2c Evaluation of Bipartite Rankings",
+                   "slide 'Evaluating Multipartite Rankings: C-Index'"),
+       statement="the Jonckheere-Terpstra statistic 'is an unweighted sum of pairwise AUCs': "
+                 "m-AUC = 2/(l(l-1)) sum_{i<j} AUC_ij")
+def s003_m3(n_cases: int = 200, seed: int = 3) -> Result:
+    """Jonckheere's (1954) statistic sums, over the pairs of levels i < j, the Mann-Whitney
+    count U_ij of (level-i item, level-j item) pairs ordered the level's way (ties 1/2).
+    U_ij = c_i c_j AUC_ij, so the statistic is the c_i c_j-weighted sum: divided by its
+    maximum sum_{i<j} c_i c_j it is the C-index, not the unweighted mean (the m-AUC,
+    Hand & Till's M). The counts here come from scipy's Mann-Whitney U and from a direct
+    count of pairs, the AUCs from the library."""
+    def jt_scipy(y, s):
+        lv = np.unique(y)
+        return sum(float(stats.mannwhitneyu(s[y == b], s[y == a], method="asymptotic")
+                         .statistic) for k, a in enumerate(lv) for b in lv[k + 1:])
+
+    def jt_count(y, s):
+        lv = np.unique(y)
+        total = 0.0
+        for k, a in enumerate(lv):
+            for b in lv[k + 1:]:
+                lo, hi = s[y == a], s[y == b]
+                total += np.sum(hi[:, None] > lo[None, :]) + 0.5 * np.sum(
+                    hi[:, None] == lo[None, :])
+        return float(total)
+
+    # the slides' multipartite example under assumptions (a), (b) of the module docstring:
+    # levels {E, B} > {C} > {A, D}, predicted A>B>E>C>D
+    y = np.array([0, 2, 1, 0, 2])
+    s = -_example()[1].astype(float)
+    pa = rm.pairwise_aucs(y, s)
+    pairs = sum(w for _, w in pa.values())
+    jt = jt_scipy(y, s)
+    example = {"JT (scipy Mann-Whitney U, summed)": jt, "JT (direct count)": jt_count(y, s),
+               "sum c_i c_j AUC_ij (library)": sum(a * w for a, w in pa.values()),
+               "sum_{i<j} c_i c_j": pairs, "JT / sum c_i c_j": jt / pairs,
+               "C-index (library)": rm.c_index(y, s), "m-AUC (library)": rm.m_auc(y, s)}
+    rng = np.random.default_rng(seed)
+    worst = 0.0
+    for _ in range(n_cases):
+        n = int(rng.integers(3, 15))
+        yy = rng.integers(0, 4, n)
+        if np.unique(yy).size < 2:
+            continue
+        ss = rng.integers(0, 5, n).astype(float)  # score ties included
+        pr = rm.pairwise_aucs(yy, ss)
+        j1, j2 = jt_scipy(yy, ss), jt_count(yy, ss)
+        den = sum(w for _, w in pr.values())
+        worst = max(worst, abs(j1 - j2), abs(j1 - sum(a * w for a, w in pr.values())),
+                    abs(j1 / den - rm.c_index(yy, ss)))
+    printed_ok = abs(example["JT / sum c_i c_j"] - example["m-AUC (library)"]) < 1e-12
+    corrected_ok = (worst < 1e-9 and example["JT (scipy Mann-Whitney U, summed)"]
+                    == example["JT (direct count)"]
+                    and abs(example["JT / sum c_i c_j"] - example["C-index (library)"]) < 1e-12)
+    return Result(verdict(printed_ok, corrected_ok),
+                  "JT by scipy's Mann-Whitney U and by a direct count, against the library's "
+                  f"pairwise AUCs, C-index and m-AUC: the slides' example and {n_cases} "
+                  f"random graded lists with score ties (seed {seed})",
+                  {"example {E,B} > {C} > {A,D}, predicted A>B>E>C>D": example,
+                   "random lists: largest difference (JT two ways, weighted AUC sum, "
+                   "JT / sum c_i c_j against the C-index)": worst,
+                   "corrected": "JT = sum_{i<j} U_ij = sum_{i<j} c_i c_j AUC_ij, the "
+                                "C-index's numerator (JT / sum c_i c_j is the C-index); the "
+                                "unweighted mean 2/(l(l-1)) sum AUC_ij is Hand & Till's M "
+                                "(the m-AUC)"})
 
 
 @claim("S003-G1", doc=DOC, recorded="erratum",
@@ -365,35 +513,84 @@ def s003_g1() -> Result:
                    "gamma_corrected": gamma})
 
 
-@claim("S003-G2", doc=DOC, recorded="verified",
+@claim("S003-G2", doc=DOC, recorded="not-checkable",
        at=Location("2d Evaluation of Partial Rankings", "slide 'Gamma Coefficient'"),
-       statement="gamma example (picture lost): (2 - 1)/(2 + 1) = 1/3")
+       statement="gamma example (picture lost): d = 2, dbar = 1, gamma = (2 - 1)/(2 + 1) = 1/3")
 def s003_g2() -> Result:
     exact = (sympy.Integer(2) - 1) / (2 + 1)
-    # one partial target with 2 agreeing and 1 inverted comparable pair: A above B, C, D
-    # (B, C, D tied in the target); predicted B > A > C > D inverts (A, B) only
+    # an illustration, not a reconstruction: one partial target with 2 agreeing and 1
+    # inverted comparable pair: A above B, C, D (tied in the target); B > A > C > D
+    # inverts (A, B) only
     target = [2, 1, 1, 1]
     pred = [3, 4, 2, 1]
     pc = rm.pair_counts(target, pred)
     gamma = rm.goodman_kruskal_gamma(target, pred)
     ok = exact == sympy.Rational(1, 3) and abs(gamma - 1 / 3) < 1e-12 and (
         pc.concordant, pc.discordant) == (2, 1)
-    return Result(verdict(ok), "consistent with the printed numbers: the arithmetic (sympy) "
-                  "and one partial order with these counts, not a reconstruction (the "
-                  "picture is lost)",
-                  {"value": str(exact), "example_target": target, "example_predicted": pred,
-                   "note": "the picture is lost and many partial orders give 2 agreeing and "
-                           "1 inverted pair; this is one of them, not a reconstruction"})
+    return Result("not-checkable" if ok else "failed",
+                  "the arithmetic (sympy); one partial order with these counts, as an "
+                  "illustration",
+                  {"reason": "the picture is lost: the counts d = 2 and dbar = 1 come from "
+                             "it, and many partial orders give them",
+                   "arithmetic (2 - 1)/(2 + 1)": str(exact),
+                   "illustration": {"target": target, "predicted": pred,
+                                    "agreeing": pc.concordant, "inverted": pc.discordant,
+                                    "gamma": gamma}})
 
 
 @claim("S003-D1", doc=DOC, recorded="not-checkable",
        at=Location("2c Evaluation of Bipartite Rankings",
                    "slide 'Normalized Discounted Cumulative Gain'"),
-       statement="Järvelin-Kekäläinen DCG = sum_i l(i)/log(i + 1)")
+       statement="DCG of graded levels: sum_i l(i)/log(i + 1), l(i) the level of the item "
+                 "predicted at position i")
 def s003_d1() -> Result:
     levels, scores = [3, 1, 0, 2], [4, 3, 2, 1]
     literal = sum(lv / math.log(i + 1) for i, lv in enumerate(levels, start=1))
     lib = rm.dcg(levels, scores, discount="log")
     return Result("not-checkable", "definition",
-                  {"reason": "a definition; rankmeasures.dcg(discount='log') implements it",
+                  {"reason": "a definition; rankmeasures.dcg(discount='log') implements it "
+                             "(its attribution to Järvelin & Kekäläinen: S003-D2)",
                    "example_literal": literal, "example_library": lib})
+
+
+@claim("S003-D2", doc=DOC, recorded="erratum",
+       at=Location("2c Evaluation of Bipartite Rankings",
+                   "slide 'Normalized Discounted Cumulative Gain'"),
+       statement="'[Järvelin & Kekäläinen, 2002] The original formulation' of DCG is "
+                 "sum_i l(i)/log(i + 1)")
+def s003_d2(max_i: int = 8) -> Result:
+    """Järvelin & Kekäläinen (ACM TOIS 20(4), 2002) define DCG[i] = CG[i] for i < b and
+    DCG[i] = DCG[i-1] + G[i]/log_b i for i >= b, b the base of the logarithm: position i
+    weighs 1 below b and 1/log_b i from b on. The slide's weight is 1/log_b(i + 1) at every
+    position (no base given). At position 1 the two agree only for b = 2, and with b = 2
+    they part at position 2 (1 against 1/log_2 3): no base makes them one formula. With
+    b = 2, J&K's weight at i >= 2 is the slide's at i - 1: the slide shifts the discount by
+    one position."""
+    b = sympy.symbols("b", positive=True)
+
+    def jk(i, base):  # J&K's weight of position i
+        return sympy.Integer(1) if i < base else 1 / sympy.log(i, base)
+
+    def slide(i, base):
+        return 1 / sympy.log(i + 1, base)
+
+    # position 1 (1 < b for every base b > 1): 1 = 1/log_b 2 only at b = 2
+    bases_agreeing_at_1 = sympy.solve(sympy.Eq(slide(1, b), 1), b)
+    at_2 = {"J&K (b = 2)": str(jk(2, 2)), "slide (b = 2)": str(slide(2, 2))}
+    printed_ok = bases_agreeing_at_1 == [2] and all(
+        sympy.simplify(jk(i, 2) - slide(i, 2)) == 0 for i in range(1, max_i + 1))
+    shifted = all(sympy.simplify(jk(i, 2) - slide(i - 1, 2)) == 0
+                  for i in range(2, max_i + 1))
+    return Result(verdict(printed_ok, shifted and bases_agreeing_at_1 == [2]),
+                  "sympy: the two weights position by position, for the base the slide "
+                  f"leaves open (positions 1..{max_i})",
+                  {"J&K 2002": "DCG[i] = CG[i] for i < b; DCG[i-1] + G[i]/log_b i for "
+                               "i >= b (positions below b undiscounted)",
+                   "bases where the weights agree at position 1": [str(x) for x in
+                                                                   bases_agreeing_at_1],
+                   "position 2 with b = 2": at_2,
+                   "J&K (b = 2) at i = the slide's at i - 1, i >= 2": shifted,
+                   "corrected": "the slide's sum_i l(i)/log(i + 1) discounts every position, "
+                                "from the first, by log(i + 1): the later convention (the "
+                                "one trec_eval's ndcg computes, log2(rank + 1)), not J&K's "
+                                "original"})

@@ -182,6 +182,42 @@ def test_000_slips_of_the_induction_step_by_hand():
     assert witness["step G^3 - G^2 (library)"] == 12
 
 
+def test_003_jonckheere_terpstra_is_the_weighted_sum_by_hand():
+    """Levels {E, B} > {C} > {A, D}, predicted A>B>E>C>D: the level pairs (2, 1), (2, 0),
+    (1, 0) have 2 of 2, 2 of 4 and 1 of 2 pairs ordered right, so JT = 5 of 8 (the
+    C-index) while the mean of the pairwise AUCs is (1 + 1/2 + 1/2)/3 = 2/3."""
+    res = doc003.s003_m3(n_cases=20)
+    ex = res.evidence["example {E,B} > {C} > {A,D}, predicted A>B>E>C>D"]
+    assert ex["JT (direct count)"] == ex["JT (scipy Mann-Whitney U, summed)"] == 5
+    assert ex["sum_{i<j} c_i c_j"] == 8 and ex["C-index (library)"] == 5 / 8
+    assert ex["m-AUC (library)"] == pytest.approx(2 / 3, abs=1e-15)
+    assert res.outcome == "erratum"
+
+
+def test_003_jarvelin_kekalainen_weights_by_hand():
+    """Base 2: J&K weigh positions 1 and 2 by 1 (2 is not below b, but log2 2 = 1) and
+    position 3 by 1/log2 3; the slide weighs position 2 by 1/log2 3 already."""
+    res = doc003.s003_d2(max_i=4)
+    assert res.outcome == "erratum"
+    assert res.evidence["bases where the weights agree at position 1"] == ["2"]
+    assert res.evidence["position 2 with b = 2"] == {"J&K (b = 2)": "1",
+                                                     "slide (b = 2)": "log(2)/log(3)"}
+
+
+def test_003_lost_examples_are_not_checkable_and_their_fits_counted():
+    # the four bipartite targets with D_tau = 2 and AUC = 4/6 under A>B>E>C>D, by hand
+    # (2 of the 6 preferences inverted): positives {A, C} (C below B and E), {B, E} (B and E
+    # below A), {A, B, D} (D below E and C), {A, C, E} (C and E below B)
+    e9 = doc003.s003_e9()
+    assert e9.outcome == "not-checkable"
+    assert sorted(e9.evidence["targets fitting with A>B>E>C>D (assumption a)"]) == [
+        "ABD", "AC", "ACE", "BE"]
+    assert e9.evidence["of those, the top of E>B>C>A>D (assumption b)"] == ["BE"]
+    e10 = doc003.s003_e10()
+    assert e10.outcome == "not-checkable"
+    assert e10.evidence["of those, blocks of E>B>C>A>D (assumption b)"] == ["(EB)(C)(AD)"]
+
+
 def test_004_perturbed_constants_fail():
     # a wrong exponent on p in Theorem 3, a wrong factor in Theorem 8
     assert doc004.s004_t3(exponent_shift=0.1).outcome == "failed"
