@@ -11,7 +11,7 @@ Goodman-Kruskal gamma     ``(C-D)/(C+D)`` (tutorial, "Gamma Coefficient")
 Somers' d (y given x)     ``(C-D)/(n0-Tx)``
 AUC (Mann-Whitney)        ``(C + (Ty-Txy)/2)/(n0-Tx)`` with x binary labels
 C-index                   the same with graded labels (Gönen & Heller 2005)
-m-AUC                     mean of the AUCs of every pair of levels (Jonckheere-Terpstra)
+m-AUC                     mean of the AUCs of every pair of levels (Hand & Till's M)
 ========================  ======================================================
 
 ``n0 = n(n-1)/2``; ``Tx`` counts pairs tied in x (including those tied in both), ``Ty``
@@ -378,7 +378,9 @@ def c_index(y_true: ArrayLike, y_score: ArrayLike) -> float:
     order correctly, score ties counting 1/2 (Gönen & Heller 2005; tutorial, "C-Index").
 
     Equals the AUC for two levels, and ``sum c_i c_j AUC_ij / sum c_i c_j`` over pairs of
-    levels in general (tutorial; see :func:`pairwise_aucs`).
+    levels in general (tutorial; see :func:`pairwise_aucs`): the Jonckheere-Terpstra
+    statistic (Jonckheere 1954), the sum of the pairs' Mann-Whitney counts, divided by its
+    maximum.
 
     Examples
     --------
@@ -432,9 +434,13 @@ def pairwise_aucs(y_true: ArrayLike,
 
 
 def m_auc(y_true: ArrayLike, y_score: ArrayLike) -> float:
-    """Unweighted mean of the pairwise AUCs, ``2/(l(l-1)) sum_{i<j} AUC_ij`` (the
-    Jonckheere-Terpstra form; tutorial, "Jonckheere-Terpstra statistic"; Hand & Till 2001).
-    ``l`` counts the levels present in ``y_true``.
+    """Unweighted mean of the pairwise AUCs, ``2/(l(l-1)) sum_{i<j} AUC_ij``: Hand & Till's
+    (2001) M with one score for all levels (tutorial, slide "Evaluating Multipartite
+    Rankings: C-Index"). ``l`` counts the levels present in ``y_true``.
+
+    The tutorial calls this mean the Jonckheere-Terpstra statistic; that statistic sums the
+    Mann-Whitney counts ``c_i c_j AUC_ij`` of the pairs of levels, the weighted sum, which
+    divided by ``sum c_i c_j`` is :func:`c_index`, not this mean.
 
     Examples
     --------

@@ -256,8 +256,11 @@ class LogDiscount(Discount):
     """``D(r) = 1 / log_b(1 + r)``.
 
     ``base=e`` is the "standard NDCG" discount of Wang et al. (2013), Theorem 1;
-    ``base=2`` is the discount of Järvelin & Kekäläinen used by trec_eval and
-    scikit-learn (Jin & Geng eq. (2)). The base scales D by ``ln b`` and so cancels in NDCG
+    ``base=2`` is the discount trec_eval's ndcg and scikit-learn use (Jin & Geng eq. (2)).
+    It discounts every position, the first included, by ``log_b(1 + r)``; Järvelin &
+    Kekäläinen's original DCG (2002) leaves the positions below ``b`` undiscounted and
+    divides by ``log_b r`` from ``r = b`` on, so with ``b = 2`` their weight at ``r >= 2``
+    is this one's at ``r - 1``. The base scales D by ``ln b`` and so cancels in NDCG
     (Wang et al. 2013, remark after Definition 1).
 
     Examples

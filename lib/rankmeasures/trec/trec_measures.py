@@ -481,9 +481,10 @@ def _at(values: np.ndarray, offsets: np.ndarray, k: np.ndarray) -> np.ndarray:
 
 
 def dcg_measures(r: RankedJudgments, pairs: dict) -> dict:
-    """``dcg``, ``ideal_dcg`` and ``ndcg`` with trec_eval's gains (``m_ndcg.c``;
-    Järvelin & Kekäläinen, ACM TOIS 20, 2002): gain / log2(rank + 1) over every retrieved
-    document; the ideal over every judged document of positive gain."""
+    """``dcg``, ``ideal_dcg`` and ``ndcg`` with trec_eval's gains (``m_ndcg.c``, after
+    Järvelin & Kekäläinen, ACM TOIS 20, 2002, whose original leaves rank 2 undiscounted):
+    gain / log2(rank + 1) over every retrieved document; the ideal over every judged
+    document of positive gain."""
     g = _gains(r, pairs)
     dcg = _at(g.dcg, r.offsets, r.num_ret)
     ideal = _at(g.ideal_dcg, g.ideal_offsets, np.diff(g.ideal_offsets))
