@@ -87,7 +87,8 @@ _ = checks.check("example-levels", rm.pairwise_loss_levels(grades, scores).sum()
                  == rm.pairwise_loss(grades, scores), "Theorem 1 on the example: R = sum R_k")
 
 # %%
-display(Markdown(reading.claims_box(proofs_check.settled_rows(["S000-D1"]))))
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S000-D1"], below=True))))
 
 # %% [markdown]
 # ## The missing proof of $\Delta DCG^\beta = R(f)$
@@ -125,8 +126,9 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # and $R + T/2$ in expectation over uniformly random tie-breaking — which the library's
 # averaged tie rule computes in closed form (it gives every item of a tie group the mean
 # discount of the group's positions). The checks below run on random lists whose scores
-# take few values: the three rules exactly, and the expectation also by simulation (the
-# numbers of lists and tie-breaks are in the sentence below the figure).
+# take few values: the optimistic and pessimistic rules exactly, the averaged one to the
+# rounding of its float sums, and the expectation also by simulation (the numbers of lists
+# and tie-breaks are in the sentence below the figure).
 
 # %%
 rng = np.random.default_rng(seed)
@@ -182,7 +184,7 @@ fig, ax = plt.subplots(figsize=(6, 4.5), constrained_layout=True)
 ax.errorbar([r["T/2"] for r in tie_rows], [r["mean"] - r["R"] for r in tie_rows],
             yerr=[2 * r["se"] for r in tie_rows], fmt="o", ms=4, capsize=2, color="C1")
 top = max(r["T/2"] for r in tie_rows)
-ax.plot([0, top], [0, top], color="k", lw=0.8, label="R + T/2")
+ax.plot([0, top], [0, top], color="k", lw=0.8, label="y = T/2, i.e. E[Delta DCG] = R + T/2")
 ax.set(xlabel="T/2 (half the grade gaps of tied pairs)",
        ylabel="mean Delta DCG^beta - R(f), ± 2 s.e.",
        title=f"{len(tie_rows)} lists, {n_tiebreaks} random tie-breaks each")
@@ -210,7 +212,7 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # The DCG error can be normalised three ways: $1 - NDCG^\beta = \Delta DCG^\beta /
 # DCG^\beta_\pi$, $R(f)/DCG^\beta_\pi$, and the paper's $\hat R(f) = R(f)/Z$ with $Z$ the
 # number of pairs of different grades (eq. 3). By eq. (5) the first two coincide for
-# distinct scores (checked exactly on every random list below, so not pictured); $\hat R$
+# distinct scores (checked to rounding on every random list below, so not pictured); $\hat R$
 # measures something else: it weighs every inverted pair by its grade gap but divides by
 # the plain pair count, so once there are three grades it can exceed 1, up to $L - 1$
 # (grades $(0, 2)$ ranked in reverse: $R = 2$, $Z = 1$).
@@ -249,7 +251,8 @@ figures.save(fig, "000_normalisations")
 plt.show()
 
 # %%
-display(Markdown(reading.claims_box(proofs_check.settled_rows(["S000-A1"]))))
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S000-A1"], below=True))))
 
 # %% [markdown]
 # ## Theorem 1, the bipartite case and Lemma 1
@@ -277,7 +280,7 @@ _ = checks.check("S000-L1", lemma.outcome == "verified", "Lemma 1 holds exhausti
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
     ["S000-T1", "S000-P1", "S000-E1", "S000-L1"],
-    done={"S000-L1": lemma}))))
+    done={"S000-L1": lemma}, below=True))))
 
 # %% [markdown]
 # ## The paper's own route, completed
@@ -285,10 +288,15 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # The text proves Theorem 1 and Lemma 1 and breaks off; the proof above goes a shorter
 # way. That the authors meant to go on as below is our guess, a plausible completion of
 # the route the text sets up; it closes (claim S000-T0R, exhaustive). The printed proof of
-# Theorem 1 has slips that do not affect it, listed with claim S000-P1: eqs. (9)–(10) sum
-# $j$ to $|S_b|$ for $|S_n|$ and swap the roles of $i$ and $j$ against eqs. (3)–(7), the
-# closing sentence cites eq. "(1)" for (9), and its base case "$n = 1$" should read
-# $n = 2$.
+# Theorem 1 has two slips of notation that do not affect it (claim S000-E3, an erratum,
+# shown at the end of this section): eqs. (9)–(10) sum $j$, which runs over the items
+# $x^n_j$ of the new grade $n$, to $|S_b|$ for $|S_n|$ (no sum binds $b$ there), and the
+# sentence after (10) cites eq. "(1)", the definition of $DCG^\beta$, for (9). Its base
+# case "$n = 1$" is right as printed: it starts the inner induction, on the identity of
+# claim S000-P1, whose two sides are both $X_0$ at $n = 1$ (the outer induction starts at
+# $n = 2$, as the proof says). Eqs. (9)–(10) also index $x^a_i$ by $i$ and $x^n_j$ by $j$,
+# the other way round from eqs. (3)–(7): a change of notation under which each index runs
+# over its own set.
 #
 # 1. *Bipartite, by Lemma 1's exchanges.* With $m$ relevant documents, let the ranking hold
 #    $r$ irrelevant ones in the top $m$ positions, at $i_1 < \dots < i_r$, and so $r$
@@ -333,10 +341,35 @@ display(Markdown(figures.markdown_table(
 _ = checks.check("S000-T0R", route.outcome == "verified"
                  and all(route.evidence["steps"].values()), "the route's two steps hold")
 
+# %% [markdown]
+# The slip in eqs. (9)–(10) on a witness, grades $(0, 1, 1, 2, 2, 2)$ with the grade-2
+# items ranked last: the step $G^3 - G^2$ that adds grade 2, with $j$ bounded by $|S_b|$
+# for each reading of the free $b$, beside the library's value. Only $b = n = 2$ gives it;
+# read so, eqs. (9) and (10) hold on every small graded list (claim S000-E3).
+
+# %%
+e3 = proofs_check.run_claim(proofs_check.REGISTRY["S000-E3"])[0]
+e3_witness = e3.evidence["witness: grades 0,1,1,2,2,2, grade 2 ranked last"]
+e3_library = e3_witness["step G^3 - G^2 (library)"]
+display(Markdown(figures.markdown_table(
+    [{"bound of the sum over j": f"|S_b|, {reading_of_b}", "step G^3 - G^2": value,
+      "equals the library's": "yes" if value == e3_library else "no"}
+     for reading_of_b, value in e3_witness["printed bound |S_b|, by reading of b"].items()]
+    + [{"bound of the sum over j": "the library (R_k summed)", "step G^3 - G^2": e3_library,
+        "equals the library's": ""}])))
+print(e3.method)
+_ = checks.check("S000-E3", e3.outcome == "erratum" and not e3.evidence["mismatches"]
+                 and [reading_of_b for reading_of_b, value
+                      in e3_witness["printed bound |S_b|, by reading of b"].items()
+                      if value == e3_library] == ["b = 2"],
+                 "on the witness only the reading b = n = 2 of the bound |S_b| of eqs. "
+                 "(9)-(10) gives the library's step; read so, the steps (9) and (10) hold on "
+                 "every list checked")
+
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
-    ["S000-T0R"],
-    done={"S000-T0R": route}))))
+    ["S000-T0R", "S000-E3"],
+    done={"S000-T0R": route, "S000-E3": e3}))))
 
 # %% [markdown]
 # ## The classical measure beside it: $NDCG^\alpha$ (eq. 2)
@@ -380,7 +413,8 @@ figures.save(fig, "000_ndcg_alpha_vs_beta")
 plt.show()
 
 # %%
-display(Markdown(reading.claims_box(proofs_check.settled_rows(["S000-D2"]))))
+display(Markdown(reading.claims_box(proofs_check.settled_rows(
+    ["S000-D2"], below=True))))
 
 # %% [markdown]
 # ## Every claim in the catalogue
@@ -396,7 +430,7 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(["S000-D2"]))))
 # %%
 # the checks shown above are not run a second time
 claims_000 = proofs_check.document_rows("000", done={
-    "S000-T0P": proof, "S000-T0": t0, "S000-L1": lemma, "S000-T0R": route})
+    "S000-T0P": proof, "S000-T0": t0, "S000-L1": lemma, "S000-T0R": route, "S000-E3": e3})
 checks.check("claims-as-recorded", all(row["outcome"] == row["recorded"]
                                        for row in claims_000),
              "every claim's outcome in this run is the one the catalogue records")
@@ -425,12 +459,13 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 #
 # Every statement this notebook makes about its numbers is a check of `companion.checks`,
 # listed by the last cell. The identities, the exhaustive proofs and the examples are
-# checked exactly (the closed form for averaged ties up to the rounding of its float
-# sums); the simulated random tie-breaks are compared with $R + T/2$ within their own
-# standard errors, with Student's $t$ quantiles at a false-alarm level that splits 10⁻³
-# for the whole run over all the lists (Bonferroni): under any seed, a run whose
-# statements hold fails with probability at most about 10⁻³ -- nominally, as the $t$
-# quantiles take the mean of the tie-breaks' discrete $\Delta DCG$ to be close to normal.
+# checked exactly, except two checked to the rounding of float sums: the closed form for
+# averaged ties, and the equality of $1 - NDCG^\beta$ and $R(f)/DCG^\beta_\pi$. The
+# simulated random tie-breaks are compared with $R + T/2$ within their own standard errors,
+# with Student's $t$ quantiles at a false-alarm level that splits 10⁻³ for the whole run
+# over all the lists (Bonferroni): under any seed, a run whose statements hold fails with
+# probability at most about 10⁻³ -- nominally, as the $t$ quantiles take the mean of the
+# tie-breaks' discrete $\Delta DCG$ to be close to normal.
 
 # %%
 _ = checks.finish()
