@@ -5,7 +5,13 @@ path to the definition and to scikit-learn).
 
 Equal-length rows are the fast case: sorted row by row, tie groups averaged in one pass,
 long rows with few distinct gains merged by gain, top-k rows kept in a small buffer.
-Ragged queries go through one flat sort.
+Ragged queries go through one flat sort. Two pieces of machinery sit beside the paths:
+
+* :func:`ndcg_checked_in_pass`, the compiled top-k pass that also checks the input as it
+  goes (the usual checks raise the error when it finds one);
+* :func:`exact_near_ideal`, which recomputes in one canonical summation order the queries
+  whose NDCG is within 1e-9 of 1, so that an ideal ranking gives exactly 1 whichever path
+  summed it.
 """
 
 from __future__ import annotations
@@ -13,9 +19,19 @@ from __future__ import annotations
 import numpy as np
 
 from ._kernels import jit as _jit
-from ._ragged import group_ids, is_rectangular, score_order
+from ._ragged import group_ids, group_starts, is_rectangular, score_order, slot_weights, subset
+from ._validation import as_float_array
 
-__all__: list[str] = []  # private: called by rankmeasures.dcg
+__all__ = ["dcg_kernel", "idcg_kernel", "ndcg_parts", "ndcg_checked_in_pass",
+           "exact_near_ideal"]  # private module: called by rankmeasures.dcg
+
+#: integer gains below this are counted, not sorted, on the compiled path
+_COUNTED_LEVELS = 4096
+#: a long row is merged by gain when at most this many gains occur in it
+_MOST_LEVELS = 16
+#: the compiled top-k pass up to this k: each replacement in its buffer rescans the k
+#: entries, so its cost grows as k^2 and a longer cut-off is cheaper to sort
+_TOPK_MOST = 128
 
 
 def _compiled(n_items: int):
@@ -32,12 +48,7 @@ def _tie_averaged_rows(g: np.ndarray, s: np.ndarray, w: np.ndarray) -> np.ndarra
     arithmetic on the groups only.
     """
     q, m = g.shape
-    flat_s = s.ravel()
-    start = np.empty(q * m, dtype=bool)
-    start[0] = True
-    np.not_equal(flat_s[1:], flat_s[:-1], out=start[1:])
-    start[::m] = True  # every row starts a group
-    b = np.flatnonzero(start)
+    b = np.flatnonzero(group_starts(s.ravel(), np.arange(0, q * m + 1, m)))  # rows apart
     if b.size == q * m:  # no ties at all
         return (g * w).sum(axis=1)
     size = np.diff(np.append(b, q * m))
@@ -74,13 +85,6 @@ def _dcg_topk_average(g: np.ndarray, s: np.ndarray, w: np.ndarray, k: int) -> np
                              np.take_along_axis(sk, order, axis=1), w[:k])
     prefix = np.concatenate([[0.0], np.cumsum(w)])
     return top + gtie * (prefix[np.minimum(a + t, m)] - prefix[a]) / t
-
-
-_MOST_LEVELS = 16  # a long row is merged by gain when at most this many gains occur
-# the compiled top-k pass up to this k: each replacement in its buffer rescans the k
-# entries, so its cost grows as k^2 and a longer cut-off is cheaper to sort (measured:
-# k = 1000 of 10^4 items takes 5x the sort)
-_TOPK_MOST = 128
 
 
 def _dcg_by_gain(kernel, g: np.ndarray, s: np.ndarray, w: np.ndarray) -> np.ndarray | None:
@@ -132,7 +136,7 @@ def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
             return _dcg_topk_average(gains.reshape(q, m), scores.reshape(q, m), w, width)
         if _buffered(width, m):
             return kernel.topk_rows(gains.reshape(q, m), scores.reshape(q, m), w, width, False,
-                                        *kernel.FLOAT_LIMITS)[0]
+                                    *kernel.FLOAT_LIMITS)[0]
     if kernel is not None and m > 1:
         g2, s2 = gains.reshape(q, m), scores.reshape(q, m)
         if m >= _jit.DCG_FROM:
@@ -149,7 +153,7 @@ def _dcg_rectangular(gains, scores, offsets, w, ties) -> np.ndarray:
     return (g[:, :width] * w[:width]).sum(axis=1)
 
 
-def _dcg_kernel(gains, scores, offsets, w, ties) -> np.ndarray:
+def dcg_kernel(gains, scores, offsets, w, ties) -> np.ndarray:
     """Per-query DCG of flat ``gains``/``scores`` partitioned by ``offsets``; ``w`` from
     :func:`~rankmeasures._ragged.slot_weights`."""
     q = offsets.size - 1
@@ -160,20 +164,12 @@ def _dcg_kernel(gains, scores, offsets, w, ties) -> np.ndarray:
     gs = gains[order]
     gid = group_ids(offsets)
     if ties == "average":
-        ss = scores[order]
-        start = np.empty(n_items, dtype=bool)
-        start[0] = True
-        np.not_equal(ss[1:], ss[:-1], out=start[1:])
-        start[offsets[:-1]] = True
-        b = np.flatnonzero(start)
+        b = np.flatnonzero(group_starts(scores[order], offsets))
         if b.size < n_items:  # some ties: average the discount over each tie group
             size = np.diff(np.append(b, n_items))
             contrib = np.add.reduceat(gs, b) * np.add.reduceat(w, b) / size
             return np.bincount(gid[b], weights=contrib, minlength=q)
     return np.bincount(gid, weights=gs * w, minlength=q)
-
-
-_COUNTED_LEVELS = 4096  # integer gains below this are counted, not sorted, when compiled
 
 
 def _idcg_sorted_rows(g: np.ndarray, w: np.ndarray, k) -> np.ndarray:
@@ -194,7 +190,7 @@ def _sort_uncounted(vals: np.ndarray, g: np.ndarray, w: np.ndarray, k) -> np.nda
     return vals
 
 
-def _idcg_kernel(gains, offsets, w, k) -> np.ndarray:
+def idcg_kernel(gains, offsets, w, k) -> np.ndarray:
     """Per-query IDCG: gains sorted decreasingly within each query; ``w`` from
     :func:`~rankmeasures._ragged.slot_weights` with the same ``k``."""
     q = offsets.size - 1
@@ -211,7 +207,7 @@ def _idcg_kernel(gains, offsets, w, k) -> np.ndarray:
     return np.bincount(gid, weights=g * w, minlength=q)
 
 
-def _ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndarray]:
+def ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndarray]:
     """Per-query DCG and IDCG (same gains, same weights; both validated).
 
     For a short top-k of equal-length rows on the compiled path, the top-k pass also
@@ -229,4 +225,124 @@ def _ndcg_parts(gains, scores, offsets, w, k, ties) -> tuple[np.ndarray, np.ndar
             num, den, _ = kernel.topk_rows(g2, scores.reshape(q, m), w, width, True,
                                            *kernel.FLOAT_LIMITS)
             return num, _sort_uncounted(den, g2, w, k)
-    return _dcg_kernel(gains, scores, offsets, w, ties), _idcg_kernel(gains, offsets, w, k)
+    return dcg_kernel(gains, scores, offsets, w, ties), idcg_kernel(gains, offsets, w, k)
+
+
+def ndcg_checked_in_pass(y_true, y_score, k, d, ties) -> tuple[
+        tuple[np.ndarray, np.ndarray] | None, np.ndarray | None]:
+    """``((DCG, IDCG), w)`` of 2-d input by the compiled top-k pass, which also checks the
+    scores' finiteness and the gains' signs (and int64 labels' range; it counts the gains)
+    as it goes, instead of whole-array passes and a conversion before it; ``(None, w)``
+    when that pass does not apply, or when a check failed: the caller's usual path then
+    raises the error, by the usual checks in their usual order (nothing was computed but
+    the weights ``w`` of :func:`~rankmeasures._ragged.slot_weights`, or None). One order
+    differs: a y_score that is not numeric at all is reported before an int64 label beyond
+    2^53.
+    """
+    yt_arr, ys_arr = np.asarray(y_true), np.asarray(y_score)
+    if ties != "average" or yt_arr.ndim != 2 or ys_arr.shape != yt_arr.shape:
+        return None, None
+    q, m = yt_arr.shape
+    kernel = _compiled(q * m)
+    if kernel is None:
+        return None, None
+    off = np.arange(0, q * m + 1, m, dtype=np.int64)
+    w = slot_weights(d, off, k)
+    width = _width(w)
+    if not _buffered(width, m):
+        return None, w
+    if yt_arr.dtype == np.dtype(np.int64):  # integer labels go in as they are
+        yt, limits = np.ascontiguousarray(yt_arr), kernel.INT_LIMITS
+    else:
+        yt, limits = as_float_array("y_true", yt_arr, ndim=2), kernel.FLOAT_LIMITS
+    ys = as_float_array("y_score", ys_arr, ndim=2, finite=False)
+    yt, ys = np.ascontiguousarray(yt), np.ascontiguousarray(ys)
+    num, den, status = kernel.topk_rows(yt, ys, w, width, True, *limits)
+    if np.any(status):  # a bad score or label: the usual path's checks raise
+        return None, w
+    den = _sort_uncounted(den, yt, w, k)
+    return exact_near_ideal(num, den, yt.ravel(), ys.ravel(), off, w, ties), w
+
+
+# -- the canonical summation order of a near-ideal ranking --------------------------------
+
+
+def _slot_subset(w: np.ndarray, offsets: np.ndarray, sel: np.ndarray) -> np.ndarray:
+    """Per-slot weights of the queries ``sel``, from either form of
+    :func:`~rankmeasures._ragged.slot_weights`."""
+    if is_rectangular(offsets):
+        m = int(offsets[1])
+        full = np.zeros(m)
+        full[: w.size] = w[:m]
+        return np.tile(full, sel.size)
+    return subset(w, offsets, sel)[0]
+
+
+def _run_sum(values, starts_mask, w, offsets) -> np.ndarray:
+    """``sum over runs of value * (sum of w over the run)``, per query, in slot order.
+
+    ``values`` holds one value per slot (constant within a run); ``starts_mask`` marks the
+    first slot of each run, every query's first slot among them. Runs of equal values are
+    merged first, so two orderings with the same expected gain at every slot give bitwise
+    the same sum.
+    """
+    n = values.size
+    q = offsets.size - 1
+    if n == 0:
+        return np.zeros(q)
+    start = starts_mask & group_starts(values, offsets)  # merge neighbouring equal runs
+    b = np.flatnonzero(start)
+    contrib = values[b] * np.add.reduceat(w, b)
+    return np.bincount(group_ids(offsets)[b], weights=contrib, minlength=q)
+
+
+def _canonical_dcg(gains, scores, offsets, w_slots, ties) -> np.ndarray:
+    """DCG as a sum over runs of equal expected gain (see :func:`_run_sum`).
+
+    The expected gain of a slot is its gain, or under ``ties="average"`` the mean gain of
+    its tie group; a tie group of equal gains keeps that gain exactly (no division).
+    """
+    n = gains.size
+    order = score_order(scores, gains, offsets, ties)
+    gs = gains[order]
+    start = np.ones(n, dtype=bool)
+    if ties == "average" and n:
+        start = group_starts(scores[order], offsets)
+        b = np.flatnonzero(start)
+        size = np.diff(np.append(b, n))
+        lo = np.minimum.reduceat(gs, b)
+        hi = np.maximum.reduceat(gs, b)
+        mean = np.where(lo == hi, lo, np.add.reduceat(gs, b) / size)
+        gs = np.repeat(mean, size)
+    return _run_sum(gs, start, w_slots, offsets)
+
+
+def _canonical_idcg(gains, offsets, w_slots) -> np.ndarray:
+    """IDCG as a sum over runs of equal gain in the ideal order (see :func:`_run_sum`)."""
+    gid = group_ids(offsets)
+    g = gains[np.lexsort((-gains, gid))]
+    return _run_sum(g, np.ones(g.size, dtype=bool), w_slots, offsets)
+
+
+def exact_near_ideal(num, den, gains, scores, offsets, w, ties, pool=None):
+    """Recompute DCG and IDCG of the queries whose NDCG is within 1e-9 of 1 canonically.
+
+    A ranking that is ideal up to ties among equal gains then gives DCG == IDCG bitwise,
+    hence NDCG exactly 1 (and a loss of exactly 0); the fast kernels sum in different
+    orders and can leave a few ulps. Other queries keep their fast values. ``pool``: the
+    gains, offsets and weights of the ideal ordering when it holds unscored items too.
+    """
+    near = np.flatnonzero((den > 0) & (np.abs(num - den) <= 1e-9 * den))
+    if near.size == 0:
+        return num, den
+    num, den = num.copy(), den.copy()
+    g_sub, off_sub = subset(gains, offsets, near)
+    s_sub, _ = subset(scores, offsets, near)
+    num[near] = _canonical_dcg(g_sub, s_sub, off_sub, _slot_subset(w, offsets, near), ties)
+    if pool is None:
+        den[near] = _canonical_idcg(g_sub, off_sub, _slot_subset(w, offsets, near))
+    else:
+        pg, poff, pw = pool
+        pg_sub, poff_sub = subset(pg, poff, near)
+        den[near] = _canonical_idcg(pg_sub, poff_sub, _slot_subset(pw, poff, near))
+    return num, den

@@ -2,8 +2,9 @@
 ``offsets`` ``[0, e_1, ..., n]`` (query q holds items ``offsets[q]:offsets[q + 1]``).
 
 One home for what the measures of many queries each need: whether every query has the
-same length, each item's query, each item's position's discount weight, and each query's
-order by decreasing score under a tie policy.
+same length, each item's query, each item's position's discount weight, each query's
+order by decreasing score under a tie policy, where the runs of equal values of a sorted
+array start, and the items of a subset of the queries.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ if TYPE_CHECKING:
     from .discounts import Discount
 
 __all__ = ["is_rectangular", "group_ids", "query_index", "offsets_from_sizes",
-           "positions_within", "gather_rows", "slot_weights", "score_order"]
+           "positions_within", "gather_rows", "slot_weights", "score_order", "group_starts",
+           "subset", "concat_per_query"]
 
 
 def query_index(sizes: np.ndarray) -> np.ndarray:
@@ -97,3 +99,79 @@ def score_order(scores, gains, offsets, ties) -> np.ndarray:
     neg = -scores
     keys = (neg, gid) if second is None else (second, neg, gid)
     return np.lexsort(keys)  # lexsort is stable: input order breaks remaining ties
+
+
+def group_starts(keys, offsets: np.ndarray | None = None) -> np.ndarray:
+    """Flags (bool) of the first item of each run of equal values: the tie groups of
+    sorted scores, the runs of a query column.
+
+    ``keys`` is one 1-d array, or a tuple of arrays of one length (a run ends where any of
+    them changes). With ``offsets``, the first item of every non-empty query starts a run
+    too, so no run crosses a query boundary. Empty input gives no flags.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> group_starts(np.array([5, 5, 3, 3, 3, 1])).tolist()
+    [True, False, True, False, False, True]
+
+    The same values cut into queries of 3 items: the fourth item starts query 1.
+
+    >>> group_starts(np.array([5, 5, 3, 3, 3, 1]), np.array([0, 3, 6])).tolist()
+    [True, False, True, True, False, True]
+    >>> group_starts((np.array([2, 2, 2]), np.array([0, 1, 1]))).tolist()  # keys (score, query)
+    [True, True, False]
+    """
+    keys = keys if isinstance(keys, tuple) else (keys,)
+    first = np.asarray(keys[0])
+    start = np.empty(first.shape[0], dtype=bool)
+    if start.size == 0:
+        return start
+    start[0] = True
+    np.not_equal(first[1:], first[:-1], out=start[1:])
+    for key in keys[1:]:
+        key = np.asarray(key)
+        start[1:] |= key[1:] != key[:-1]
+    if offsets is not None:
+        start[offsets[:-1][np.diff(offsets) > 0]] = True
+    return start
+
+
+def subset(flat: np.ndarray, offsets: np.ndarray, sel: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The items of the queries ``sel`` (in that order): their flat array and offsets.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> items, off = subset(np.array([10, 11, 20, 30, 31, 32]), np.array([0, 2, 3, 6]),
+    ...                     np.array([2, 0]))
+    >>> items.tolist(), off.tolist()
+    ([30, 31, 32, 10, 11], [0, 3, 5])
+    """
+    lengths = np.diff(offsets)[sel]
+    sub_off = offsets_from_sizes(lengths)
+    idx = np.arange(sub_off[-1]) - np.repeat(sub_off[:-1] - offsets[:-1][sel], lengths)
+    return flat[idx], sub_off
+
+
+def concat_per_query(a: np.ndarray, a_offsets: np.ndarray, b: np.ndarray,
+                     b_offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Two ragged float arrays over the same queries joined query by query (each query's
+    items of ``a``, then its items of ``b``): the flat array and its offsets.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> out, off = concat_per_query(np.array([1., 2., 3.]), np.array([0, 2, 3]),
+    ...                             np.array([7.]), np.array([0, 0, 1]))
+    >>> out.tolist(), off.tolist()
+    ([1.0, 2.0, 3.0, 7.0], [0, 2, 4])
+    """
+    a_sizes = np.diff(a_offsets)
+    off = offsets_from_sizes(a_sizes + np.diff(b_offsets))
+    out = np.empty(off[-1])
+    gid = group_ids(a_offsets)
+    bgid = group_ids(b_offsets)
+    out[off[:-1][gid] + (np.arange(a.size) - a_offsets[:-1][gid])] = a
+    out[off[:-1][bgid] + a_sizes[bgid] + (np.arange(b.size) - b_offsets[:-1][bgid])] = b
+    return out, off

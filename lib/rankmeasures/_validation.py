@@ -222,14 +222,19 @@ def check_bool(name: str, v) -> bool:
 
 
 def check_k(k, name: str = "k") -> int | None:
-    """``None`` or a positive integer cut-off."""
-    if k is None:
-        return None
-    if isinstance(k, bool) or not isinstance(k, numbers.Integral):
-        raise ValueError(f"{name}: must be a positive integer or None, got {k!r}")
-    if k <= 0:
-        raise ValueError(f"{name}: must be >= 1, got {k}")
-    return int(k)
+    """``None`` or a positive integer cut-off, as an int; messages as :func:`check_int`'s.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> check_k(np.int64(10)), check_k(None)
+    (10, None)
+    >>> check_k(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: k: must be a positive integer (or None), got 0
+    """
+    return None if k is None else check_int(name, k, min=1, why="or None")
 
 
 def check_positive_int(name: str, v) -> int:

@@ -34,27 +34,20 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ._dcg_paths import (
-    _buffered,
-    _compiled,
-    _dcg_kernel,
-    _idcg_kernel,
-    _ndcg_parts,
-    _sort_uncounted,
-    _width,
+    dcg_kernel,
+    exact_near_ideal,
+    idcg_kernel,
+    ndcg_checked_in_pass,
+    ndcg_parts,
 )
-from ._ragged import (
-    group_ids,
-    is_rectangular,
-    offsets_from_sizes,
-    score_order,
-    slot_weights,
-)
+from ._ragged import concat_per_query, offsets_from_sizes, slot_weights, subset
 from ._validation import (
     as_float_array,
     as_float_pair,
     as_offsets,
     check_k,
     check_nonnegative,
+    check_option,
     check_same_length,
 )
 from .discounts import as_discount
@@ -77,6 +70,9 @@ __all__ = [
 
 TIE_POLICIES = ("average", "optimistic", "pessimistic", "stable")
 ZERO_IDCG_POLICIES = ("zero", "one", "nan", "raise")
+
+# the evaluator's runs module still imports the subset helper by this name
+_subset = subset
 
 
 @dataclass(frozen=True)
@@ -140,141 +136,8 @@ class QueryResults:
                 + (f"; {nan} undefined (NaN)" if nan else "") + ")")
 
 
-def _check_policy(ties: str) -> None:
-    if ties not in TIE_POLICIES:
-        raise ValueError(f"ties: must be one of {TIE_POLICIES}, got {ties!r}")
-
-
-def _ndcg_checked_in_pass(y_true, y_score, k, d, ties) -> tuple[
-        tuple[np.ndarray, np.ndarray] | None, np.ndarray | None]:
-    """``((DCG, IDCG), w)`` of 2-d input by the compiled top-k pass, which also checks the
-    scores' finiteness and the gains' signs (and int64 labels' range; it counts the gains)
-    as it goes, instead of whole-array passes and a conversion before it; ``(None, w)``
-    when that pass does not apply, or when a check failed: the caller's usual path then
-    raises the error, by the usual checks in their usual order (nothing was computed but
-    the weights ``w`` of :func:`~rankmeasures._ragged.slot_weights`, or None). One order
-    differs: a y_score
-    that is not numeric at all is reported before an int64 label beyond 2^53.
-    """
-    yt_arr, ys_arr = np.asarray(y_true), np.asarray(y_score)
-    if ties != "average" or yt_arr.ndim != 2 or ys_arr.shape != yt_arr.shape:
-        return None, None
-    q, m = yt_arr.shape
-    kernel = _compiled(q * m)
-    if kernel is None:
-        return None, None
-    off = np.arange(0, q * m + 1, m, dtype=np.int64)
-    w = slot_weights(d, off, k)
-    width = _width(w)
-    if not _buffered(width, m):
-        return None, w
-    if yt_arr.dtype == np.dtype(np.int64):  # integer labels go in as they are
-        yt, limits = np.ascontiguousarray(yt_arr), kernel.INT_LIMITS
-    else:
-        yt, limits = as_float_array("y_true", yt_arr, ndim=2), kernel.FLOAT_LIMITS
-    ys = as_float_array("y_score", ys_arr, ndim=2, finite=False)
-    yt, ys = np.ascontiguousarray(yt), np.ascontiguousarray(ys)
-    num, den, status = kernel.topk_rows(yt, ys, w, width, True, *limits)
-    if np.any(status):  # a bad score or label: the usual path's checks raise
-        return None, w
-    den = _sort_uncounted(den, yt, w, k)
-    return _exact_near_ideal(num, den, yt.ravel(), ys.ravel(), off, w, ties), w
-
-
-def _subset(flat: np.ndarray, offsets: np.ndarray, sel: np.ndarray):
-    """The items of the queries ``sel`` (flat array and offsets of the subset)."""
-    lengths = np.diff(offsets)[sel]
-    sub_off = offsets_from_sizes(lengths)
-    idx = np.arange(sub_off[-1]) - np.repeat(sub_off[:-1] - offsets[:-1][sel], lengths)
-    return flat[idx], sub_off
-
-
-def _slot_subset(w: np.ndarray, offsets: np.ndarray, sel: np.ndarray) -> np.ndarray:
-    """Per-slot weights of the queries ``sel``, from either form of
-    :func:`~rankmeasures._ragged.slot_weights`."""
-    if is_rectangular(offsets):
-        m = int(offsets[1])
-        full = np.zeros(m)
-        full[: w.size] = w[:m]
-        return np.tile(full, sel.size)
-    return _subset(w, offsets, sel)[0]
-
-
-def _run_sum(values, starts_mask, w, offsets) -> np.ndarray:
-    """``sum over runs of value * (sum of w over the run)``, per query, in slot order.
-
-    ``values`` holds one value per slot (constant within a run); ``starts_mask`` marks the
-    first slot of each run. Runs of equal values are merged first, so two orderings with
-    the same expected gain at every slot give bitwise the same sum.
-    """
-    n = values.size
-    q = offsets.size - 1
-    if n == 0:
-        return np.zeros(q)
-    start = starts_mask.copy()
-    start[1:] &= values[1:] != values[:-1]  # merge neighbouring runs of equal value
-    start[offsets[:-1][np.diff(offsets) > 0]] = True
-    b = np.flatnonzero(start)
-    contrib = values[b] * np.add.reduceat(w, b)
-    return np.bincount(group_ids(offsets)[b], weights=contrib, minlength=q)
-
-
-def _canonical_dcg(gains, scores, offsets, w_slots, ties) -> np.ndarray:
-    """DCG as a sum over runs of equal expected gain (see :func:`_run_sum`).
-
-    The expected gain of a slot is its gain, or under ``ties="average"`` the mean gain of
-    its tie group; a tie group of equal gains keeps that gain exactly (no division).
-    """
-    n = gains.size
-    order = score_order(scores, gains, offsets, ties)
-    gs = gains[order]
-    start = np.ones(n, dtype=bool)
-    if ties == "average" and n:
-        ss = scores[order]
-        start[1:] = ss[1:] != ss[:-1]
-        start[offsets[:-1][np.diff(offsets) > 0]] = True
-        b = np.flatnonzero(start)
-        size = np.diff(np.append(b, n))
-        lo = np.minimum.reduceat(gs, b)
-        hi = np.maximum.reduceat(gs, b)
-        mean = np.where(lo == hi, lo, np.add.reduceat(gs, b) / size)
-        gs = np.repeat(mean, size)
-    return _run_sum(gs, start, w_slots, offsets)
-
-
-def _canonical_idcg(gains, offsets, w_slots) -> np.ndarray:
-    """IDCG as a sum over runs of equal gain in the ideal order (see :func:`_run_sum`)."""
-    gid = group_ids(offsets)
-    g = gains[np.lexsort((-gains, gid))]
-    return _run_sum(g, np.ones(g.size, dtype=bool), w_slots, offsets)
-
-
-def _exact_near_ideal(num, den, gains, scores, offsets, w, ties, pool=None):
-    """Recompute DCG and IDCG of the queries whose NDCG is within 1e-9 of 1 canonically.
-
-    A ranking that is ideal up to ties among equal gains then gives DCG == IDCG bitwise,
-    hence NDCG exactly 1 (and a loss of exactly 0); the fast kernels sum in different
-    orders and can leave a few ulps. Other queries keep their fast values.
-    """
-    near = np.flatnonzero((den > 0) & (np.abs(num - den) <= 1e-9 * den))
-    if near.size == 0:
-        return num, den
-    num, den = num.copy(), den.copy()
-    g_sub, off_sub = _subset(gains, offsets, near)
-    s_sub, _ = _subset(scores, offsets, near)
-    num[near] = _canonical_dcg(g_sub, s_sub, off_sub, _slot_subset(w, offsets, near), ties)
-    if pool is None:
-        den[near] = _canonical_idcg(g_sub, off_sub, _slot_subset(w, offsets, near))
-    else:
-        pg, poff, pw = pool
-        pg_sub, poff_sub = _subset(pg, poff, near)
-        den[near] = _canonical_idcg(pg_sub, poff_sub, _slot_subset(pw, poff, near))
-    return num, den
-
-
 def _apply_zero_policy(num, den, zero_idcg):
-    if zero_idcg not in ZERO_IDCG_POLICIES:
-        raise ValueError(f"zero_idcg: must be one of {ZERO_IDCG_POLICIES}, got {zero_idcg!r}")
+    """NDCG = DCG / IDCG, the ``zero_idcg`` policy (checked by the caller) where IDCG = 0."""
     zero = den == 0
     if zero.any() and zero_idcg == "raise":
         qs = np.flatnonzero(zero)
@@ -325,18 +188,7 @@ def _unscored_pool(yt, unscored_labels, offsets, unscored_offsets):
             raise ValueError(
                 "unscored_offsets: must be non-decreasing from 0 to len(unscored_labels)"
             )
-    lengths = np.diff(offsets) + np.diff(uo)
-    pool_off = offsets_from_sizes(lengths)
-    pool = np.empty(pool_off[-1])
-    gid = group_ids(offsets)
-    egid = group_ids(uo)
-    # scored labels first, then the unscored ones, query by query
-    dest_scored = pool_off[:-1][gid] + (np.arange(yt.size) - offsets[:-1][gid])
-    dest_extra = (pool_off[:-1][egid] + np.diff(offsets)[egid]
-                  + (np.arange(extra.size) - uo[:-1][egid]))
-    pool[dest_scored] = yt
-    pool[dest_extra] = extra
-    return pool, pool_off
+    return concat_per_query(yt, offsets, extra, uo)  # scored labels first, then unscored
 
 
 # -- one query ---------------------------------------------------------------------------
@@ -407,6 +259,12 @@ def idcg(y_true: ArrayLike, *, k: int | None = None, gain: GainLike = "identity"
         Grades of judged documents that were not scored; they join the ideal ordering
         (trec_eval's convention).
 
+    Returns
+    -------
+    float
+        ``sum_r G(y_(r)) D(r)`` over the grades sorted by decreasing gain (0 when no gain
+        is positive).
+
     Examples
     --------
     >>> import rankmeasures as rm
@@ -427,9 +285,29 @@ def ndcg(y_true: ArrayLike, y_score: ArrayLike, *, k: int | None = None,
          zero_idcg: str = "zero", unscored_labels: ArrayLike | None = None) -> float:
     """Normalised DCG, ``DCG / IDCG`` in [0, 1] for non-negative gains.
 
-    Wang et al. (2013), Definition 1; Fürnkranz & Hüllermeier, NDCG slide. Parameters as
-    in :func:`dcg` and :func:`idcg`; ``zero_idcg`` says what to return when IDCG = 0
-    (default ``"zero"``, as scikit-learn and trec_eval).
+    Wang et al. (2013), Definition 1; Fürnkranz & Hüllermeier, NDCG slide.
+
+    Parameters
+    ----------
+    y_true : array_like, shape (n,)
+        Non-negative relevance grades.
+    y_score : array_like, shape (n,)
+        Scores; larger ranks higher. Finite values only.
+    k : int, optional
+        Cut-off: positions beyond ``k`` get weight 0 in DCG and IDCG (NDCG@k).
+    gain, discount, ties
+        As in :func:`dcg`.
+    zero_idcg : {"zero", "one", "nan", "raise"}
+        What to return when IDCG = 0 (no item with a positive gain); default ``"zero"``,
+        as scikit-learn and trec_eval.
+    unscored_labels : array_like, optional
+        As in :func:`idcg`: judged, unscored documents join the ideal ordering only.
+
+    Returns
+    -------
+    float
+        ``DCG / IDCG``; exactly 1.0 for a ranking that is ideal up to ties among equal
+        gains.
 
     Examples
     --------
@@ -523,13 +401,13 @@ def dcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | N
     >>> rm.dcg_queries([1, 0, 1, 1], [3, 2, 1, 7], query_ids=["a", "a", "a", "b"]).to_dict()
     {'a': 1.5, 'b': 1.0}
     """
-    _check_policy(ties)
+    check_option("ties", ties, TIE_POLICIES)
     k = check_k(k)
     yt, ys, off, ids, _ = _batch_inputs(y_true, y_score, offsets, query_ids)
     if ys is None:
         raise ValueError("y_score: required")
     g = _prepare_gains(yt, as_gain(gain), need_nonneg=False)
-    vals = _dcg_kernel(g, ys, off, slot_weights(as_discount(discount), off, k), ties)
+    vals = dcg_kernel(g, ys, off, slot_weights(as_discount(discount), off, k), ties)
     return QueryResults(ids, vals, _mean(vals))
 
 
@@ -538,10 +416,27 @@ def idcg_queries(y_true: ArrayLike, *, offsets: ArrayLike | None = None,
                  gain: GainLike = "identity", discount: DiscountLike = "log2",
                  unscored_labels: ArrayLike | None = None,
                  unscored_offsets: ArrayLike | None = None) -> QueryResults:
-    """Ideal DCG of many queries (see :func:`dcg_queries` for the input forms).
+    """Ideal DCG of many queries in one vectorised call.
 
-    ``unscored_labels`` with ``unscored_offsets`` (Q+1 non-decreasing offsets) add
-    judged, unscored documents to each query's ideal ordering (trec_eval's convention).
+    Parameters
+    ----------
+    y_true : array_like
+        Non-negative grades: a 2-d array ``(Q, n)``, or a flat array with ``offsets`` or
+        ``query_ids``, as in :func:`dcg_queries`.
+    offsets, query_ids
+        As in :func:`dcg_queries`.
+    k, gain, discount
+        As in :func:`dcg`.
+    unscored_labels : array_like, optional
+        Grades of judged documents that were not scored; they join their query's ideal
+        ordering (trec_eval's convention).
+    unscored_offsets : array_like of int, shape (Q+1,), optional
+        Non-decreasing offsets of each query's unscored labels (a query may have none);
+        needed with ``unscored_labels`` when there are several queries.
+
+    Returns
+    -------
+    QueryResults
 
     Examples
     --------
@@ -559,7 +454,7 @@ def idcg_queries(y_true: ArrayLike, *, offsets: ArrayLike | None = None,
     yt, _, off, ids, _ = _batch_inputs(y_true, None, offsets, query_ids)
     pool, pool_off = _unscored_pool(yt, unscored_labels, off, unscored_offsets)
     g = _prepare_gains(pool, as_gain(gain), need_nonneg=True)
-    vals = _idcg_kernel(g, pool_off, slot_weights(as_discount(discount), pool_off, k), k)
+    vals = idcg_kernel(g, pool_off, slot_weights(as_discount(discount), pool_off, k), k)
     return QueryResults(ids, vals, _mean(vals))
 
 
@@ -571,8 +466,22 @@ def ndcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | 
                  unscored_offsets: ArrayLike | None = None) -> QueryResults:
     """NDCG of many queries in one vectorised call, with per-query values and their mean.
 
-    Wang et al. (2013), Definition 1, applied query by query. Input forms as in
-    :func:`dcg_queries`; policies as in :func:`ndcg`.
+    Wang et al. (2013), Definition 1, applied query by query.
+
+    Parameters
+    ----------
+    y_true, y_score, offsets, query_ids
+        As in :func:`dcg_queries`; ``y_true`` non-negative.
+    k, gain, discount, ties
+        As in :func:`dcg`.
+    zero_idcg : {"zero", "one", "nan", "raise"}
+        As in :func:`ndcg`; ``"nan"`` values are left out of the mean.
+    unscored_labels, unscored_offsets
+        As in :func:`idcg_queries`.
+
+    Returns
+    -------
+    QueryResults
 
     Examples
     --------
@@ -591,9 +500,8 @@ def ndcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | 
     >>> res.values.round(6).tolist(), round(res.mean, 6)
     ([0.888889, nan], 0.888889)
     """
-    _check_policy(ties)
-    if zero_idcg not in ZERO_IDCG_POLICIES:
-        raise ValueError(f"zero_idcg: must be one of {ZERO_IDCG_POLICIES}, got {zero_idcg!r}")
+    check_option("ties", ties, TIE_POLICIES)
+    check_option("zero_idcg", zero_idcg, ZERO_IDCG_POLICIES)
     k = check_k(k)
     gn = as_gain(gain)
     d = as_discount(discount)
@@ -601,7 +509,7 @@ def ndcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | 
     w = None  # the weights of 2-d input, when the compiled pass computed them
     if (plain and offsets is None and query_ids is None and y_score is not None
             and gn is identity_gain):
-        parts, w = _ndcg_checked_in_pass(y_true, y_score, k, d, ties)
+        parts, w = ndcg_checked_in_pass(y_true, y_score, k, d, ties)
         if parts is not None:
             vals = _apply_zero_policy(*parts, zero_idcg)
             return QueryResults(np.arange(vals.size), vals, _mean(vals))
@@ -612,14 +520,14 @@ def ndcg_queries(y_true: ArrayLike, y_score: ArrayLike, *, offsets: ArrayLike | 
     if w is None:
         w = slot_weights(d, off, k)
     if plain:
-        num, den = _ndcg_parts(g, ys, off, w, k, ties)
-        num, den = _exact_near_ideal(num, den, g, ys, off, w, ties)
+        num, den = ndcg_parts(g, ys, off, w, k, ties)
+        num, den = exact_near_ideal(num, den, g, ys, off, w, ties)
     else:
-        num = _dcg_kernel(g, ys, off, w, ties)
+        num = dcg_kernel(g, ys, off, w, ties)
         pool, pool_off = _unscored_pool(yt, unscored_labels, off, unscored_offsets)
         pg = _prepare_gains(pool, gn, need_nonneg=True, name="unscored_labels")
         pw = slot_weights(d, pool_off, k)
-        den = _idcg_kernel(pg, pool_off, pw, k)
-        num, den = _exact_near_ideal(num, den, g, ys, off, w, ties, pool=(pg, pool_off, pw))
+        den = idcg_kernel(pg, pool_off, pw, k)
+        num, den = exact_near_ideal(num, den, g, ys, off, w, ties, pool=(pg, pool_off, pw))
     vals = _apply_zero_policy(num, den, zero_idcg)
     return QueryResults(ids, vals, _mean(vals))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
+from ._validation import check_k, check_option
 from .discounts import as_discount, n, r
 from .gains import as_gain, y
 
@@ -52,8 +53,16 @@ def dcg_symbolic(y_true: Sequence[Any] | np.ndarray, y_score: Sequence[Any] | np
         Grades (symbols allowed: the result is then symbolic in them).
     y_score : sequence of real numbers
         Scores (exact comparison; ties follow ``ties``).
+    gain, discount
+        As in :func:`rankmeasures.dcg`; both need a sympy form.
+    k : int, optional
+        Cut-off: positions beyond ``k`` get weight 0.
     ties : {"average", "stable"}
         ``"average"``: each tie group gets the mean of the discounts of its positions.
+
+    Returns
+    -------
+    sympy.Expr
 
     Examples
     --------
@@ -67,8 +76,8 @@ def dcg_symbolic(y_true: Sequence[Any] | np.ndarray, y_score: Sequence[Any] | np
     >>> rm.dcg_symbolic([1, 0], [1, 1], discount="zipf")  # tied: 1 * (1 + 1/2)/2
     3/4
     """
-    if ties not in ("average", "stable"):
-        raise ValueError(f"ties: must be 'average' or 'stable' here, got {ties!r}")
+    check_option("ties", ties, ("average", "stable"))
+    k = check_k(k)
     scores = [sympy.sympify(s) for s in y_score]
     if len(scores) != len(y_true):
         raise ValueError("y_true and y_score: different lengths")
@@ -92,6 +101,17 @@ def dcg_symbolic(y_true: Sequence[Any] | np.ndarray, y_score: Sequence[Any] | np
 def idcg_symbolic(y_true: Sequence[Any] | np.ndarray, *, gain: GainLike = "identity",
                   discount: DiscountLike = "log2", k: int | None = None) -> sympy.Expr:
     """Exact IDCG for numeric grades (sorted by decreasing gain).
+
+    Parameters
+    ----------
+    y_true : sequence of numbers
+        Grades (numeric: they are sorted).
+    gain, discount, k
+        As in :func:`dcg_symbolic`.
+
+    Returns
+    -------
+    sympy.Expr
 
     Examples
     --------

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ._ragged import group_starts
 from ._validation import as_float_array, as_grades, check_int, check_same_length
 from .dcg import dcg, idcg
 from .discounts import linear_discount
@@ -58,9 +59,7 @@ def _above_counts(yt, ys):
     order = np.argsort(-ys)  # order inside a tie group is irrelevant: counts are per group
     g = yt[order]
     s = ys[order]
-    new = np.empty(s.size, dtype=bool)
-    new[0] = True
-    np.not_equal(s[1:], s[:-1], out=new[1:])
+    new = group_starts(s)
     group_first = np.maximum.accumulate(np.where(new, np.arange(s.size), 0))
     return g, group_first
 
@@ -71,9 +70,15 @@ def linear_dcg(y_true: ArrayLike, y_score: ArrayLike, *, ties: str = "average") 
     Parameters
     ----------
     y_true : array_like of int in {0, ..., L-1}, shape (n,)
+        Grades.
     y_score : array_like, shape (n,)
-    ties : str
+        Scores; larger ranks higher.
+    ties : {"average", "optimistic", "pessimistic", "stable"}
         Tie policy of :func:`rankmeasures.dcg`.
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -96,6 +101,16 @@ def delta_dcg_linear(y_true: ArrayLike, y_score: ArrayLike, *, ties: str = "aver
 
     Equals :func:`pairwise_loss` when no two items of different grades have equal
     scores (see the module docstring for ties).
+
+    Parameters
+    ----------
+    y_true, y_score, ties
+        As in :func:`linear_dcg`.
+
+    Returns
+    -------
+    float
+        The ideal order's ``DCG^beta`` minus the scores' (>= 0).
 
     Examples
     --------
@@ -124,7 +139,9 @@ def pairwise_loss(y_true: ArrayLike, y_score: ArrayLike, *, normalized: bool = F
     Parameters
     ----------
     y_true : array_like of int in {0, ..., L-1}
+        Grades.
     y_score : array_like
+        Scores; larger ranks higher.
     normalized : bool
         Divide by ``Z = sum_{a<b} |S_a||S_b|`` (raises when Z = 0, i.e. one grade only).
     n_levels : int, optional
@@ -169,6 +186,11 @@ def pairwise_loss_levels(y_true: ArrayLike, y_score: ArrayLike, *,
     ``R_k(f)`` counts pairs with grades ``a <= k < b`` whose grade-b item scores strictly
     below the grade-a item: the bipartite loss of thresholding the grades at k.
 
+    Parameters
+    ----------
+    y_true, y_score, n_levels
+        As in :func:`pairwise_loss`.
+
     Returns
     -------
     ndarray of int64, shape (L-1,)
@@ -203,6 +225,15 @@ def tied_pair_weight(y_true: ArrayLike, y_score: ArrayLike, *, n_levels: int | N
     pessimistic one and ``R + T/2`` in expectation over uniform tie-breaking
     (``ties="average"``). Computed per tie group from its grade counts ``c``:
     ``sum_{a<b} (b - a) c_a c_b``, in O(n + G L^2) for G tie groups.
+
+    Parameters
+    ----------
+    y_true, y_score, n_levels
+        As in :func:`pairwise_loss`.
+
+    Returns
+    -------
+    int
 
     Examples
     --------
