@@ -108,6 +108,22 @@ def custom_gain(func: Callable | None = None, *, expr: Any = None, name: str | N
                 integer_grades: bool = False) -> Gain:
     """A user-defined gain from a callable or a sympy expression in :data:`y`.
 
+    Parameters
+    ----------
+    func : callable, optional
+        Vectorised ``func(y)`` on float64 arrays of grades.
+    expr : sympy expression, optional
+        The gain in the symbol :data:`y` (give exactly one of ``func`` and ``expr``); it
+        also gives the exact form :func:`~rankmeasures.dcg_symbolic` uses.
+    name : str, optional
+        Default the expression's text, or the callable's ``__name__``.
+    integer_grades : bool
+        Whether non-integer grades raise.
+
+    Returns
+    -------
+    Gain
+
     Examples
     --------
     >>> import rankmeasures as rm
@@ -141,6 +157,17 @@ _NAMED = {"identity": identity_gain, "linear": identity_gain, "exp2": exponentia
 def as_gain(obj: Any) -> Gain:
     """A :class:`Gain` from an instance, a name (``"identity"``, ``"exp2"``), a sympy
     expression in ``y`` or a callable.
+
+    Parameters
+    ----------
+    obj : Gain, str, sympy expression or callable
+        A :class:`Gain` is returned as it is; the names are ``"identity"`` (or
+        ``"linear"``), ``G(y) = y``, and ``"exp2"`` (or ``"exponential"``), ``2^y - 1``;
+        an expression or a callable goes through :func:`custom_gain`.
+
+    Returns
+    -------
+    Gain
 
     Examples
     --------

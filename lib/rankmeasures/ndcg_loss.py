@@ -33,9 +33,9 @@ def ndcg_loss(y_pred: ArrayLike, y_true: ArrayLike, *, k: int, ties: str = "aver
         Non-negative relevance ``y``.
     k : int
         Cut-off (the book asks ``k < r``; larger k simply keeps every position).
-    ties : str
+    ties : {"average", "optimistic", "pessimistic", "stable"}
         Tie policy for equal predicted scores (see :func:`rankmeasures.dcg`).
-    zero_idcg : str
+    zero_idcg : {"one", "zero", "nan", "raise"}
         Policy when ``G(y, y) = 0``; default ``"one"`` gives loss 0 (no relevant item, so
         every ranking is as good as the target).
 
@@ -64,6 +64,17 @@ def kendall_tau_loss(y_pred: ArrayLike, y_true: ArrayLike) -> float:
     Shalev-Shwartz & Ben-David (2014), Section 17.4: a pair tied in one vector and not in
     the other counts as a mismatch; a pair tied in both does not. From the pair counts:
     ``(n0 - C - Txy) / n0``. Needs at least two items.
+
+    Parameters
+    ----------
+    y_pred : array_like, shape (r,)
+        The predicted scores ``y'``.
+    y_true : array_like, shape (r,)
+        The target scores ``y``.
+
+    Returns
+    -------
+    float in [0, 1]
 
     Examples
     --------

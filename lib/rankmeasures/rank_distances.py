@@ -50,6 +50,18 @@ __all__ = [
 def ranks_from_order(order: str | list, items: Sequence[Any] | np.ndarray) -> np.ndarray:
     """Rank vector of ``items`` from an order such as ``"E>B>C>A>D"`` (top first).
 
+    Parameters
+    ----------
+    order : str or list
+        The items from top to bottom, as ``"E>B>C>A>D"`` or as a list.
+    items : sequence
+        The items in the order of the rank vector's entries.
+
+    Returns
+    -------
+    ndarray of int64, shape (len(items),)
+        ``r[i]``, the position (1 = top) of ``items[i]``.
+
     Examples
     --------
     The tutorial's target on X = {A, B, C, D, E} (Fürnkranz & Hüllermeier, slide "Ranking
@@ -84,6 +96,15 @@ def _two_rankings(r_true, r_pred):
 def spearman_footrule(r_true: ArrayLike, r_pred: ArrayLike) -> int:
     """``D_SF = sum_i |r(x_i) - rhat(x_i)|`` (tutorial, "Spearman's Footrule").
 
+    Parameters
+    ----------
+    r_true, r_pred : array_like of int, shape (c,)
+        Rank vectors (permutations of 1..c, 1 = top): the target and the prediction.
+
+    Returns
+    -------
+    int
+
     Examples
     --------
     The tutorial's example (Fürnkranz & Hüllermeier, slide "Spearman's Footrule"):
@@ -100,6 +121,15 @@ def spearman_footrule(r_true: ArrayLike, r_pred: ArrayLike) -> int:
 
 def spearman_distance(r_true: ArrayLike, r_pred: ArrayLike) -> int:
     """``D_S = sum_i (r(x_i) - rhat(x_i))^2`` (tutorial, "Spearman Distance").
+
+    Parameters
+    ----------
+    r_true, r_pred : array_like of int, shape (c,)
+        Rank vectors (permutations of 1..c, 1 = top): the target and the prediction.
+
+    Returns
+    -------
+    int
 
     Examples
     --------
@@ -121,6 +151,15 @@ def spearman_rho(x: ArrayLike, y: ArrayLike) -> float:
     For two rankings without ties this is ``1 - 6 D_S / (c(c^2 - 1))`` (tutorial,
     "Spearman Distance"); with ties it is scipy's ``spearmanr`` (average ranks).
     NaN when either input is constant, as scipy.
+
+    Parameters
+    ----------
+    x, y : array_like, shape (n,)
+        Two score or rank vectors (ties allowed).
+
+    Returns
+    -------
+    float in [-1, 1], or NaN
 
     Examples
     --------
@@ -151,6 +190,15 @@ def position_error(r_true: ArrayLike, r_pred: ArrayLike) -> int:
     """``D_PE = rhat(argmin_x r(x)) - 1``: items predicted above the true top item
     (tutorial, "Position Error").
 
+    Parameters
+    ----------
+    r_true, r_pred : array_like of int, shape (c,)
+        Rank vectors (permutations of 1..c, 1 = top): the target and the prediction.
+
+    Returns
+    -------
+    int
+
     Examples
     --------
     The tutorial's example (Fürnkranz & Hüllermeier, slide "Position Error"):
@@ -172,11 +220,17 @@ def discounted_error(r_true: ArrayLike, r_pred: ArrayLike, *, weights: ArrayLike
 
     Parameters
     ----------
+    r_true, r_pred : array_like of int, shape (c,)
+        Rank vectors (permutations of 1..c, 1 = top): the target and the prediction.
     weights : array_like, optional
         Explicit weights ``w_i`` (e.g. the position-error indicator); default the
         tutorial's ``1/log_base(r(x_i) + 1)``.
     base : float
-        Log base of the default weights.
+        Log base of the default weights (> 1).
+
+    Returns
+    -------
+    float
 
     Examples
     --------
@@ -209,6 +263,17 @@ def tutorial_dcg(r_true: ArrayLike, r_pred: ArrayLike, *, base: float = math.e) 
     """``DCG(r, rhat) = sum_i (c - R(i)) / log(i + 1)`` (tutorial, NDCG slide): the gain
     of an item is ``c - r(x)``, positions come from ``rhat``.
 
+    Parameters
+    ----------
+    r_true, r_pred : array_like of int, shape (c,)
+        Rank vectors (permutations of 1..c, 1 = top): the target and the prediction.
+    base : float
+        Log base of the discount (> 1).
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     The tutorial's example (Fürnkranz & Hüllermeier, slide "(Normalized) Discounted
@@ -228,6 +293,17 @@ def tutorial_dcg(r_true: ArrayLike, r_pred: ArrayLike, *, base: float = math.e) 
 def tutorial_idcg(c: int, *, base: float = math.e) -> float:
     """``IDCG = sum_{i=1}^{c} (c - i) / log(i + 1)`` (tutorial, NDCG slide).
 
+    Parameters
+    ----------
+    c : int
+        The number of items (>= 1).
+    base : float
+        Log base of the discount (> 1).
+
+    Returns
+    -------
+    float
+
     Examples
     --------
     >>> import rankmeasures as rm
@@ -243,6 +319,15 @@ def tutorial_idcg(c: int, *, base: float = math.e) -> float:
 def tutorial_ndcg(r_true: ArrayLike, r_pred: ArrayLike) -> float:
     """``DCG(r, rhat) / IDCG`` of the tutorial (the log base cancels); 0/0 for c = 1 is
     reported as 1 (a single item is always ranked perfectly).
+
+    Parameters
+    ----------
+    r_true, r_pred : array_like of int, shape (c,)
+        Rank vectors (permutations of 1..c, 1 = top): the target and the prediction.
+
+    Returns
+    -------
+    float in [0, 1]
 
     Examples
     --------
@@ -270,6 +355,15 @@ def preference_jaccard(x: ArrayLike, y: ArrayLike) -> float:
     (tutorial, "Evaluating Partial Structures"). Computed from the pair counts in
     O(n log n): ``|A & B| = C``, ``|A| = n0 - Tx``, ``|B| = n0 - Ty``. NaN if both are empty.
 
+    Parameters
+    ----------
+    x, y : array_like, shape (n,)
+        Two score vectors (larger is preferred).
+
+    Returns
+    -------
+    float in [0, 1], or NaN
+
     Examples
     --------
     ``x = [3, 2, 1]`` prefers 0>1, 0>2, 1>2; ``y = [3, 1, 2]`` prefers 0>1, 0>2, 2>1.
@@ -293,6 +387,15 @@ def preference_jaccard(x: ArrayLike, y: ArrayLike) -> float:
 def pair_set_jaccard(prefs_a: ArrayLike, prefs_b: ArrayLike) -> float:
     """Jaccard coefficient of two explicit sets of preferences ``(i, j)`` meaning i > j,
     for partial orders that no score vector represents. NaN if both are empty.
+
+    Parameters
+    ----------
+    prefs_a, prefs_b : array_like of shape (m, 2), or empty
+        The preferences ``(i, j)``, i preferred to j.
+
+    Returns
+    -------
+    float in [0, 1], or NaN
 
     Examples
     --------
@@ -318,6 +421,11 @@ def pair_set_jaccard(prefs_a: ArrayLike, prefs_b: ArrayLike) -> float:
 
 def measure_suite(r_true: ArrayLike, r_pred: ArrayLike) -> dict[str, float]:
     """Every measure of the tutorial for one pair of total rankings, by name.
+
+    Parameters
+    ----------
+    r_true, r_pred : array_like of int, shape (c,)
+        Rank vectors (permutations of 1..c, 1 = top): the target and the prediction.
 
     Returns
     -------

@@ -4,7 +4,7 @@
 Rows are independent, so the kernels over (Q, m) rows run them in parallel
 (``numba.prange``, as ranx evaluates its queries); a row's value does not depend on the
 number of threads. ``level_buckets`` and ``merge_levels`` take one long row each, numpy
-sorting the parts between them (:func:`rankmeasures.dcg._dcg_by_gain`).
+sorting the parts between them (:func:`rankmeasures._dcg_paths._dcg_by_gain`).
 Tie averaging is McSherry & Najork's (2008): a tie group over positions i+1..j contributes
 ``(sum of its gains) (w_i + ... + w_{j-1}) / (j - i)``.
 """
