@@ -149,7 +149,7 @@ def test_no_import_cycle():
 
 
 def test_the_cycle_check_can_fail():
-    # the circle this issue removed, put back into a copy of the graph, is found
+    # an import circle between the gate and proofs_check, put into a copy of the graph, is found
     saved = {k: set(v) for k, v in GRAPH.items()}
     try:
         GRAPH["companion.gate"].add("proofs_check.__main__")
@@ -175,7 +175,8 @@ def test_moved_modules_resolve_from_their_old_place_with_a_warning():
     for old, new in (("asymptotics", "theory"), ("simulate", "theory"),
                      ("variants", "theory"), ("learn_dcg", "learning"),
                      ("ranking_data", "learning")):
-        with pytest.warns(DeprecationWarning, match=f"rankmeasures.{new}.{old}"):
+        with pytest.warns(DeprecationWarning,
+                          match=rf"rankmeasures.{new}.{old} .*removed in \d+\.\d+\.\d+"):
             mod = getattr(rm, old)
         assert mod is importlib.import_module(f"rankmeasures.{new}.{old}")
     with pytest.raises(AttributeError, match="no attribute 'nonexistent'"):
@@ -235,3 +236,28 @@ def test_ragged_positions_and_rows_by_hand():
 
     assert positions_within([2, 0, 3]).tolist() == [0, 1, 0, 1, 2]
     assert gather_rows([10, 99, 4], [2, 0, 3]).tolist() == [10, 11, 4, 5, 6]
+
+
+def test_ragged_group_starts_and_subset_by_hand():
+    """group_starts of sorted scores, cut into queries, and of two keys; subset and
+    concat_per_query of queries of sizes (2, 1, 3); worked by hand."""
+    import numpy as np
+
+    from rankmeasures._ragged import concat_per_query, group_starts, subset
+
+    s = np.array([3.0, 3.0, 2.0, 2.0, 2.0, 1.0])
+    assert group_starts(s).tolist() == [True, False, True, False, False, True]
+    # offsets (0, 2, 2, 4, 6): an empty query 1 starts nothing, query 2 starts at 2
+    assert group_starts(s, np.array([0, 2, 2, 4, 6])).tolist() == [
+        True, False, True, False, True, True]
+    q = np.array([0, 1, 1, 1, 2, 2])  # a run ends where either key changes
+    assert group_starts((s, q)).tolist() == [True, True, True, False, True, True]
+    assert group_starts(np.array([])).tolist() == []
+    off = np.array([0, 2, 3, 6])
+    items, sub_off = subset(np.arange(6), off, np.array([2, 0]))
+    assert items.tolist() == [3, 4, 5, 0, 1] and sub_off.tolist() == [0, 3, 5]
+    items, sub_off = subset(np.arange(6), off, np.array([], dtype=np.int64))
+    assert items.tolist() == [] and sub_off.tolist() == [0]
+    joined, joined_off = concat_per_query(np.arange(6.0), off, np.array([9.0, 8.0]),
+                                          np.array([0, 1, 1, 2]))
+    assert joined.tolist() == [0, 1, 9, 2, 3, 4, 5, 8] and joined_off.tolist() == [0, 3, 4, 8]

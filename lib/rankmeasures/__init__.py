@@ -99,8 +99,9 @@ from .trec.trec_files import read_qrels, read_run
 __version__ = "0.1.0"
 
 
-# modules that moved into the sub-packages: the old attribute paths still resolve,
-# with a DeprecationWarning naming the new one
+# modules that moved into the sub-packages in 0.1.0: the old attribute paths still
+# resolve, with a DeprecationWarning naming the new one, until their removal in 0.2.0
+_REMOVED_IN = "0.2.0"
 _MOVED = {
     "asymptotics": "theory", "simulate": "theory", "variants": "theory",
     "variant_report": "theory",
@@ -121,7 +122,8 @@ def __getattr__(name):
         import warnings
 
         new = f"{__name__}.{_MOVED[name]}.{name}"
-        warnings.warn(f"{__name__}.{name} has moved to {new}", DeprecationWarning,
+        warnings.warn(f"{__name__}.{name} has moved to {new} (deprecated in 0.1.0; the "
+                      f"old path is removed in {_REMOVED_IN})", DeprecationWarning,
                       stacklevel=2)
         return importlib.import_module(new)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
