@@ -222,10 +222,12 @@ def other_instruction_set(environ=None) -> dict | None:
     ``environ``, default this process's) stay off: the list adds to the caller's. OpenBLAS's
     kernel is left as the machine sets it (``OPENBLAS_CORETYPE`` is for a manual run
     only)."""
-    from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+    import numpy as np
 
     environ = os.environ if environ is None else environ
-    available = [f for f in __cpu_dispatch__ if __cpu_features__.get(f)]
+    # numpy's public report of its SIMD paths: "found" are the dispatched features this
+    # CPU has (the baseline ones cannot be switched off: numpy refuses to start)
+    available = list(np.show_config(mode="dicts").get("SIMD Extensions", {}).get("found", []))
     if not available:
         return None
     already = environ.get("NPY_DISABLE_CPU_FEATURES", "").replace(",", " ").split()
