@@ -206,7 +206,7 @@ def test_table_value_within_and_beyond_its_statistical_tolerance(reference, tmp_
 
 def test_claims_value_within_and_beyond_tolerance(reference, tmp_path):
     ref, names = reference
-    noise = _moved(tmp_path, constant=30.215878650329504)  # the two machines
+    noise = _moved(tmp_path, constant=30.215878650329504)  # a last-digit move, as between CPUs
     assert gate.compare_outputs(ref, noise, names) == []
     problems = gate.compare_outputs(ref, _moved(tmp_path, constant=30.2159), names)
     assert problems == ["figures/claims.json: claim S007-X1, evidence.constant: "

@@ -1,4 +1,5 @@
-"""Bad input raises ValueError naming the argument and the problem (issue: section 3)."""
+"""Bad input raises ValueError naming the argument and the problem, in one message form;
+numpy numbers are taken wherever Python numbers are."""
 
 import numpy as np
 import pytest
@@ -231,4 +232,123 @@ def test_real_arguments_take_numpy_floats_and_refuse_alike(case):
         with pytest.raises(ValueError, match=rf"^{name}: must be a real number "
                                              rf"(in [\[(][^,]+, [^)\]]+[)\]]|[<>]=? [\d.]+), "
                                              rf"got "):
+            call(v)
+
+
+# -- every integer and real parameter of the root namespace ------------------------------
+# The parameters are found from the signatures (an annotation naming int or float), so a
+# new one must join CALLS below; the rest of the root has no scalar number to check:
+#: result containers the measures build (their fields are not arguments a user checks)
+RESULTS = {"PairCounts", "QueryResults"}
+#: parameters that are not annotated, and why they are no scalar numbers
+UNANNOTATED = {("Gain", "expr"): "a sympy expression, or a function of the symbol y"}
+# Discount and Gain instances are callables of arrays (positions and lengths, grades).
+
+_Y, _S = [2, 0, 1, 1], [0.4, 0.3, 0.2, 0.1]
+_R, _P = [4, 2, 3, 5, 1], [1, 2, 4, 5, 3]
+_QRELS = {"q1": {"d1": 1, "d2": 0, "d3": 2}}
+_RUN = {"q1": {"d1": 0.5, "d2": 0.7, "d3": 0.1}}
+_POS = np.arange(1, 9)
+
+
+def _calls():
+    """(function, parameter) -> (call with the value, a good value, a bad value)."""
+    return {
+        ("dcg", "k"): (lambda v: rm.dcg(_Y, _S, k=v), 2, 0),
+        ("idcg", "k"): (lambda v: rm.idcg(_Y, k=v), 2, 0),
+        ("ndcg", "k"): (lambda v: rm.ndcg(_Y, _S, k=v), 2, -1),
+        ("dcg_queries", "k"): (lambda v: rm.dcg_queries([_Y], [_S], k=v).values, 2, 0),
+        ("idcg_queries", "k"): (lambda v: rm.idcg_queries([_Y], k=v).values, 2, 0),
+        ("ndcg_queries", "k"): (lambda v: rm.ndcg_queries([_Y], [_S], k=v).values, 2, 0),
+        ("dcg_symbolic", "k"): (lambda v: rm.dcg_symbolic(_Y, _S, k=v), 2, 0),
+        ("idcg_symbolic", "k"): (lambda v: rm.idcg_symbolic(_Y, k=v), 2, 0),
+        ("ndcg_loss", "k"): (lambda v: rm.ndcg_loss(_S, _Y, k=v), 2, 0),
+        ("TopKDiscount", "k"): (lambda v: rm.TopKDiscount(v)(_POS), 3, 0),
+        ("topk_discount", "k"): (lambda v: rm.topk_discount(v)(_POS), 3, 0),
+        ("CutoffDiscount", "k"): (lambda v: rm.CutoffDiscount(rm.log2_discount, v)(_POS), 3, 0),
+        ("CutoffDiscount", "fraction"):
+            (lambda v: rm.CutoffDiscount(rm.log2_discount, fraction=v)(_POS, 10), 0.5, 1.5),
+        ("CutoffDiscount", "exponent"):
+            (lambda v: rm.CutoffDiscount(rm.log2_discount, exponent=v)(_POS, 10), 0.5, 1.0),
+        ("cutoff", "k"): (lambda v: rm.cutoff("log2", v)(_POS), 3, -1),
+        ("cutoff", "fraction"): (lambda v: rm.cutoff("log2", fraction=v)(_POS, 10), 0.5, 0.0),
+        ("cutoff", "exponent"): (lambda v: rm.cutoff("log2", exponent=v)(_POS, 10), 0.5, 0.0),
+        ("ExponentialDiscount", "base"): (lambda v: rm.ExponentialDiscount(v)(_POS), 2.0, 1.0),
+        ("LogDiscount", "base"): (lambda v: rm.LogDiscount(v)(_POS), 10.0, 1.0),
+        ("PowerDiscount", "beta"): (lambda v: rm.PowerDiscount(v)(_POS), 0.5, 0.0),
+        ("power_discount", "beta"): (lambda v: rm.power_discount(v)(_POS), 2.0, -1.0),
+        ("pairwise_loss", "n_levels"): (lambda v: rm.pairwise_loss(_Y, _S, n_levels=v), 3, 1),
+        ("pairwise_loss_levels", "n_levels"):
+            (lambda v: rm.pairwise_loss_levels(_Y, _S, n_levels=v), 3, 1),
+        ("tied_pair_weight", "n_levels"): (lambda v: rm.tied_pair_weight(_Y, _S, n_levels=v), 3, 1),
+        ("discounted_error", "base"): (lambda v: rm.discounted_error(_R, _P, base=v), 2.0, 1.0),
+        ("tutorial_dcg", "base"): (lambda v: rm.tutorial_dcg(_R, _P, base=v), 2.0, 0.5),
+        ("tutorial_idcg", "c"): (lambda v: rm.tutorial_idcg(v), 5, 0),
+        ("tutorial_idcg", "base"): (lambda v: rm.tutorial_idcg(5, base=v), 2.0, 1.0),
+        ("evaluate", "rel"): (lambda v: rm.evaluate(_QRELS, _RUN, "map", rel=v).means, 2.0,
+                              float("inf")),
+        ("evaluate", "depth"): (lambda v: rm.evaluate(_QRELS, _RUN, "map", depth=v).means, 2, 0),
+        ("evaluate", "n_docs"): (lambda v: rm.evaluate(_QRELS, _RUN, "map", n_docs=v).means,
+                                 10, -1),
+    }
+
+
+def _numeric_parameters() -> dict:
+    """(function, parameter) -> "int" or "real", from the root's signatures."""
+    import inspect
+
+    found = {}
+    for name in rm.__all__:
+        obj = getattr(rm, name)
+        if name in RESULTS or not callable(obj) or isinstance(obj, rm.Discount | rm.Gain):
+            continue
+        for p in inspect.signature(obj).parameters.values():
+            if p.annotation is inspect.Parameter.empty:
+                assert (name, p.name) in UNANNOTATED, f"{name}({p.name}) has no annotation"
+                continue
+            kinds = set(str(p.annotation).replace(" ", "").split("|"))
+            if "int" in kinds:
+                found[(name, p.name)] = "int"
+            elif "float" in kinds:
+                found[(name, p.name)] = "real"
+    return found
+
+
+def test_every_integer_and_real_parameter_of_the_root_is_covered():
+    assert set(_calls()) == set(_numeric_parameters())
+
+
+_INT_MESSAGE = (r"must be (a positive integer|an integer( [<>]= -?\d+| in \[-?\d+, -?\d+\])?)"
+                r"( \(.*\))?, got ")
+_REAL_MESSAGE = (r"must be (a finite real number|a real number (in [\[(][^,]+, [^)\]]+[)\]]|"
+                 r"[<>]=? -?[\d.]+))( \(.*\))?, got ")
+
+
+@pytest.mark.parametrize("where", sorted(_numeric_parameters()), ids="-".join)
+def test_numbers_of_every_root_function_take_numpy_types_and_refuse_alike(where):
+    """Each integer parameter takes numpy integers as Python's, each real one numpy floats
+    (and integers); a bool, a string, a list, a 0-d array and an out-of-range value are
+    refused by one message form, naming the parameter."""
+    call, good, bad = _calls()[where]
+    name = where[1]
+    want = call(good)
+    if _numeric_parameters()[where] == "int":
+        same = [np.int64(good), np.int32(good), np.uint8(good)]
+        refused = [bad, np.int64(bad), float(good), True, "3", [good], np.array(good)]
+        message = _INT_MESSAGE
+    else:
+        same = [np.float64(good), np.float32(good)]
+        if float(good).is_integer():
+            same += [int(good), np.int64(int(good))]
+        refused = [bad, np.float64(bad), float("nan"), True, "0.5", [good], np.array(good)]
+        message = _REAL_MESSAGE
+    for v in same:  # float32(0.5) and float32(2.0) are exact: the same values
+        got = call(v)
+        if isinstance(want, dict):
+            assert got == want, v
+        else:
+            np.testing.assert_array_equal(np.asarray(got, dtype=float),
+                                          np.asarray(want, dtype=float))
+    for v in refused:
+        with pytest.raises(ValueError, match=rf"^{name}: {message}"):
             call(v)
