@@ -324,3 +324,25 @@ def test_no_limit_theorem_says_why():
         A.ndcg_limit(S, rm.PowerDiscount(2))
     with pytest.raises(ValueError, match=r"variants\.analyse classifies any other discount"):
         A.ndcg_limit(S, rm.CustomDiscount(lambda r: 1 / np.log2(1 + r)))
+
+
+def test_equal_limit_difference_by_hand():
+    # beta = 1/2, degree 2: q = s^2 + B s + A with int q = 1/3 + B/2 + A = 0 and
+    # int q (1 - s)^-1/2 = 16/15 + 4B/3 + 2A = 0 (Beta(k + 1, 1/2) = 2, 4/3, 16/15), so
+    # B = -6/5, A = 4/15; max |q| on [0, 1] is q(0) = 4/15, ceil(202 * 4/15) = 54, and
+    # lam = 100/54 = 50/27
+    dy = A.equal_limit_difference("1/2", power=2)
+    assert sympy.expand(dy - (sympy.Rational(50, 27) * S**2 - sympy.Rational(20, 9) * S
+                              + sympy.Rational(40, 81))) == 0
+    assert dy.subs(S, 1) == sympy.Rational(10, 81)
+    # beta = 4/5 (the pair of claim S004-T4b): both moments vanish, by quadrature
+    dy = A.equal_limit_difference(0.8)
+    f = sympy.lambdify(S, dy, modules="mpmath")
+    assert abs(mpmath.quad(f, [0, 1])) < mpmath.mpf(10) ** -25
+    # int_0^1 f(s) (1 - s)^-4/5 ds with 1 - s = v^5: 5 int_0^1 f(1 - v^5) dv
+    assert abs(5 * mpmath.quad(lambda v: f(1 - v**5), [0, 1])) < mpmath.mpf(10) ** -25
+    assert 0 < dy.subs(S, 1) and abs(dy.subs(S, 0)) <= sympy.Rational(1, 2)
+    with pytest.raises(ValueError):
+        A.equal_limit_difference("1")
+    with pytest.raises(ValueError):
+        A.equal_limit_difference("1/2", power=1)

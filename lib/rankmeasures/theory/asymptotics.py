@@ -50,6 +50,7 @@ __all__ = [
     "ndcg_limit",
     "log_discount_separation",
     "log_discount_rate",
+    "equal_limit_difference",
 ]
 
 #: The canonical score symbol of sympy relevance curves.
@@ -596,3 +597,59 @@ def log_discount_rate(ybar: Any, *, dps: int = 30) -> mpmath.mpf:
                              curve_breakpoints(ybar), lambda b: 1 - b)
         m1 = mpmath.quad(lambda u: f(1 - u) * mpmath.log(u), sites)
         return +(1 - mpmath.log(p) + m1 / p)
+
+
+def equal_limit_difference(beta: Any, *, power: int = 8) -> sympy.Expr:
+    """A difference of relevance curves ``Delta y`` that the discount ``r^-beta`` cannot
+    see in the limit but that differs at the top: ``Delta y(s) = lam (s^power + B s + A)``
+    with ``int_0^1 Delta y = 0`` (one ``p``: two rankings of one data distribution) and
+    ``int_0^1 Delta y(s) (1 - s)^-beta ds = 0`` (equal limits of Theorem 3), so that
+    ``Delta y(1) != 0``.
+
+    Wang et al. (2013), Theorem 4: the curves ``1/2 + Delta y`` and ``1/2`` (a random
+    ranking) meet its condition 2 except, when ``beta <= 2/3``, for the Hölder exponent
+    ``alpha > 3 (1 - beta)`` (a smooth pair has ``alpha = 1``). ``B`` and ``A`` solve the
+    two linear conditions exactly (the beta-moment term by term,
+    ``int_0^1 s^k (1 - s)^-beta ds = k! / prod_{j <= k} (j + 1 - beta)``), and
+    ``lam = 100 / ceil(202 max |s^power + B s + A|)`` on a grid of 2001 points keeps both
+    ``1/2 + Delta y`` and ``1/2 - Delta y`` within [0, 1].
+
+    Parameters
+    ----------
+    beta : str, int or sympy.Rational
+        The exponent in (0, 1), exactly (``"4/5"``); a float is read through its shortest
+        decimal form (``0.3`` is 3/10).
+    power : int
+        The degree of the curve, >= 2.
+
+    Returns
+    -------
+    sympy.Expr
+        ``Delta y``, a polynomial in :data:`s` with rational coefficients.
+
+    Examples
+    --------
+    >>> dy = equal_limit_difference("4/5")
+    >>> sympy.integrate(dy, (s, 0, 1))
+    0
+    >>> dy.subs(s, 1) > 0
+    True
+    """
+    b = sympy.Rational(repr(beta)) if isinstance(beta, float) else sympy.Rational(beta)
+    if not 0 < b < 1:
+        raise ValueError(f"beta: need 0 < beta < 1, got {beta!r}")
+    power = check_int("power", power, min=2)
+    cb, ca = sympy.symbols("B A")
+    q = s**power + cb * s + ca
+
+    def beta_moment(poly):
+        coeffs = sympy.Poly(poly, s).all_coeffs()[::-1]
+        return sum(cf * sympy.factorial(k) / sympy.prod([j + 1 - b for j in range(k + 1)])
+                   for k, cf in enumerate(coeffs))
+
+    sol = sympy.solve([sympy.integrate(q, (s, 0, 1)), beta_moment(q)], [cb, ca])
+    q = q.subs(sol)
+    grid = np.linspace(0, 1, 2001)
+    top = float(np.abs(sympy.lambdify(s, q, "numpy")(grid)).max())
+    lam = sympy.Rational(100, int(np.ceil(202 * top)))
+    return sympy.expand(lam * q)
