@@ -189,28 +189,6 @@ def test_002_perturbed_book_index_fails():
     assert doc002.s002_d1(shift=1, max_r=6).outcome == "failed"
 
 
-def test_002_range_checked_at_every_k_below_r_and_its_counterexample_inside_it():
-    """Lists of 2 and 3 items over grades 0-2 (not all 0): 8 lists x 2 rankings x k = 1,
-    and 26 lists x 6 rankings x k in {1, 2}; with y = (1, -1) and the -1 on top, k = 1
-    gives Delta = 1 - (-1)/1 = 2 (by hand)."""
-    res = doc002.s002_c1(max_r=3)
-    assert res.outcome == "verified"
-    assert res.evidence["cases"] == 8 * 2 * 1 + 26 * 6 * 2
-    neg = res.evidence["counterexample_negative_y"]
-    assert neg["k"] < len(neg["y"]) and neg["Delta"] == 2.0
-
-
-def test_002_rewrite_fails_only_on_double_ties_and_only_upwards():
-    """sign(0) != sign(0) is false while sign(0) * 0 <= 0 is true: the one disagreement,
-    which makes the rewrite an upper bound of the defined indicator."""
-    res = doc002.s002_c2()
-    assert res.outcome == "needs-assumption"
-    assert res.evidence["disagreements"] == [{"y_i - y_j": 0, "y'_i - y'_j": 0, "lhs": 0,
-                                              "rhs": 1}]
-    assert res.evidence["rewrite never below the defined indicator"]
-    assert res.evidence["hinge bounds the rewrite"]
-
-
 def test_003_perturbed_example_numbers_fail():
     assert doc003.s003_e1(printed_total=7).outcome == "failed"
     assert doc003.s003_e4(printed=5).outcome == "failed"
@@ -458,10 +436,9 @@ def test_settled_rows_for_a_section_box():
     from proofs_check import Result
 
     rows = proofs_check.settled_rows(["S002-C2", "S002-D1"],
-                                     done={"S002-C2": Result("needs-assumption", "here", {})})
+                                     done={"S002-C2": Result("erratum", "here", {})})
     assert rows == [
-        {"id": "S002-C2", "kind": "document", "outcome": "needs-assumption",
-         "checked_here": True,
+        {"id": "S002-C2", "kind": "document", "outcome": "erratum", "checked_here": True,
          "checked_below": False,
          "where": "§17.4.1 Linear Predictors for Ranking — A Hinge Loss for the Kendall Tau "
                   "Loss Function"},
@@ -470,7 +447,7 @@ def test_settled_rows_for_a_section_box():
          "where": "§17.4 Learning to Rank — the top-k discount D(i), p. 240"}]
     # below=True: the notebook's table of all claims runs the others later in the run
     later = proofs_check.settled_rows(["S002-C2", "S002-D1"], below=True,
-                                      done={"S002-C2": Result("needs-assumption", "here", {})})
+                                      done={"S002-C2": Result("erratum", "here", {})})
     assert [(r["checked_here"], r["checked_below"]) for r in later] == [(True, False),
                                                                         (False, True)]
     # the rows of a whole document's run count as done for the claims they hold
