@@ -125,35 +125,6 @@ def test_004_lemma_4_window_and_proof_gap():
     assert res.outcome == "erratum"
 
 
-def test_004_theorem_14_repaired_window_by_hand():
-    """Lemma 4 with the Hoeffding term of eq. (31) kept, at n = 1000, p = 1/2, C = 1 (the
-    paper's natural log: F(t) = li(1 + t) - li(2), D(1) = 1/ln 2, n^1/3 = 10,
-    n^2/3 = 100); and the claim it repairs is a proof gap whose two windows, against Lemma
-    3's gap, start above it and fall below it."""
-    import mpmath
-
-    from proofs_check.doc004.distinguishability import _lemma4_repaired
-
-    with mpmath.workdps(30):
-        def f(t):
-            return mpmath.li(1 + t) - mpmath.li(2)
-
-        d1 = 1 / mpmath.log(2)
-        scores = (2 * (f(1000) + d1) / 10 + 10) / f(500)
-        hoeffding = 2 * f(1000) ** (mpmath.mpf(2) / 3) / f(500)
-        count = (d1 + 100 / mpmath.log(401)) / f(500)
-        fail = (2000 + 2) * mpmath.exp(-20) + 2 * mpmath.exp(
-            -2 * f(1000) ** (mpmath.mpf(4) / 3) / (d1 * (f(1000) + d1)))
-        w, h, fl = _lemma4_repaired(mpmath.mpf(1000), 1.0, mpmath.mpf(1) / 2)
-        assert abs(w / (scores + hoeffding + count) - 1) < 1e-20
-        assert abs(h / hoeffding - 1) < 1e-20 and abs(fl / fail - 1) < 1e-20
-    res = doc004.s004_t2(draws=20)
-    assert res.outcome == "proof-gap" and res.evidence["gap"]
-    ratios = [v["windows / gap"] for v in res.evidence[
-        "repaired Lemma 4, ybar = s against ybar = 1/2 (alpha = 1, C = 1)"].values()]
-    assert ratios[0] > 1 > ratios[-1] and ratios == sorted(ratios, reverse=True)
-
-
 def test_subset_selection_and_unknown_id(capsys):
     assert main(["--id", "S003-E7", "--no-write"]) == 0
     assert "S003-E7" in capsys.readouterr().out
