@@ -125,6 +125,35 @@ def test_004_lemma_4_window_and_proof_gap():
     assert res.outcome == "erratum"
 
 
+def test_004_theorem_14_repaired_window_by_hand():
+    """Lemma 4 with the Hoeffding term of eq. (31) kept, at n = 1000, p = 1/2, C = 1 (the
+    paper's natural log: F(t) = li(1 + t) - li(2), D(1) = 1/ln 2, n^1/3 = 10,
+    n^2/3 = 100); and the claim it repairs is a proof gap whose two windows, against Lemma
+    3's gap, start above it and fall below it."""
+    import mpmath
+
+    from proofs_check.doc004.distinguishability import _lemma4_repaired
+
+    with mpmath.workdps(30):
+        def f(t):
+            return mpmath.li(1 + t) - mpmath.li(2)
+
+        d1 = 1 / mpmath.log(2)
+        scores = (2 * (f(1000) + d1) / 10 + 10) / f(500)
+        hoeffding = 2 * f(1000) ** (mpmath.mpf(2) / 3) / f(500)
+        count = (d1 + 100 / mpmath.log(401)) / f(500)
+        fail = (2000 + 2) * mpmath.exp(-20) + 2 * mpmath.exp(
+            -2 * f(1000) ** (mpmath.mpf(4) / 3) / (d1 * (f(1000) + d1)))
+        w, h, fl = _lemma4_repaired(mpmath.mpf(1000), 1.0, mpmath.mpf(1) / 2)
+        assert abs(w / (scores + hoeffding + count) - 1) < 1e-20
+        assert abs(h / hoeffding - 1) < 1e-20 and abs(fl / fail - 1) < 1e-20
+    res = doc004.s004_t2(draws=20)
+    assert res.outcome == "proof-gap" and res.evidence["gap"]
+    ratios = [v["windows / gap"] for v in res.evidence[
+        "repaired Lemma 4, ybar = s against ybar = 1/2 (alpha = 1, C = 1)"].values()]
+    assert ratios[0] > 1 > ratios[-1] and ratios == sorted(ratios, reverse=True)
+
+
 def test_subset_selection_and_unknown_id(capsys):
     assert main(["--id", "S003-E7", "--no-write"]) == 0
     assert "S003-E7" in capsys.readouterr().out
@@ -158,6 +187,28 @@ def test_000_perturbed_exchange_bound_fails():
 
 def test_002_perturbed_book_index_fails():
     assert doc002.s002_d1(shift=1, max_r=6).outcome == "failed"
+
+
+def test_002_range_checked_at_every_k_below_r_and_its_counterexample_inside_it():
+    """Lists of 2 and 3 items over grades 0-2 (not all 0): 8 lists x 2 rankings x k = 1,
+    and 26 lists x 6 rankings x k in {1, 2}; with y = (1, -1) and the -1 on top, k = 1
+    gives Delta = 1 - (-1)/1 = 2 (by hand)."""
+    res = doc002.s002_c1(max_r=3)
+    assert res.outcome == "verified"
+    assert res.evidence["cases"] == 8 * 2 * 1 + 26 * 6 * 2
+    neg = res.evidence["counterexample_negative_y"]
+    assert neg["k"] < len(neg["y"]) and neg["Delta"] == 2.0
+
+
+def test_002_rewrite_fails_only_on_double_ties_and_only_upwards():
+    """sign(0) != sign(0) is false while sign(0) * 0 <= 0 is true: the one disagreement,
+    which makes the rewrite an upper bound of the defined indicator."""
+    res = doc002.s002_c2()
+    assert res.outcome == "needs-assumption"
+    assert res.evidence["disagreements"] == [{"y_i - y_j": 0, "y'_i - y'_j": 0, "lhs": 0,
+                                              "rhs": 1}]
+    assert res.evidence["rewrite never below the defined indicator"]
+    assert res.evidence["hinge bounds the rewrite"]
 
 
 def test_003_perturbed_example_numbers_fail():
@@ -407,9 +458,10 @@ def test_settled_rows_for_a_section_box():
     from proofs_check import Result
 
     rows = proofs_check.settled_rows(["S002-C2", "S002-D1"],
-                                     done={"S002-C2": Result("erratum", "here", {})})
+                                     done={"S002-C2": Result("needs-assumption", "here", {})})
     assert rows == [
-        {"id": "S002-C2", "kind": "document", "outcome": "erratum", "checked_here": True,
+        {"id": "S002-C2", "kind": "document", "outcome": "needs-assumption",
+         "checked_here": True,
          "checked_below": False,
          "where": "§17.4.1 Linear Predictors for Ranking — A Hinge Loss for the Kendall Tau "
                   "Loss Function"},
@@ -418,7 +470,7 @@ def test_settled_rows_for_a_section_box():
          "where": "§17.4 Learning to Rank — the top-k discount D(i), p. 240"}]
     # below=True: the notebook's table of all claims runs the others later in the run
     later = proofs_check.settled_rows(["S002-C2", "S002-D1"], below=True,
-                                      done={"S002-C2": Result("erratum", "here", {})})
+                                      done={"S002-C2": Result("needs-assumption", "here", {})})
     assert [(r["checked_here"], r["checked_below"]) for r in later] == [(True, False),
                                                                         (False, True)]
     # the rows of a whole document's run count as done for the claims they hold
