@@ -245,6 +245,16 @@ def test_theorem_labels_name_the_document_or_the_tool():
     assert same.distinguish.how.startswith("same limit; the gap N0(n) - N1(n) tends to 0")
 
 
+def test_the_fluctuation_note_is_shown_only_where_it_applies():
+    """The report has no empty field: the note on fluctuations is a row for r^-beta with
+    beta > 0 only (here 1/r, where s and 3s^2 - 2s^3 share the limit ybar(1) = 1)."""
+    slowly = V.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2", n_values=(10,))
+    assert "note" not in slowly.to_dict()["distinguish"]
+    assert all(r["value"] != "" for r in slowly.to_rows())
+    zipf = V.analyse("1/r", ybar="s", ybar_other="3*s^2 - 2*s^3", n_values=(10,))
+    assert zipf.to_dict()["distinguish"]["note"].startswith("for r^-beta with beta > 2/3")
+
+
 def test_ratio_bias_bound_by_hand():
     """n = 3, r^-1/2, ybar = 1/2: IDCG = F(M), M ~ Binomial(3, 1/2), F(m) = sum_{r<=m} D(r);
     the bound is sd(F(M)) / (2 E[F(M)])."""

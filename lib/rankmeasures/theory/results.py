@@ -597,8 +597,8 @@ def _render_mc(mc: MonteCarlo) -> dict:
 def _render_distinguish(d: Distinguish) -> dict:
     out: dict = {"how": d.how}
     out.update(distinguish_details(d))
-    if d.separation is Separation.SAME_LIMIT:
-        out["note"] = _FLUCTUATION_NOTE if d.fluctuation_note else ""
+    if d.separation is Separation.SAME_LIMIT and d.fluctuation_note:
+        out["note"] = _FLUCTUATION_NOTE
     out[TENDS_LABEL] = d.tends_text
     if d.win_rates is not None:
         out[WIN_LABEL] = {k: {"P": w.p, "se": w.se} for k, w in d.win_rates.items()}
