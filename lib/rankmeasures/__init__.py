@@ -93,8 +93,6 @@ from .rank_distances import (
     tutorial_idcg,
     tutorial_ndcg,
 )
-from .trec.runs import evaluate
-from .trec.trec_files import read_qrels, read_run
 
 __version__ = "0.1.0"
 
@@ -117,6 +115,17 @@ def __getattr__(name):
         from . import exact
 
         return getattr(exact, name)
+    # the evaluator likewise: a program (or a notebook) that computes measures on arrays
+    # does not load the TREC files' reader and the evaluator's tables, so their changes
+    # do not touch it (the companion keys each output on the modules it imported)
+    if name == "evaluate":
+        from .trec.runs import evaluate
+
+        return evaluate
+    if name in ("read_qrels", "read_run"):
+        from .trec import trec_files
+
+        return getattr(trec_files, name)
     if name in _MOVED:
         import importlib
         import warnings
@@ -129,7 +138,7 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = [  # noqa: F822 - dcg_symbolic, idcg_symbolic load on access
+__all__ = [  # noqa: F822 - dcg_symbolic, idcg_symbolic and the evaluator load on access
     "PairCounts", "auc", "c_index", "count_inversions", "goodman_kruskal_gamma",
     "kendall_distance", "kendall_tau", "m_auc", "pair_counts", "pairwise_aucs", "somers_d",
     "TIE_POLICIES", "ZERO_IDCG_POLICIES", "QueryResults", "dcg", "dcg_queries", "idcg",
