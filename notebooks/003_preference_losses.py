@@ -18,9 +18,10 @@
 # predicted $A \succ B \succ E \succ C \succ D$. This notebook computes every measure
 # with `rankmeasures`, sets each value beside the number printed on the slides, and shows
 # the verdict of `proofs_check`. Three pictures of the slides are lost (the bipartite,
-# multipartite and gamma examples); the first two are reconstructed from the printed
-# numbers, and the gamma example's arithmetic is checked on one partial order that fits
-# its counts.
+# multipartite and gamma examples), and their printed numbers fit more than one picture, so
+# none can be reconstructed: the notebook shows that the numbers are consistent with each
+# other, how many targets fit them, and the one target that fits under two assumptions it
+# states.
 
 # %%
 from IPython.display import Markdown, display
@@ -69,10 +70,12 @@ display(Markdown(figures.markdown_table([
 print("R(i) for i = 1..5:", big_r)
 
 # %% [markdown]
-# Each measure, computed, next to the value printed on the slides. The discounted error
-# is printed as $3/\log 2 + 1/\log 4 + 2/\log 6$; the slide's own definition
-# $w_i = 1/\log(r(x_i)+1)$ gives $3/\log 5 + 1/\log 4 + 2/\log 2$ (claim S003-E7 below
-# shows the printed weights use the index of $x_i$ in $X$ instead of its rank).
+# Each measure, computed, next to the value printed on the slides (logarithms natural: the
+# slides give no base). The discounted error is printed as
+# $3/\log 2 + 1/\log 4 + 2/\log 6$; the slide's own definition $w_i = 1/\log(r(x_i)+1)$
+# gives $3/\log 5 + 1/\log 4 + 2/\log 2$, and the printed terms are those of the weights
+# $1/\log(i + 1)$ with $i$ the index of $x_i$ in $X$ (claim S003-E7, its evidence below the
+# table).
 
 # %%
 suite = rm.measure_suite(r, r_hat)
@@ -96,6 +99,17 @@ example_rows = [
 figures.save_table(example_rows, "003_example_measures")
 display(Markdown(figures.markdown_table(
     example_rows, digits=4)))
+e7 = proofs_check.run_claim(proofs_check.REGISTRY["S003-E7"])[0]
+display(Markdown(figures.markdown_table([
+    {"discounted error": "printed on the slide", "terms": e7.evidence["printed"],
+     "value (natural log)": f"{e7.evidence['printed_value']:.4f}"},
+    {"discounted error": "by the definition, w_i = 1/log(r(x_i) + 1)",
+     "terms": e7.evidence["corrected"],
+     "value (natural log)": f"{e7.evidence['corrected_value']:.4f}"},
+    {"discounted error": "weights 1/log(i + 1), i the index of x_i in X",
+     "terms": e7.evidence["index_weighted"],
+     "value (natural log)": "the printed sum" if e7.evidence["index_weighted_equals_printed"]
+     else "not the printed sum"}])))
 
 # %% [markdown]
 # The agreements the table reports are asserted, and the one disagreement is the erratum:
@@ -116,6 +130,10 @@ c = len(items)
 checks.check("rho-from-distance",
              abs(suite["spearman_rho"] - (1 - 6 * suite["spearman_distance"] / (c * (c * c - 1))))
              < 1e-12, "Spearman's rho = 1 - 6 D_S / (c(c^2 - 1))")
+checks.check("discounted-error-index-weights",
+             e7.outcome == "erratum" and e7.evidence["index_weighted_equals_printed"],
+             "the printed discounted error is the sum with weights by the index of x_i in X "
+             "(sympy), not by the rank")
 _ = checks.check("tau-from-distance",
                  abs(suite["kendall_tau"]
                      - (1 - 4 * suite["kendall_distance"] / (c * (c - 1)))) < 1e-12,
@@ -123,7 +141,8 @@ _ = checks.check("tau-from-distance",
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
-    ["S003-N1", "S003-E1", "S003-E2", "S003-E4", "S003-E6", "S003-E7"]))))
+    ["S003-N1", "S003-E1", "S003-E2", "S003-E4", "S003-E6", "S003-E7"],
+    done={"S003-E7": e7}, below=True))))
 
 # %% [markdown]
 # ## Every claim of the slides, checked
@@ -134,9 +153,11 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # an *erratum* is something the slides print that is false, with the correction shown.
 
 # %%
-# the four checks whose evidence the sections below show, run once and reused by the table
+# the checks whose evidence the sections show, run once and reused by the table
 shown = {cid: proofs_check.run_claim(proofs_check.REGISTRY[cid])[0]
-         for cid in ("S003-R1", "S003-E9", "S003-E10", "S003-G1")}
+         for cid in ("S003-R1", "S003-E9", "S003-A1", "S003-E10", "S003-M3", "S003-G1",
+                     "S003-G2", "S003-D2")}
+shown["S003-E7"] = e7
 claims_003 = proofs_check.document_rows("003", done=shown)
 checks.check("outcomes-as-recorded",
              all(row["outcome"] == row["recorded"] for row in claims_003),
@@ -155,9 +176,41 @@ guide.update(Markdown(reading.reading_guide(
         'right value but the wrong sum (S003-R1)'),
     section='The worked example')))
 
+# %% [markdown]
+# ### DCG of graded levels, and its attribution
+#
+# The slides define DCG twice. The weighted-measures part uses the gain $c - R(i)$; the
+# bipartite part uses $\sum_i l(i)/\log(i+1)$, with $l(i)$ the level of the item the
+# prediction puts at position $i$ (on the C-index slide $l(i)$ is the level of item $x_i$:
+# the same letter, two indexings). The slide calls the second "the original formulation"
+# of Järvelin & Kekäläinen (2002). Their definition leaves the positions below the
+# logarithm's base $b$ undiscounted and divides by $\log_b i$ from position $b$ on; the
+# slide's form divides every position, from the first, by $\log(i + 1)$, the later
+# convention (the one trec_eval's ndcg computes). No base makes the two one formula; with
+# $b = 2$ the original weighs position $i \ge 2$ as the slide weighs $i - 1$ (claim
+# S003-D2, an erratum of attribution). The weights of the first positions, base 2:
+
+# %%
+d2 = shown["S003-D2"]
+positions = np.arange(1, 7)
+jk_weights = np.where(positions < 2, 1.0, 1.0 / np.log2(np.maximum(positions, 2)))
+slide_weights = 1.0 / np.log2(positions + 1.0)
+display(Markdown(figures.markdown_table([
+    {"position i": int(i), "Järvelin & Kekäläinen, b = 2": f"{a:.4f}",
+     "the slide, 1/log2(i + 1)": f"{b:.4f}"}
+    for i, a, b in zip(positions, jk_weights, slide_weights, strict=True)])))
+checks.check("jk-shifted", np.allclose(jk_weights[1:], slide_weights[:-1], rtol=0, atol=1e-15)
+             and jk_weights[1] != slide_weights[1],
+             "J&K's base-2 weight at position i >= 2 is the slide's at i - 1; at position 2 "
+             "they differ")
+_ = checks.check("S003-D2", d2.outcome == "erratum"
+                 and d2.evidence["bases where the weights agree at position 1"] == ["2"]
+                 and d2.evidence["J&K (b = 2) at i = the slide's at i - 1, i >= 2"],
+                 "no base makes the slide's DCG the J&K original (sympy)")
+
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
-    ["S003-W1", "S003-E8", "S003-D1"], done=claims_003))))
+    ["S003-W1", "S003-E8", "S003-D1", "S003-D2"], done=claims_003))))
 
 # %% [markdown]
 # ### Value ranges
@@ -185,60 +238,103 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # %% [markdown]
 # ### The lost bipartite and multipartite examples
 #
-# The bipartite slide prints $D_\tau = 2$ and AUC $= 4/6$ for the same predicted ranking;
-# the multipartite slide prints $D_\tau = 3$ and C-index $= 5/8$. Enumerating every
-# target consistent with those numbers, and keeping the ones that cut the original
-# target $E \succ B \succ C \succ A \succ D$ into consecutive levels, leaves exactly one
-# reconstruction each:
+# The bipartite slide prints $D_\tau = 2$ and AUC $= 4/6$, the multipartite slide
+# $D_\tau = 3$ and C-index $= 5/8$; the pictures of the target and the predicted ranking
+# they were computed on are lost. With a total predicted ranking every preference is
+# either kept or inverted, so AUC and C-index are $1 - D_\tau/\#\text{preferences}$ (the
+# identity of claim S003-A1): each printed pair fixes the number of preferences (the
+# table), which five items allow. The catalogue reconstructs a lost example only if
+# exactly one reconstruction fits. Here many do, and one is singled out only under two
+# assumptions the slides do not state: (a) the lost pictures keep the predicted ranking
+# $A \succ B \succ E \succ C \succ D$ of the earlier slides, and (b) their levels cut the
+# target $E \succ B \succ C \succ A \succ D$ into consecutive blocks, top level first.
+# The counts, from an enumeration of every target and every predicted ranking:
 
 # %%
 e9 = shown["S003-E9"].evidence
 e10 = shown["S003-E10"].evidence
-checks.check("bipartite-unique", e9["fits_that_are_the_top_of_E>B>C>A>D"] == ["BE"],
-             "one bipartite target that is the top of E>B>C>A>D fits D_tau = 2, AUC = 4/6")
+fit_rows = [
+    {"example": "bipartite: D_tau = 2, AUC = 4/6",
+     "preferences fixed": e9["preferences fixed by the numbers (AUC = 1 - D_tau / c_1 c_0)"],
+     "(target, prediction) pairs": e9["(target, predicted ranking) pairs fitting"],
+     "targets under (a)": len(e9["targets fitting with A>B>E>C>D (assumption a)"]),
+     "targets under (a) and (b)": ", ".join(
+         e9["of those, the top of E>B>C>A>D (assumption b)"])},
+    {"example": "multipartite: D_tau = 3, C-index = 5/8",
+     "preferences fixed":
+         e10["preferences fixed by the numbers (C-index = 1 - D_tau / #preferences)"],
+     "(target, prediction) pairs": e10["(target, predicted ranking) pairs fitting"],
+     "targets under (a)": e10["targets fitting with A>B>E>C>D (assumption a)"],
+     "targets under (a) and (b)": ", ".join(
+         e10["of those, blocks of E>B>C>A>D (assumption b)"])}]
+display(Markdown(figures.markdown_table(fit_rows)))
+checks.check("bipartite-unique", e9["of those, the top of E>B>C>A>D (assumption b)"] == ["BE"],
+             "under assumptions (a) and (b) one bipartite target fits D_tau = 2, AUC = 4/6: "
+             "positives {E, B}")
 checks.check("multipartite-unique",
-             e10["fits_cutting_E>B>C>A>D_into_blocks"] == ["(EB)(C)(AD)"],
-             "one 3-level cut of E>B>C>A>D fits D_tau = 3, C-index = 5/8")
+             e10["of those, blocks of E>B>C>A>D (assumption b)"] == ["(EB)(C)(AD)"],
+             "under assumptions (a) and (b) one target with levels fits D_tau = 3, "
+             "C-index = 5/8: {E, B} > {C} > {A, D}")
+checks.check("lost-examples-ambiguous",
+             len(e9["targets fitting with A>B>E>C>D (assumption a)"]) > 1
+             and e10["targets fitting with A>B>E>C>D (assumption a)"] > 1,
+             "without assumption (b) more than one target fits each lost example")
 bip = np.isin(np.arange(5), [items.index("E"), items.index("B")]).astype(int)
 multi = np.array([0, 2, 1, 0, 2])  # levels of A..E: {E, B} > {C} > {A, D}
 scores = -r_hat.astype(float)
 recon_rows = [
     {"example": "bipartite {E,B} > {A,C,D}", "D_tau": rm.kendall_distance(bip, scores),
      "AUC / C-index": rm.auc(bip, scores),
-     "1 - normalised D_tau": 1 - rm.kendall_distance(bip, scores, normalize=True),
-     "fits (all targets)": len(e9["positives_fitting_the_numbers"])},
+     "1 - normalised D_tau": 1 - rm.kendall_distance(bip, scores, normalize=True)},
     {"example": "multipartite {E,B} > {C} > {A,D}", "D_tau": rm.kendall_distance(multi, scores),
      "AUC / C-index": rm.c_index(multi, scores),
-     "1 - normalised D_tau": 1 - rm.kendall_distance(multi, scores, normalize=True),
-     "fits (all targets)": e10["level_assignments_fitting"]},
+     "1 - normalised D_tau": 1 - rm.kendall_distance(multi, scores, normalize=True)},
 ]
 checks.check("reconstructions-give-the-printed-values",
              rm.auc(bip, scores) == 4 / 6 and rm.c_index(multi, scores) == 5 / 8,
-             "the reconstructed examples give AUC = 4/6 and C-index = 5/8 as printed")
+             "the targets singled out by (a) and (b) give AUC = 4/6 and C-index = 5/8 as "
+             "printed")
 display(Markdown(figures.markdown_table(
     recon_rows, digits=4)))
+checks.check("S003-A1", shown["S003-A1"].outcome == "verified",
+             "AUC = 1 - normalised D_tau on every bipartite target and total prediction "
+             "enumerated")
 display(Markdown(
-    f"The printed numbers fit {len(e9['positives_fitting_the_numbers'])} bipartite targets "
-    f"and {e10['level_assignments_fitting']} three-level ones; that the lost targets cut "
-    "$E \\succ B \\succ C \\succ A \\succ D$ is our assumption. So these examples are "
-    "verified as *consistent with the printed numbers*, not as the lost pictures; the "
-    "identity AUC $= 1 -$ normalised $D_\\tau$ holds for every bipartite target."))
+    "The two examples are therefore *not checkable* (S003-E9, S003-E10): the printed "
+    "numbers are consistent with each other, and the targets above, which assumptions (a) "
+    "and (b) single out, give them; the lost pictures may have been others. The identity "
+    "AUC $= 1 -$ normalised $D_\\tau$ is checked on its own, on every bipartite target "
+    f"and every predicted ranking of up to {shown['S003-A1'].evidence['largest c']} items "
+    f"({shown['S003-A1'].evidence['cases']} cases, S003-A1)."))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
-    ["S003-B1", "S003-E9", "S003-M1", "S003-E10"], done=claims_003))))
+    ["S003-B1", "S003-E9", "S003-A1", "S003-M1", "S003-E10"], done=claims_003))))
 
 # %% [markdown]
 # The bound of S003-M1, $\sum_{i<j} c_ic_j \le (c^2/2)(1 - 1/l)$, holds for every $l$
 # and $c$: $\sum_{i<j} c_ic_j = (c^2 - \sum_i c_i^2)/2$ and $\sum_i c_i^2 \ge c^2/l$ by
 # Cauchy–Schwarz.
 #
+# The multipartite slide takes $l < c$ levels and then calls a total ranking the special
+# case with one item per level, that is $l = c$: the bound is meant for $l \le c$ (it holds
+# there too).
+#
 # ### Identities between measures
 #
-# For the multipartite reconstruction: the C-index is the $c_ic_j$-weighted mean of the
-# pairwise AUCs and the m-AUC (Jonckheere–Terpstra form) their plain mean; for total
-# rankings gamma equals Kendall's tau — with $d$ counting the *agreeing* pairs, which is
-# the opposite of the slide's set definitions (claim S003-G1).
+# On the multipartite target singled out above, the C-index is the $c_ic_j$-weighted mean
+# of the pairwise AUCs and the m-AUC their plain mean (claim S003-M2). The slide calls the
+# plain mean the Jonckheere–Terpstra statistic, "an *unweighted* sum of pairwise AUCs".
+# That statistic is the sum over pairs of levels $i < j$ of the Mann–Whitney counts
+# $U_{ij} = c_ic_j\,\mathrm{AUC}_{ij}$: the *weighted* sum, which divided by its maximum
+# $\sum c_ic_j$ is the C-index. The unweighted mean is Hand & Till's $M$ (the multi-class
+# AUC the slide cites next), not the Jonckheere–Terpstra statistic (claim S003-M3, an
+# erratum of attribution). The table computes the statistic with scipy's Mann–Whitney $U$.
+# The slide's further remark, that C-index and m-AUC are "equivalent to" Hand & Till's
+# multi-class AUC, holds for the m-AUC (with one score for all levels, each of Hand &
+# Till's pairwise terms is the AUC of that pair), not for the C-index, which weighs the
+# pairs. For total rankings gamma equals Kendall's tau — with $d$ counting the *agreeing*
+# pairs, which is the opposite of the slide's set definitions (claim S003-G1).
 
 # %%
 pa = rm.pairwise_aucs(multi, scores)
@@ -249,6 +345,24 @@ checks.check("c-index-weighted-mean", abs(weighted - rm.c_index(multi, scores)) 
 checks.check("m-auc-plain-mean",
              abs(rm.m_auc(multi, scores) - np.mean([a for a, _ in pa.values()])) < 1e-15,
              "the m-AUC is the plain mean of the pairwise AUCs")
+# the Jonckheere-Terpstra statistic: scipy's Mann-Whitney U of every pair of levels, the
+# higher level first (its U counts the pairs it puts above the lower one, ties 1/2)
+jt = sum(float(stats.mannwhitneyu(scores[multi == hi], scores[multi == lo],
+                                  method="asymptotic").statistic)
+         for lo, hi in itertools.combinations(np.unique(multi), 2))
+pairs_multi = sum(w for _, w in pa.values())
+display(Markdown(figures.markdown_table([
+    {"Jonckheere-Terpstra JT": f"{jt:g}", "sum c_i c_j": pairs_multi,
+     "JT / sum c_i c_j": f"{jt / pairs_multi:.4f}",
+     "C-index": f"{rm.c_index(multi, scores):.4f}", "m-AUC": f"{rm.m_auc(multi, scores):.4f}"}])))
+checks.check("jt-is-c-index", abs(jt / pairs_multi - rm.c_index(multi, scores)) < 1e-15
+             and abs(jt - sum(a * w for a, w in pa.values())) < 1e-12,
+             "the Jonckheere-Terpstra statistic is sum c_i c_j AUC_ij; normalised, the C-index")
+checks.check("jt-not-m-auc", abs(jt / pairs_multi - rm.m_auc(multi, scores)) > 0.01,
+             "normalised, the Jonckheere-Terpstra statistic is not the m-AUC on this target")
+checks.check("S003-M3", shown["S003-M3"].outcome == "erratum",
+             "the slide's attribution of the unweighted mean to Jonckheere-Terpstra is an "
+             "erratum (scipy and a direct count, random lists with ties)")
 g1 = shown["S003-G1"].evidence
 checks.check("gamma-sign-flipped",
              g1["gamma_with_the_formulas_as_printed"] == -g1["kendall_tau"],
@@ -260,17 +374,35 @@ display(Markdown(figures.markdown_table(
      for (a, b), (auc_ab, w) in pa.items()])))
 
 # %%
+g2 = shown["S003-G2"].evidence
+display(Markdown(
+    "The gamma slide's example, $(2 - 1)/(2 + 1) = 1/3$, comes from a lost picture too: its "
+    "counts $d = 2$, $\\bar d = 1$ fit many partial orders, and the slide's $d$ is both "
+    "'the number of correctly ranked pairs' and the Kendall distance, which counts the "
+    "inverted ones (claim S003-G1). Claim S003-G2 is therefore not checkable; its "
+    "arithmetic gives "
+    f"{g2['arithmetic (2 - 1)/(2 + 1)']}, and one partial order with these counts, as an "
+    f"illustration: target levels {g2['illustration']['target']} (the first item above "
+    f"three tied ones), predicted scores {g2['illustration']['predicted']}, "
+    f"{g2['illustration']['agreeing']} agreeing and {g2['illustration']['inverted']} "
+    f"inverted pair, gamma = {g2['illustration']['gamma']:.4f}."))
+
+# %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
-    ["S003-M2", "S003-G1", "S003-G2"], done=claims_003))))
+    ["S003-M2", "S003-M3", "S003-G1", "S003-G2"], done=claims_003))))
 
 # %% [markdown]
 # ## How the measures disagree
 #
 # Over all $5! = 120$ predicted rankings of the example's items, and over random
 # rankings of more items, the measures order the predictions differently, unless one is
-# a strictly monotone function of another. The matrix shows Kendall's $\tau_b$ between
-# the measures' values (distances negated so that larger is better everywhere); the
-# values are checked against scipy and scikit-learn first.
+# a strictly monotone function of another. Some are: on total rankings the Jaccard
+# coefficient of the two preference sets (the slide "Evaluating Partial Structures"), with
+# $N = c(c-1)/2$ preferences in each and $D$ of them inverted, is $(N - D)/(N + D)$, a
+# strictly decreasing function of the Kendall distance, as Kendall's tau and gamma are.
+# The matrix shows Kendall's $\tau_b$ between the measures' values (distances negated so
+# that larger is better everywhere); the values are checked against scipy and
+# scikit-learn first.
 
 # %%
 target = np.arange(1, 6)
@@ -292,17 +424,22 @@ for p, row in zip(perms, table_120, strict=True):
                  f"Kendall's tau equals scipy's for the prediction {p.tolist()}")
     checks.check("ndcg-vs-sklearn", abs(row["ndcg"] - ndcg_score([5 - target], [-p])) < 1e-12,
                  f"NDCG equals scikit-learn's for the prediction {p.tolist()}")
+    n_pref = len(target) * (len(target) - 1) // 2
+    checks.check("jaccard-from-kendall",
+                 abs(row["preference_jaccard"] - (n_pref - row["kendall_distance"])
+                     / (n_pref + row["kendall_distance"])) < 1e-12,
+                 f"the preference Jaccard is (N - D)/(N + D) for the prediction {p.tolist()}")
 
 # %%
 names = list(table_120[0])
 sign = {n: -1.0 for n in ("footrule", "spearman_distance", "kendall_distance",
                           "position_error", "discounted_error")}
-agreement = {}
-for label, tab in (("all 120 permutations of 5", table_120),
-                   (f"{n_random} random permutations of {n_items}", table_rand)):
-    vals = {n: sign.get(n, 1.0) * np.array([row[n] for row in tab]) for n in names}
-    agreement[label] = np.array([[rm.kendall_tau(vals[a], vals[b]) for b in names]
-                                 for a in names])
+agreement, values = {}, {}
+rand_label = f"{n_random} random permutations of {n_items}"
+for label, tab in (("all 120 permutations of 5", table_120), (rand_label, table_rand)):
+    values[label] = {n: sign.get(n, 1.0) * np.array([row[n] for row in tab]) for n in names}
+    agreement[label] = np.array([[rm.kendall_tau(values[label][a], values[label][b])
+                                  for b in names] for a in names])
 
 # On total rankings several measures are strictly monotone functions of one another
 # (Kendall's tau, gamma, the Kendall distance and the Jaccard coefficient of the
@@ -319,6 +456,16 @@ for i in range(len(names)):
         groups.append([i])
 keep = [g[0] for g in groups]
 group_labels = [" = ".join(names[i] for i in g) for g in groups]
+# the right panel is a Monte Carlo estimate: its standard errors from independent batches
+# of the random predictions (the variance of a batch's tau_b is about the number of batches
+# times that of the whole sample's)
+n_batches = max(2, min(20, n_random // 10))
+batch = np.arange(n_random) % n_batches
+batch_taus = np.array([[[rm.kendall_tau(values[rand_label][names[a]][batch == k],
+                                        values[rand_label][names[b]][batch == k])
+                         for b in keep] for a in keep] for k in range(n_batches)])
+se_rand = batch_taus.std(axis=0, ddof=1) / np.sqrt(n_batches)
+np.fill_diagonal(se_rand, np.nan)  # tau_b of a measure with itself is 1 in every batch
 fig, axes = plt.subplots(1, 2, figsize=(13, 6.4), constrained_layout=True)
 for ax, (label, mat) in zip(axes, agreement.items(), strict=True):
     sub = mat[np.ix_(keep, keep)]
@@ -327,7 +474,8 @@ for ax, (label, mat) in zip(axes, agreement.items(), strict=True):
     ticks = [lab.replace(" = ", " =\n") for lab in group_labels]
     ax.set_xticks(range(len(keep)), ticks, rotation=60, ha="right", fontsize=8)
     ax.set_yticks(range(len(keep)), ticks, fontsize=8)
-    ax.set_title(label, fontsize=10)
+    ax.set_title(label if label != rand_label else
+                 f"{label} (Monte Carlo: s.e. up to {np.nanmax(se_rand):.3f})", fontsize=10)
     for i in range(len(keep)):
         for j in range(len(keep)):
             ax.text(j, i, f"{sub[i, j]:.2f}", ha="center", va="center", fontsize=8,
@@ -339,6 +487,10 @@ figures.save(fig, "003_measure_agreement")
 plt.show()
 checks.check("groups-found", len(keep) < len(names),
              "some measures are monotone functions of one another and share a row")
+off_group = full[np.ix_(keep, keep)][~np.eye(len(keep), dtype=bool)]
+checks.check("groups-differ", off_group.max() < 1 - 1e-9,
+             "any two measures of different groups order some of the 120 predictions "
+             "differently (tau_b < 1)")
 print("shown once (identical rows on total rankings):",
       "; ".join(lab for lab in group_labels if " = " in lab))
 
@@ -352,7 +504,7 @@ i_tau, i_gamma = names.index("kendall_tau"), names.index("gamma")
 checks.check("tau-gamma-same-row", np.allclose(mat[i_tau], mat[i_gamma]),
              "Kendall's tau and gamma order the 120 predictions alike")
 sub120 = mat[np.ix_(keep, keep)]
-subrand = agreement[f"{n_random} random permutations of {n_items}"][np.ix_(keep, keep)]
+subrand = agreement[rand_label][np.ix_(keep, keep)]
 pairs = sorted(((sub120[a, b], a, b) for a in range(len(keep)) for b in range(a + 1, len(keep))),
                reverse=True)
 (v1, a1, b1), (v2, a2, b2) = pairs[0], pairs[1]
@@ -368,12 +520,17 @@ display(Markdown(
     f"Over the 120 predictions the two measures that agree most are `{group_labels[a1]}` and "
     f"`{group_labels[b1]}` ($\\tau_b$ = {v1:.2f}), then `{group_labels[a2]}` and "
     f"`{group_labels[b2]}` ({v2:.2f}); on the random rankings of {n_items} items the same two "
-    f"pairs show {subrand[a1, b1]:.2f} and {subrand[a2, b2]:.2f}. The position error, which "
+    f"pairs show {subrand[a1, b1]:.2f} ± {se_rand[a1, b1]:.3f} and {subrand[a2, b2]:.2f} ± "
+    f"{se_rand[a2, b2]:.3f}. The position error, which "
     f"sees only where the true top item lands, agrees least with the others: "
     f"{min(least_row):.2f} to {max(least_row):.2f}, {mean_agreement[least]:.2f} on average "
     f"against {mean_agreement[next_least]:.2f} for the next lowest "
     f"(`{group_labels[next_least]}`). Kendall's tau and gamma share one row, as the gamma "
-    "slide says they coincide on total rankings."))
+    "slide says they coincide on total rankings. The right panel is a Monte Carlo estimate "
+    f"over {n_random} random predictions; its standard errors (± above), from "
+    f"{n_batches} independent batches of them, run from {np.nanmin(se_rand):.3f} to "
+    f"{np.nanmax(se_rand):.3f}, the largest on the row of "
+    f"`{group_labels[int(np.nanargmax(np.nanmax(se_rand, axis=1)))]}`."))
 
 # %% [markdown]
 # ## About the checks
@@ -381,7 +538,8 @@ display(Markdown(
 # Every statement above is checked exactly where the run makes it: the printed numbers,
 # identities between measures, enumerations of small rankings, and the peers scipy and
 # scikit-learn on all 120 predictions. None is statistical, so no check depends on the
-# seed, which only draws the random rankings of the figure's right panel.
+# seed, which only draws the random rankings of the figure's right panel: those values
+# are Monte Carlo estimates, shown with their standard errors and not asserted.
 
 # %%
 _ = checks.finish()
