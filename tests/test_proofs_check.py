@@ -14,6 +14,7 @@ import sympy
 from proofs_check import REGISTRY, doc000, doc001, doc002, doc003, doc004, run_claim
 from proofs_check.__main__ import main
 from proofs_check.registry import KINDS, OUTCOMES, verdict
+from rankmeasures.learning import learn_dcg_simulation as sim
 
 
 @pytest.mark.regeneration
@@ -294,6 +295,17 @@ def test_001_perturbed_simulation_claims_fail():
     assert doc001.s001_s2(seeds=range(6), target=0.99).outcome == "failed"
     linear = [-float(k) for k in range(1, 11)]
     assert doc001.s001_s4(seeds=range(3), c_true=linear).outcome == "failed"
+
+
+def test_001_a_grid_that_does_not_bracket_the_choice_of_c_fails():
+    """Validation under 40 reversed pairs wants a smaller C than 0.1 (notebook 001): on the
+    grid {0.1, 10} the choice sits at the bottom edge, where the fit still moves with C, so
+    the claim refuses to read its trends; the decades 1e-7 to 1e6 bracket every choice."""
+    assert doc001.s001_s5(seeds=range(3), grid=(0.1, 10.0)).outcome == "failed"
+    runs = [sim.run_learning(n_test=10, noisy_pairs=40, c=doc001.C_GRID, seed=s)
+            for s in range(3)]
+    got = doc001._bracketed(runs)
+    assert got["bracketed"] and sum(got["seeds per chosen C"].values()) == 3
 
 
 def test_001_protocol_claims_and_the_one_little_change_rule():
