@@ -227,3 +227,21 @@ def test_paired_verdict_by_hand():
         sim.paired_difference([1.0, 2.0], [1.0, 2.0, 3.0])
     with pytest.raises(ValueError, match="one length"):
         sim.paired_difference([1.0], [2.0])
+
+
+def test_documents_hamming_margin_counts_documents_not_grades():
+    """Eq. (5) as printed counts positions whose documents differ; the grade variant counts
+    positions whose grades differ, which a swap of two documents of one grade leaves
+    unchanged: on the same pairs the printed count is never smaller, and here larger."""
+    margins = {}
+    for kind in ("hamming", "hamming_documents"):
+        s = sim.LearningSettings(margins=kind, n_train=50, seed=8)
+        base = np.asarray(s.base)
+        w_true, _ = sim._truth(s, base)
+        draw = sim._pair_drawer(s, np.random.default_rng(s.seed), base, w_true)
+        margins[kind] = draw(50, "random", 0, 0)
+    np.testing.assert_array_equal(margins["hamming"][0], margins["hamming_documents"][0])
+    grade, docs = margins["hamming"][1], margins["hamming_documents"][1]
+    assert (docs >= grade).all() and (docs > grade).any()
+    with pytest.raises(ValueError, match=r"'hamming_documents' needs two rankings"):
+        sim.run_learning(margins="hamming_documents", pairs="different")

@@ -87,9 +87,11 @@ PAIR_KINDS = ("random", "optimal", "different")
 #: is then C times a limit plus a correction of order C^2).
 TIE_TOLERANCE = 1e-11
 
-#: The right-hand side of the preference constraints: 1 (eq. 1), the Hamming distance
-#: between the two grade sequences (eq. 4, 5), the true utility difference (an oracle).
-MARGINS = ("one", "hamming", "oracle")
+#: The right-hand side of the preference constraints: 1 (eq. 1); the Hamming distance
+#: between the two grade sequences, positions whose grades differ (eq. 4 with our variant of
+#: eq. 5); eq. (5) as printed, positions whose documents differ (two rankings of one list
+#: of documents: random or optimal pairs); the true utility difference (an oracle).
+MARGINS = ("one", "hamming", "hamming_documents", "oracle")
 
 
 def ground_truth_utility(k: int, n_levels: int, gains: str = "linear", *,
@@ -171,38 +173,42 @@ def _codes(values, n_levels, grade_free):
 
 
 def _draw_pairs(rng, kind, base, n_levels, n, w_true, grade_free, noisy_grades):
-    """n untied pairs (first, second, first_codes, second_codes) drawn by ``kind``."""
+    """n untied pairs drawn by ``kind``, the preferred ranking first: its values (document
+    ids when ``grade_free``), the other's, the true utility gaps, and the document ids
+    (0-based indices into ``base``; -1 for a list drawn afresh, which shares none)."""
     k = base.size
-    firsts, seconds = [], []
+    firsts, seconds, first_docs, second_docs = [], [], [], []
     have = 0
     while have < n:
         want = 2 * (n - have) + 8
-        if grade_free:  # rankings of the documents 1..N (document i has value base[i-1])
-            a = rng.permuted(np.tile(np.arange(1, k + 1), (want, 1)), axis=1)
-            b = rng.permuted(np.tile(np.arange(1, k + 1), (want, 1)), axis=1)
-            if kind != "random":
-                a[:] = np.argsort(-base, kind="stable") + 1
+        # rankings of the documents 0..N-1 (document i has value base[i]); shuffling the
+        # ids draws the same random numbers as shuffling their values would
+        da = rng.permuted(np.tile(np.arange(k), (want, 1)), axis=1)
+        db = rng.permuted(np.tile(np.arange(k), (want, 1)), axis=1)
+        if kind != "random":
+            da[:] = np.argsort(-base, kind="stable")
+        if grade_free:
+            a, b = da + 1, db + 1
         else:
-            a = rng.permuted(np.tile(base, (want, 1)), axis=1)
-            b = rng.permuted(np.tile(base, (want, 1)), axis=1)
-            if kind != "random":
-                a[:] = np.sort(base)[::-1]
+            a, b = base[da], base[db]
             if kind == "different":
                 b = rng.integers(1, n_levels + 1, (want, k))
+                db = np.full_like(db, -1)
         diff = (_codes(a, n_levels, grade_free) - _codes(b, n_levels, grade_free)) @ w_true
         keep = np.abs(diff) > 1e-9 * np.abs(w_true).max()
         firsts.append(a[keep])
         seconds.append(b[keep])
+        first_docs.append(da[keep])
+        second_docs.append(db[keep])
         have += int(keep.sum())
-    a = np.concatenate(firsts)[:n]
-    b = np.concatenate(seconds)[:n]
+    a, b = np.concatenate(firsts)[:n], np.concatenate(seconds)[:n]
+    da, db = np.concatenate(first_docs)[:n], np.concatenate(second_docs)[:n]
     true_diff = (_codes(a, n_levels, grade_free) - _codes(b, n_levels, grade_free)) @ w_true
     if noisy_grades:  # the learner sees corrupted grades; the truth judged the real ones
         a, b = (_corrupt(rng, x, n_levels, noisy_grades) for x in (a, b))
-    flip = true_diff < 0  # orient every pair preferred-first
-    pref = np.where(flip[:, None], b, a)
-    other = np.where(flip[:, None], a, b)
-    return pref, other, np.abs(true_diff)
+    flip = (true_diff < 0)[:, None]  # orient every pair preferred-first
+    return (np.where(flip, b, a), np.where(flip, a, b), np.abs(true_diff),
+            np.where(flip, db, da), np.where(flip, da, db))
 
 
 def _corrupt(rng, values, n_levels, count):
@@ -273,6 +279,9 @@ class LearningSettings:
             raise ValueError(f"pairs: must be one of {PAIR_KINDS}, got {self.pairs!r}")
         if self.margins not in MARGINS:
             raise ValueError(f"margins: must be one of {MARGINS}, got {self.margins!r}")
+        if self.margins == "hamming_documents" and self.pairs == "different":
+            raise ValueError("margins: 'hamming_documents' needs two rankings of one list "
+                             "of documents (random or optimal pairs)")
         if self.grade_free and (self.pairs == "different" or self.noisy_grades
                                 or self.margins != "one"):
             raise ValueError("grade_free: only random or optimal pairs with margins 'one', "
@@ -329,9 +338,12 @@ def run_learning(*, gains: str = "linear", n_train: int = 200, pairs: str = "ran
         Training pairs (20 ... 200 in the paper).
     pairs : {"random", "optimal", "different"}
         How training pairs are drawn (see :data:`PAIR_KINDS`).
-    margins : {"one", "hamming", "oracle"}
-        Eq. (1), the enhanced model eq. (4) with the Hamming distance of eq. (5), or eq. (4)
-        with the true utility difference as its distance.
+    margins : {"one", "hamming", "hamming_documents", "oracle"}
+        Eq. (1); the enhanced model eq. (4) with a Hamming distance: ``"hamming"`` counts
+        the positions whose grades differ (what ``s(pi)`` sees: swapping two documents of
+        one grade adds nothing), ``"hamming_documents"`` the positions whose documents
+        differ, eq. (5) as printed (random or optimal pairs only); or eq. (4) with the true
+        utility difference as its distance.
     c : float or sequence of float
         C of eq. (1); a sequence is a grid from which C is chosen by precision on
         ``n_validation`` pairs drawn, and made noisy, like the training pairs (the same
@@ -393,11 +405,13 @@ def _pair_drawer(s: LearningSettings, rng, base_arr, w_true):
     """``draw(n, kind, n_flip, grade_noise)``: n preference differences ``d`` and their
     margins, ``n_flip`` of them reversed, from the run's one generator ``rng``."""
     def draw(n, kind, n_flip, grade_noise):
-        pref, other, gap = _draw_pairs(rng, kind, base_arr, s.n_levels, n, w_true,
-                                       s.grade_free, grade_noise)
+        pref, other, gap, pref_docs, other_docs = _draw_pairs(
+            rng, kind, base_arr, s.n_levels, n, w_true, s.grade_free, grade_noise)
         d = _codes(pref, s.n_levels, s.grade_free) - _codes(other, s.n_levels, s.grade_free)
         if s.margins == "hamming":
             m = (pref != other).sum(axis=1).astype(np.float64)
+        elif s.margins == "hamming_documents":
+            m = (pref_docs != other_docs).sum(axis=1).astype(np.float64)
         elif s.margins == "oracle":
             m = gap
         else:
