@@ -35,6 +35,7 @@ import numpy as np
 
 from ._kernels import jit as _jit
 from ._kernels import pairs as _pairs_kernel
+from ._ragged import group_starts
 from ._validation import as_float_pair
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ def _tied_pairs(sorted_values: np.ndarray) -> int:
     """Sum of t(t-1)/2 over runs of equal values of an already sorted array."""
     if sorted_values.size < 2:
         return 0
-    starts = np.flatnonzero(np.concatenate([[True], sorted_values[1:] != sorted_values[:-1]]))
+    starts = np.flatnonzero(group_starts(sorted_values))
     t = np.diff(np.append(starts, sorted_values.size)).astype(np.int64)
     return int((t * (t - 1) // 2).sum())
 
@@ -157,9 +158,7 @@ def _rank_and_ties(a: np.ndarray) -> tuple[np.ndarray, int]:
     """Dense ranks 0..m-1 of ``a`` (one sort) and its number of tied pairs."""
     order = np.argsort(a)
     sa = a[order]
-    new = np.empty(a.size, dtype=bool)
-    new[0] = True
-    np.not_equal(sa[1:], sa[:-1], out=new[1:])
+    new = group_starts(sa)
     ranks = np.empty(a.size, dtype=np.int64)
     ranks[order] = np.cumsum(new) - 1
     starts = np.flatnonzero(new)
