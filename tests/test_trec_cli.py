@@ -10,6 +10,7 @@ import math
 import subprocess
 import sys
 from itertools import product
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,6 +22,8 @@ from rankmeasures import evaluate
 from rankmeasures.cli import run as cli
 from rankmeasures.significance import paired_tests
 from rankmeasures.trec_files import read_qrels, read_run
+
+DATA = Path(__file__).resolve().parent / "data" / "trec_eval"
 
 
 def _write(tmp_path, qrels, run, *, gz=False):
@@ -147,9 +150,13 @@ BAD = [  # (file content, the message expected)
     ("q1 Q0 a 1 0.5 t\nq1 Q0 b 2 0.4\n", r"line 2: expected 6 fields.*found 5"),
     ("q1 Q0 a 1 0.5 t\n\nq1 Q0 b 2 high t\n", r"line 3: score 'high' is not a number"),
     ("q1 Q0 a 1 nan t\n", r"line 1: score 'nan' is not finite"),
-    ("q1 Q0 a one 0.5 t\n", r"line 1: rank 'one' is not an integer"),
     ("# comment\nq1 Q0 a 1 0.5 t x\nq1 Q0 b 0.5 t\n", r"line 3: expected 6 fields.*found 5"),
     (b"q1 Q0 \xff 1 0.5 t\n", r"line 1: doc_id is not UTF-8"),
+    # of several malformed lines, the first in the file, whatever is wrong with it
+    ("q1 Q0 a 1 0.5 R\nq1 Q0 b 2 abc R\nq1 Q0 c 3\n", r"line 2: score 'abc' is not a number"),
+    ("q1 Q0 a 1 0.5 R\nq1 Q0 c 3\nq1 Q0 b 2 abc R\n", r"line 2: expected 6 fields.*found 4"),
+    (b"q1 Q0 a 1 x R\nq1 Q0 \xff 2 1 R\n", r"line 1: score 'x' is not a number"),
+    (b"q1 Q0 \xff 1 1 R\nq1 Q0 b 2 x R\n", r"line 1: doc_id is not UTF-8"),
 ]
 
 
@@ -261,11 +268,130 @@ def test_trec_eval_layout_by_hand(tmp_path):
     assert [line.split("\t")[0].strip() for line in official][:6] == [
         "runid", "num_q", "num_ret", "num_rel", "num_rel_ret", "map"]
     assert len(official) == 30  # runid .. P_1000, as trec_eval -m official
-    # -q -m all_trec: 93 lines per query (no runid, num_q, gm_map, gm_bpref), 96 for all
-    # (no relstring): trec_eval's 97 values
+    # -q -m all_trec: the summary holds the lines of trec_eval's own -m all_trec summary
+    # (out.test.a, one per value but relstring's); a query's block leaves out runid,
+    # num_q, gm_map and gm_bpref (summary only) and adds relstring
+    summary = (DATA / "out.test.a").read_text().splitlines()
     lines = _cli("-q", "-m", "all_trec", q, r, "--format", "trec_eval")[1].splitlines()
-    assert sum("\t301\t" in x for x in lines) == 93
-    assert sum("\tall\t" in x for x in lines) == 96
+    assert [x.split("\t")[0] for x in lines if "\tall\t" in x] == \
+        [x.split("\t")[0] for x in summary]
+    assert sum("\t301\t" in x for x in lines) == len(summary) - 4 + 1
+
+
+def _labels(text):
+    return [(x.split("\t")[0].strip(), x.split("\t")[1]) for x in text.splitlines()]
+
+
+def test_m_parameters_replace_the_defaults_as_trec_eval(tmp_path):
+    """meas_init.c: a measure's init takes the first -m measure.params naming it, whose
+    values replace its defaults, whatever else marks it (a group, a bare name)."""
+    q, r = _write(tmp_path, *_collection(37, 6))
+    out = _cli("-m", "all_trec", "-m", "P.5", q, r, "--format", "trec_eval")[1]
+    assert [n for n, _ in _labels(out) if n.startswith("P_")] == ["P_5"]
+    out = _cli("-m", "P.5,10", "-m", "P.20", "-m", "P", q, r, "--format", "trec_eval")[1]
+    assert [n for n, _ in _labels(out)] == ["P_5", "P_10"]
+    # relstring and relstring.20 are one measure: relstring_20, its text 20 marks long
+    out = _cli("-q", "-m", "relstring", "-m", "relstring.20", q, r, "--format",
+               "trec_eval")[1]
+    names = {n for n, _ in _labels(out)}
+    assert names == {"relstring_20"}
+    texts = [x.split("\t")[2] for x in out.splitlines()]
+    want = evaluate(read_qrels(q), read_run(r), "relstring.20").texts["relstring.20"]
+    assert texts == [f"'{want[x]}'" for x in sorted(want)]
+    assert max(map(len, want.values())) > 10  # longer than the default's 10
+    # ndcg.1=3,2=9 replaces ndcg; our spellings (nDCG@5, P@3) add their own values
+    ev = evaluate(read_qrels(q), read_run(r), ["ndcg", "ndcg.1=3,2=9", "nDCG@5", "P.7",
+                                              "P@3"])
+    assert list(ev) == ["ndcg.1=3,2=9", "nDCG@5", "P.7", "P@3"]
+
+
+def test_long_and_float_parameters_read_as_atol_and_atof(tmp_path):
+    """meas_init.c reads cut-offs with atol and the other parameters with atof: the
+    leading number of each item (quicktest's -mndcg_cut.10,20,23.4 prints ndcg_cut_23)."""
+    q, r = _write(tmp_path, *_collection(38, 6))
+    out = _cli("-m", "ndcg_cut.10,20,23.4", "-m", "iprec_at_recall..25x,.5", q, r,
+               "--format", "trec_eval")[1]
+    assert [n for n, _ in _labels(out)] == [
+        "iprec_at_recall_0.25", "iprec_at_recall_0.50", "ndcg_cut_10", "ndcg_cut_20",
+        "ndcg_cut_23"]
+    ev = evaluate(read_qrels(q), read_run(r), ["ndcg_cut.23.9", "ndcg@23"])
+    assert ev["ndcg_cut.23.9"].values.tolist() == ev["ndcg@23"].values.tolist()
+    for bad in ("P.5,x", "P.0", "P.5,5.5", "iprec_at_recall.x"):  # no number; 0; twice
+        assert _cli("-m", bad, q, r)[0] == 2
+
+
+def test_complete_queries_print_as_trec_eval_10(tmp_path):
+    """-c -q: trec_eval 10 (trec_eval.c) evaluates a judged query the run lacks on a bogus
+    ranking of one document not in the qrels, zeroes its num_ret, utility, relstring,
+    unj and rbp_resid, and prints its lines under -q like any other query's (the point of
+    its -c fix); it counts in the summary."""
+    q = tmp_path / "q.txt"
+    q.write_text("301 0 a 1\n301 0 b 0\n302 0 c 1\n302 0 d 0\n303 0 e 2\n")
+    r = tmp_path / "r.txt"
+    r.write_text("301 Q0 a 1 2 t\n301 Q0 x 2 1 t\n303 Q0 z 1 1 t\n303 Q0 e 2 0.5 t\n")
+    out = _cli("-q", "-c", "-m", "num_ret", "num_rel", "map", "relstring", "utility",
+               "unj.2", "rbp_resid", "num_q", q, r, "--format", "trec_eval")[1]
+    assert [x for x in out.splitlines() if "\t302\t" in x] == [
+        "num_ret               \t302\t0",
+        "num_rel               \t302\t1",
+        "map                   \t302\t0.0000",
+        "relstring             \t302\t''",
+        "utility               \t302\t0.0000",
+        "rbp_resid             \t302\t0.0000",
+        "unj_2                 \t302\t0.0000"]
+    assert "num_q                 \tall\t3" in out.splitlines()
+    assert "map                   \tall\t0.5000" in out.splitlines()  # (1 + 0 + 1/2) / 3
+
+
+def test_fractional_grades_are_read_as_trec_eval_reads_them(tmp_path):
+    """get_qrels.c reads a grade with atol: 2.7 is 2, 1.1.11 is 1, 1e+8 is 1, 0x37 is 0 --
+    the command's values are those of the integer grades; evaluate under trec_eval's
+    convention truncates a grade toward zero too."""
+    run = tmp_path / "r.txt"
+    run.write_text("q Q0 d2 1 2 t\nq Q0 d1 2 1 t\nq Q0 d3 3 0.5 t\nq Q0 d4 4 0.25 t\n"
+                   "q Q0 d5 5 0.125 t\n")
+    odd = tmp_path / "odd.txt"
+    odd.write_text("q 0 d1 2.7\nq 0 d2 1.1.11\nq 0 d3 0x37\nq 0 d4 1e+8\nq 0 d5 -0.5\n")
+    plain = tmp_path / "plain.txt"
+    plain.write_text("q 0 d1 2\nq 0 d2 1\nq 0 d3 0\nq 0 d4 1\nq 0 d5 0\n")
+    names = ["ndcg", "ndcg.1=3,2=9", "rbp", "map", "relstring", "num_rel"]
+    a = _cli("-q", "-m", *names, odd, run, "--format", "trec_eval")
+    b = _cli("-q", "-m", *names, plain, run, "--format", "trec_eval")
+    assert a == b and a[0] == 0
+    assert "relstring             \tq\t'12010'" in a[1]  # d2, d1, d3, d4, d5
+    # by hand, grades 2 and 1 ranked 2nd and 1st: DCG 1 + 2 / log2 3, ideal 2 + 1 / log2 3
+    ndcg = (1 + 2 / math.log2(3)) / (2 + 1 / math.log2(3))
+    ev = evaluate({"q": {"d1": 2.7, "d2": 1}}, {"q": {"d2": 2.0, "d1": 1.0}}, "ndcg")
+    assert ev["ndcg"].values.tolist() == [pytest.approx(ndcg, rel=1e-15)]
+    assert read_qrels(odd, grades="atol")["relevance"].tolist() == [2, 1, 0, 1, 0]
+    odd.write_text("q 0 d1 two\n")  # no leading integer: refused (atol would read 0)
+    with pytest.raises(ValueError, match=r"line 1: relevance 'two' is not a number"):
+        read_qrels(odd, grades="atol")
+
+
+def test_a_document_listed_twice_names_the_file_and_lines(tmp_path, capsys):
+    q, r = _write(tmp_path, *_collection(39, 4))
+    dup = tmp_path / "dup.txt"
+    dup.write_text("q1 Q0 a 1 0.5 t\n# c\nq1 Q0 b 2 0.4 t\nq1 Q0 a 3 0.3 t\n")
+    assert _cli("-m", "map", q, dup) == (2, "")
+    assert "dup.txt: lines 1 and 4: document 'a' appears twice for query 'q1'" in \
+        capsys.readouterr().err
+    dq = tmp_path / "dq.txt"
+    dq.write_text("q1 0 a 1\nq1 0 a 0\n")
+    assert _cli("-m", "map", dq, dup)[0] == 2
+    assert "dq.txt: lines 1 and 2: document 'a' appears twice for query 'q1'" in \
+        capsys.readouterr().err
+
+
+def test_ties_average_passes_the_texts_and_names_what_it_refuses(tmp_path, capsys):
+    q, r = _write(tmp_path, *_collection(40, 6))
+    status, out = _cli("-q", "-m", "runid", "relstring", "P.5", "set_F", "--ties",
+                       "average", q, r, "--format", "trec_eval")
+    assert status == 0 and "relstring" in out and "runid" in out
+    assert _cli("-m", "all_trec", "--ties", "average", q, r) == (2, "")
+    err = capsys.readouterr().err
+    assert "bpref" in err and "infAP" in err and "gm_map" in err and "runid" not in err
+    assert "leave ties unset" in err and "'trec_eval'" not in err
 
 
 def test_bad_input_prints_nothing_and_exits_2(tmp_path, capsys):
@@ -374,18 +500,14 @@ def test_regular_files_read_as_every_other_layout_of_them(tmp_path, variant, mon
 
 @pytest.mark.parametrize("rank", ["7", "-1", "+7", "007", "1_0", "123456789", "1234567",
                                   "1.0", "x", "1e3", "12345678x", "-"])
-def test_ranks_are_checked_as_python_int(tmp_path, rank):
-    """The rank must be an integer as int() reads its bytes (words of digits are checked
-    in numpy, trec_files._integers_checked; the rest by int())."""
+def test_the_rank_field_is_ignored_as_trec_eval_ignores_it(tmp_path, rank):
+    """trec_eval orders by score and never reads the rank (get_trec_results.c): any token
+    stands there."""
     path = tmp_path / "r.txt"
     path.write_text(f"q1 Q0 a 1 0.5 t\nq1 Q0 b {rank} 0.25 t\nq1 Q0 c 3 0 t\n")
-    try:
-        int(rank.encode())
-    except ValueError:
-        with pytest.raises(ValueError, match=r"line 2: rank .* is not an integer"):
-            read_run(path)
-        return
-    assert read_run(path)["score"].tolist() == [0.5, 0.25, 0.0]
+    got = read_run(path)
+    assert got["score"].tolist() == [0.5, 0.25, 0.0]
+    assert got["doc_id"].tolist() == ["a", "b", "c"] and got["line"].tolist() == [1, 2, 3]
 
 
 def test_one_character_ids_join_as_the_dicts_do(tmp_path):
@@ -403,7 +525,8 @@ def test_one_character_ids_join_as_the_dicts_do(tmp_path):
 def test_columns_read_in_two_threads_read_and_fail_as_in_one(tmp_path, threads_from,
                                                               monkeypatch):
     """A large file's columns are read in two threads (trec_files.THREADS_FROM): the same
-    columns, and of several bad fields the error the one-thread order raises first."""
+    columns, and of several bad fields in different columns the first line of the file,
+    as in one thread."""
     from rankmeasures.trec import trec_files
 
     if threads_from is not None:
@@ -422,13 +545,12 @@ def test_columns_read_in_two_threads_read_and_fail_as_in_one(tmp_path, threads_f
     assert got["doc_id"].tolist() == [r[2] for r in rows]
     assert got["score"].tolist() == [float(r[4]) for r in rows]
     lines = rtext.splitlines(keepends=True)
-    lines[1] = lines[1].replace(" Q0 ", " Q0 \xff")  # doc_id not UTF-8 (line 2)
     lines[4] = lines[4].replace(" Q0 ", " Q0 x ", 1)  # a column shifted (line 5)
     lines[2] = " ".join(lines[2].split()[:4] + ["high"] + lines[2].split()[5:]) + "\n"
     path.write_bytes("".join(lines).encode("latin-1"))
-    with pytest.raises(ValueError, match=r"line 5: rank '.*' is not an integer"):
+    with pytest.raises(ValueError, match=r"line 3: score 'high' is not a number"):
         read_run(path)
-    lines[4] = rtext.splitlines(keepends=True)[4]
+    lines[1] = lines[1].replace(" Q0 ", " Q0 \xff")  # doc_id not UTF-8 (line 2)
     path.write_bytes("".join(lines).encode("latin-1"))
     with pytest.raises(ValueError, match=r"line 2: doc_id is not UTF-8"):
         read_run(path)

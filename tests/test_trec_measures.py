@@ -6,6 +6,7 @@ measures pytrec_eval lacks against literal implementations of their definitions 
 10's C source, Moffat & Zobel 2008, Chapelle et al. 2009)."""
 
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -244,8 +245,9 @@ def test_gains_per_grade_follow_m_ndcg_c():
     """ndcg.1=3,2=9 (m_ndcg.c): gain 3 for grade 1, 9 for grade 2, grade 3 keeps 3;
     DCG over the retrieved, the ideal over every judged document of positive gain."""
     qrels, run = _collection(53, 200)
-    ev = evaluate(qrels, run, ["ndcg.1=3,2=9", "dcg.1=3,2=9", "ideal_dcg.1=3,2=9", "ndcg",
-                               "dcg", "ideal_dcg"])
+    ev = evaluate(qrels, run, ["ndcg.1=3,2=9", "dcg.1=3,2=9", "ideal_dcg.1=3,2=9"])
+    # in one list, ndcg.1=3,2=9 would replace plain ndcg (trec_eval's -m rule): apart
+    plain_ev = evaluate(qrels, run, ["dcg"])
     gain = {1: 3.0, 2: 9.0, 3: 3.0}
     for i, q in enumerate(ev.query_ids.tolist()):
         marks = _marks(qrels[q], run[q])
@@ -257,7 +259,7 @@ def test_gains_per_grade_follow_m_ndcg_c():
         assert ev["ndcg.1=3,2=9"].values[i] == pytest.approx(dcg / ideal if ideal else 0,
                                                              rel=1e-12, abs=1e-15)
         plain = sum(max(m, 0) / math.log2(r + 2) for r, m in enumerate(marks))
-        assert ev["dcg"].values[i] == pytest.approx(plain, rel=1e-12, abs=1e-15)
+        assert plain_ev["dcg"].values[i] == pytest.approx(plain, rel=1e-12, abs=1e-15)
 
 
 def test_utility_by_hand():
@@ -265,14 +267,21 @@ def test_utility_by_hand():
     d (N + rel_ret - ret - rel), N the collection size (-N)."""
     qrels = {"q": {"a": 1, "b": 0, "c": 2, "d": 1}}
     run = {"q": {"a": 0.9, "b": 0.8, "x": 0.7}}  # rel_ret 1, ret 3, rel 3
-    ev = evaluate(qrels, run, ["utility", "utility.2,-1,-0.5,0.1"], n_docs=100)
+    ev = evaluate(qrels, run, ["utility"], n_docs=100)
     assert ev["utility"].values.tolist() == [1 - 2]
+    ev = evaluate(qrels, run, ["utility.2,-1,-0.5,0.1"], n_docs=100)
     assert ev["utility.2,-1,-0.5,0.1"].values.tolist() == pytest.approx(
         [2 * 1 - 1 * 2 - 0.5 * 2 + 0.1 * (100 + 1 - 3 - 3)])
+    # in one list, the parameters replace utility's defaults (trec_eval's -m rule)
+    assert list(evaluate(qrels, run, ["utility", "utility.2,-1,-0.5,0.1"])) == [
+        "utility.2,-1,-0.5,0.1"]
 
 
 def test_groups_and_names():
-    assert len(parse_measures("all_trec")) == 97  # trec_eval 10's -m all_trec
+    # trec_eval's own -m all_trec summary (tests/data/trec_eval/out.test.a) has a line per
+    # value but relstring's, printed per query only
+    summary = (Path(__file__).resolve().parent / "data" / "trec_eval" / "out.test.a")
+    assert len(parse_measures("all_trec")) == len(summary.read_text().splitlines()) + 1
     assert [s.name for s in parse_measures("official")][:5] == ["runid", "num_q", "num_ret",
                                                                 "num_rel", "num_rel_ret"]
     assert set(GROUPS["set"]) <= set(GROUPS["all_trec"])
@@ -294,9 +303,48 @@ def test_groups_and_names():
         evaluate({"a": {"x": 1}}, {"a": {"x": 1.0}}, "map", depth=0)
 
 
-def test_the_evaluator_page_lists_every_measure_from_the_declarations():
-    from pathlib import Path
+def test_parameters_are_declared_with_their_types_and_defaults():
+    """Each parameter's type and default live in the declaration (MeasureInfo.params):
+    the parser reads the types, the computation the defaults; a parameter a measure does
+    not declare is an error, never dropped."""
+    from dataclasses import replace
 
+    from rankmeasures.trec import measure_names
+    from rankmeasures.trec.measure_names import MEASURES, Param, declared_defaults
+
+    assert declared_defaults("rbp") == {"p": 0.9}
+    assert declared_defaults("set_F") == {"beta": 1.0}
+    assert declared_defaults("utility") == {"coefficients": (1.0, -1.0, 0.0, 0.0)}
+    qrels, run = _collection(81, 40)
+    ev = evaluate(qrels, run, ["rbp", "RBP(p=0.9)", "set_F", "SetF(beta=1)", "11pt_avg",
+                               "ERR@5", "ERR@5(max_grade=3)"])
+    assert ev["rbp"].values.tolist() == ev["RBP(p=0.9)"].values.tolist()
+    assert ev["set_F"].values.tolist() == ev["SetF(beta=1)"].values.tolist()
+    # ERR's max_grade, undeclared default (None): the largest grade of the qrels, 3 here
+    assert ev["ERR@5"].values.tolist() == ev["ERR@5(max_grade=3)"].values.tolist()
+    # a changed default reaches the computation (monkeypatched declaration)
+    info = MEASURES["rbp"]
+    try:
+        MEASURES["rbp"] = replace(info, params=(Param("p", "probability", 0.5, trec=True),))
+        assert evaluate(qrels, run, "rbp")["rbp"].values.tolist() == \
+            evaluate(qrels, run, "RBP(p=0.5)")["RBP(p=0.5)"].values.tolist()
+        # a parameter declared but of a type the parser refuses in our spelling
+        MEASURES["rbp"] = replace(info, params=(*info.params, Param("alpha", "floats")))
+        with pytest.raises(ValueError, match="give alpha in trec_eval's syntax"):
+            measure_names.parse_measure("RBP(p=0.8,alpha=3)")
+    finally:
+        MEASURES["rbp"] = info
+    for name, message in (("RBP(p=0.8,alpha=3)", "rbp takes no parameter 'alpha'"),
+                          ("RBP(p=1.5)", r"p must lie in \(0, 1\)"),
+                          ("SetF(beta=x)", "beta must be a number"),
+                          ("ndcg(dcg=exp)", "dcg must be one of"),
+                          ("utility(coefficients=1)", "give coefficients in trec_eval"),
+                          ("Rprec(gain=exp2)", "Rprec takes no parameter 'gain'")):
+        with pytest.raises(ValueError, match=message):
+            measure_names.parse_measure(name)
+
+
+def test_the_evaluator_page_lists_every_measure_from_the_declarations():
     from rankmeasures.trec.measure_names import measure_table
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "evaluator.md").read_text()

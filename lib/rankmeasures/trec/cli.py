@@ -9,10 +9,17 @@ meas_print_final.c), ``--compare`` tests each run against the first (paired t-te
 seeded paired permutation test, :mod:`rankmeasures.trec.significance`). trec_eval's options
 work as in trec_eval: ``-q``, ``-c``, ``-l LEVEL``, ``-M DEPTH``, ``-J``, ``-N DOCS``,
 ``-n``, and ``-m`` repeated, in trec_eval's order too (``-m map -m P.5,10 qrels run``);
-without ``-m``, trec_eval's ``official`` measures. Measures, conventions and tie policies
-are those of :func:`rankmeasures.evaluate`. Bad input -- a malformed line, an unknown
-measure, a document listed twice -- prints one line naming the problem to stderr and exits
-with status 2 (as for a usage error), before anything is printed.
+without ``-m``, trec_eval's ``official`` measures. Several ``-m`` are read as trec_eval
+reads them (:func:`~rankmeasures.trec.measure_names.parse_measure_list`): a measure's
+parameters in trec_eval's syntax replace its defaults, the first winning (``-m all_trec
+-m P.5`` prints P_5 alone). Under the trec_eval convention grades and ``-l`` are read as
+trec_eval reads them, C's ``atol`` (``2.7`` is 2). Under ``-c -q`` a judged query the run
+lacks prints its values as trec_eval 10 prints them (evaluated on a ranking of one
+document the qrels do not list). Measures, conventions and tie policies are those of
+:func:`rankmeasures.evaluate`. Bad input -- a malformed line (the first of a file), an
+unknown measure, a document listed twice (its file and both lines) -- prints one line
+naming the problem to stderr and exits with status 2 (as for a usage error), before
+anything is printed.
 """
 
 from __future__ import annotations
@@ -25,7 +32,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .measure_names import MEASURES, TREC_ORDER, parse_measures
+from .measure_names import MEASURES, TREC_ORDER, parse_measure_list, parse_measures
 from .runs import CONVENTIONS, QUERY_POLICIES, evaluate
 from .significance import paired_tests
 from .trec_files import read_qrels, read_run
@@ -75,7 +82,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="every judged query counts, a query the run misses scoring 0 "
                         "(trec_eval's -c; --queries qrels)")
     p.add_argument("-l", "--rel", type=float, default=1.0, metavar="LEVEL",
-                   help="relevance level of the binary measures (default 1; trec_eval's -l)")
+                   help="relevance level of the binary measures (default 1; trec_eval's -l, "
+                        "read as trec_eval reads it, its integer part, under the trec_eval "
+                        "convention)")
     p.add_argument("-M", "--depth", type=int, metavar="DEPTH",
                    help="only each query's first DEPTH documents (trec_eval's -M)")
     p.add_argument("-J", "--judged-only", action="store_true",
@@ -191,7 +200,7 @@ def _print_trec_eval(ev, args, out) -> None:
         for i, q in enumerate(ev.query_ids.tolist()):
             for label, name, spec in rows:
                 if spec.kind == "relstring":
-                    text = ev.texts.get("relstring", {}).get(q, "")
+                    text = ev.texts.get(name, {}).get(q, "")
                     print(f"{label:<22}\t{q}\t'{text}'", file=out)
                 elif spec.kind != "runid" and MEASURES.get(
                         spec.kind.removeprefix("trec_"), MEASURES["P"]).per_query:
@@ -220,9 +229,12 @@ def _evaluations(args) -> dict:
     path when two share a name); a ValueError names the file and the problem."""
     measures = args.measures or ["official"]
     queries = "qrels" if args.complete else args.queries
-    for name in measures:  # a misspelt measure fails before any file is read
-        parse_measures(name)
-    qrels = read_qrels(args.qrels)
+    parse_measure_list(measures)  # a misspelt measure fails before any file is read
+    trec = args.convention == "trec_eval"
+    # trec_eval reads grades and -l with C's atol: their leading integer
+    qrels = read_qrels(args.qrels, grades="atol" if trec else "number")
+    if trec:
+        args.rel = float(math.trunc(args.rel))
     evals = {}
     for path in args.runs:
         label = Path(path).name
@@ -234,8 +246,7 @@ def _evaluations(args) -> dict:
                           depth=args.depth, judged_only=args.judged_only,
                           n_docs=args.n_docs)
         except ValueError as e:
-            msg = str(e)
-            raise ValueError(msg if msg.startswith(path) else f"{path}: {msg}") from None
+            raise ValueError(_naming_the_file(str(e), args.qrels, path)) from None
         if ev.query_ids.size == 0:  # trec_eval stops here too (its exit status 7)
             raise ValueError(f"{path}: no query has both results and relevance "
                              "judgments")
@@ -243,6 +254,15 @@ def _evaluations(args) -> dict:
     if args.compare and len(evals) < 2:
         raise ValueError("--compare: needs at least two runs")
     return evals
+
+
+def _naming_the_file(msg: str, qrels: str, run: str) -> str:
+    """An error of :func:`evaluate` naming the file it is about: ``qrels: ...`` the qrels
+    file, ``run: ...`` the run file, anything else the run file too."""
+    for prefix, path in (("qrels: ", qrels), ("run: ", run)):
+        if msg.startswith(prefix):
+            return f"{path}: {msg.removeprefix(prefix)}"
+    return msg if msg.startswith(run) else f"{run}: {msg}"
 
 
 def _write_json(evals: dict, comparison: list, args, out) -> None:

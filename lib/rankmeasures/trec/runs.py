@@ -45,8 +45,9 @@ Conventions (``convention=``), each verified against the tool it names
 ``"trec_eval"``
     trec_eval 9 / pytrec_eval: run scores are compared in float32 (trec_eval stores them
     so: scores that differ only beyond float32 precision tie), ties broken by document id
-    in decreasing byte order, negative relevance counts as 0, gain = relevance, discount
-    ``1/log2(1 + r)``, IDCG over every judged document.
+    in decreasing byte order, a grade truncated toward zero to an integer (trec_eval reads
+    it with C's ``atol``: 2.7 is 2), negative relevance counts as 0, gain = relevance,
+    discount ``1/log2(1 + r)``, IDCG over every judged document.
 ``"sklearn"``
     ``sklearn.metrics.ndcg_score`` per query: float64 scores, ties averaged (McSherry &
     Najork 2008), negative relevance as 0, gain = relevance, discount ``1/log2(1 + r)``,
@@ -95,7 +96,13 @@ from .._validation import (
 )
 from ..dcg import QueryResults, _subset, dcg_queries, ndcg_queries
 from . import trec_measures
-from .measure_names import MEASURE_KINDS, MEASURES, MeasureSpec, parse_measures
+from .measure_names import (
+    MEASURE_KINDS,
+    MEASURES,
+    MeasureSpec,
+    declared_defaults,
+    parse_measure_list,
+)
 from .query_concordance import auc_queries, kendall_tau_b_queries
 from .retrieval import _relevant_ranks, _untied, ranked_measure
 
@@ -153,6 +160,12 @@ def _table_dicts(obj, value: str, name: str) -> dict:
     if not (len(qcol) == len(dcol) == vals.size and vals.ndim == 1):
         raise ValueError(f"{name}: query_id, doc_id and {value} must be 1-d of one length")
     ds = _as_text(dcol)
+    # a file's table (read_qrels, read_run) says each row's line, for the messages
+    lines = obj.get("line") if isinstance(obj, Mapping) else None
+    if lines is not None:
+        lines = np.asarray(lines)
+        if lines.shape != vals.shape:
+            lines = None
     arr = qcol.to_numpy() if hasattr(qcol, "to_numpy") else qcol
     heads = None
     if isinstance(arr, np.ndarray) and arr.ndim == 1 and arr.size and arr.dtype.kind in "UO":
@@ -172,6 +185,8 @@ def _table_dicts(obj, value: str, name: str) -> dict:
             order = np.argsort(codes, kind="stable")
             codes, vals = codes[order], vals[order]
             ds = np.array(ds, dtype=object)[order].tolist()
+            if lines is not None:
+                lines = lines[order]
         bounds = np.searchsorted(codes, np.arange(len(heads) + 1)).tolist()
     vl = vals.tolist()
     out = {}
@@ -182,7 +197,11 @@ def _table_dicts(obj, value: str, name: str) -> dict:
             seen: set = set()
             # add() returns None, false: the test is `d in seen`, and d is recorded
             dup = next(d for d in ds[a:b] if d in seen or seen.add(d))  # type: ignore[func-returns-value]
-            raise ValueError(f"{name}: document {dup!r} appears twice for query {q!r}")
+            where = ""
+            if lines is not None:
+                at = sorted(lines[a:b][[x == dup for x in ds[a:b]]].tolist())[:2]
+                where = f" lines {at[0]} and {at[1]}:"
+            raise ValueError(f"{name}:{where} document {dup!r} appears twice for query {q!r}")
         out[q] = docs
     return out
 
@@ -976,7 +995,11 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
         (:mod:`rankmeasures.trec.measure_names`, which declares every measure and its
         source). NDCG is Wang et al. (2013), Definition 1, with the convention's gain,
         discount and ties. A trec_eval name of several values (``P.5,10``, ``P``,
-        ``all_trec``) gives each under trec_eval's name (``P_5``, ``P_10``).
+        ``all_trec``) gives each under trec_eval's name (``P_5``, ``P_10``). The names
+        are read as trec_eval reads its ``-m`` options
+        (:func:`~rankmeasures.trec.measure_names.parse_measure_list`): a trec_eval measure
+        named twice is computed once, and its parameters in trec_eval's syntax replace its
+        defaults (``["all_trec", "P.5"]`` gives P_5 and no other P).
     convention : {"trec_eval", "sklearn", "ranx"}
     queries : {"both", "qrels", "run"}, optional
         Which queries are evaluated (module docstring); default the convention's.
@@ -1002,7 +1025,8 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
         query-id order; ``mean`` is trec_eval's summary: the mean leaving out NaN
         values, a sum for counts, a geometric mean for ``gm_*``); its ``repr`` is a
         one-line-per-measure summary. ``texts`` holds trec_eval's string values
-        (``runid`` when the run is a table read by :func:`read_run`, ``relstring``).
+        (``runid`` when the run is a table read by :func:`read_run`; each ``relstring``
+        measure under its name, ``{query_id: marks}``).
 
     Examples
     --------
@@ -1034,8 +1058,8 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
                 texts["runid"] = rid
             continue
         if spec.kind == "relstring":
-            length = int(dict(spec.params).get("length", 10))
-            texts["relstring"] = _relstrings(shared.trec_view(r), r.j.query_ids, length)
+            length = {**declared_defaults("relstring"), **spec.options}["length"]
+            texts[spec.name] = _relstrings(shared.trec_view(r), r.j.query_ids, length)
             continue
         vals = _values(spec, r, shared, level, convention=convention, n_docs=n_docs,
                        trec_only=bool(trec_only))
@@ -1061,13 +1085,14 @@ def _checked_options(convention, queries, ties, rel, depth, judged_only, n_docs)
 
 
 def _specs(measures, convention: str, ties: str, cut: bool) -> tuple[list, list]:
-    """The parsed measures, and the names of those computed on trec_eval's ranking only
-    (refused under another convention, or under ``ties="average"`` where their
-    expectation over tied orders is not derived)."""
+    """The parsed measures (:func:`~rankmeasures.trec.measure_names.parse_measure_list`:
+    trec_eval's rule for several ``-m``), and the names of those computed on trec_eval's
+    ranking only (refused under another convention, or under ``ties="average"`` where
+    their expectation over tied orders is not derived)."""
     names = [measures] if isinstance(measures, str) else list(measures)
     if not names:
         raise ValueError("measures: name at least one measure")
-    specs = [s for m in names for s in parse_measures(m)]
+    specs = parse_measure_list(names)
     trec_only = [s.name for s in specs
                  if s.kind.startswith("trec_") or MEASURES[s.kind].family == "trec"
                  or s.kind == "gm_map"]
@@ -1075,16 +1100,22 @@ def _specs(measures, convention: str, ties: str, cut: bool) -> tuple[list, list]
         raise ValueError(f"measures: {trec_only[0]!r} is computed as trec_eval computes it: "
                          "on trec_eval's ranking (convention='trec_eval')")
     if ties == "average":
-        for s in specs:
-            if s.name in trec_only and s.kind not in trec_measures.TIE_AVERAGE:
-                raise ValueError(
-                    f"measures: {s.name!r}: its expectation over the orders of tied "
-                    "documents is not derived here (ties='average' covers the measures "
-                    "linear in the ranks and the set measures); use ties 'trec_eval', "
-                    "'optimistic' or 'pessimistic'")
+        # the run's tag and the marks' text have no expectation to take: they pass
+        refused = list(dict.fromkeys(  # each measure once (P, not P_5, P_10, ...)
+            s.info.trec or s.name for s in specs if s.name in trec_only
+            and s.kind not in trec_measures.TIE_AVERAGE
+            and s.kind not in ("runid", "relstring")))
+        if refused:
+            raise ValueError(
+                f"measures: {', '.join(refused)}: no expectation over the orders of tied "
+                "documents is derived here for these (ties='average' covers the measures "
+                "linear in the ranks, the set measures and the binary ones); leave ties "
+                "unset for trec_eval's order of tied documents (by document id), or use "
+                "ties='optimistic' or 'pessimistic'")
     if cut and ties == "average":
         raise ValueError("depth, judged_only: cut a ranking, which ties='average' does not "
-                         "fix; use trec_eval's ties or 'optimistic'/'pessimistic'")
+                         "fix; leave ties unset (trec_eval's order) or use 'optimistic' or "
+                         "'pessimistic'")
     return specs, trec_only
 
 
@@ -1121,6 +1152,8 @@ def _ranking(qrels, run, *, queries, ties, convention, depth, judged_only,
         j, order, starts = _ranked_join(qrels, run, queries=queries), None, None
     else:
         j, order, starts = join(qrels, run, queries=queries), None, None
+    if convention == "trec_eval":
+        j = _integer_grades(j)
     scores = j.scores
     if convention == "trec_eval" and ties != "trec_eval":  # _ranked_join's are float32's
         scores = scores.astype(np.float32).astype(np.float64)
@@ -1141,6 +1174,16 @@ def _ranking(qrels, run, *, queries, ties, convention, depth, judged_only,
         order, starts = _policy_order(query_index(np.diff(j.offsets)), scores, j.relevance,
                                       ties)
     return _Ranking(j, scores, order, starts, ranked, absent, ties)
+
+
+def _integer_grades(j: Judged) -> Judged:
+    """``j`` with its grades as trec_eval reads them: C's ``atol`` of the qrels' field
+    (get_qrels.c), so a fractional grade is truncated toward zero (2.7 is 2, -0.5 is 0)."""
+    rel = np.trunc(j.relevance) + 0.0  # + 0.0: -0.0 becomes 0.0
+    unscored = np.trunc(j.unscored_labels) + 0.0
+    if np.array_equal(rel, j.relevance) and np.array_equal(unscored, j.unscored_labels):
+        return j
+    return replace(j, relevance=rel, unscored_labels=unscored)
 
 
 class _Shared:

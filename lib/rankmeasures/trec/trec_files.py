@@ -4,22 +4,27 @@ Formats, as trec_eval reads them (fields separated by ASCII whitespace, one reco
 line, gzip-compressed files recognised by their first bytes):
 
 * qrels: ``query_id iteration doc_id relevance`` -- the iteration is ignored, the
-  relevance is a number (a grade); exactly four fields, as trec_eval's ``get_qrels.c``;
-* run: ``query_id Q0 doc_id rank score tag [anything]`` -- ``Q0`` and the tag are ignored,
-  as is the rank (trec_eval orders by score), which must still be an integer: a line whose
-  rank is not is malformed (a shifted column, usually). Words after the sixth field are
-  ignored, as trec_eval's ``get_trec_results.c`` ignores them ("Any field following run_id
-  is ignored").
+  relevance is a number (a grade); exactly four fields, as trec_eval's ``get_qrels.c``.
+  trec_eval reads the grade with C's ``atol`` (its leading integer: ``2.7`` is 2,
+  ``1.1.11`` is 1); ``read_qrels(path, grades="atol")`` reads it so (the command does,
+  under trec_eval's convention), and a grade with no leading integer, which ``atol``
+  would read as 0, is refused;
+* run: ``query_id Q0 doc_id rank score tag [anything]`` -- ``Q0``, the rank and the tag
+  are ignored, as trec_eval ignores them (``get_trec_results.c``: it orders by score; any
+  token stands as the rank). Words after the sixth field are ignored, as trec_eval's
+  ``get_trec_results.c`` ignores them ("Any field following run_id is ignored").
 
 A line whose first non-blank character is ``#`` is a comment and is skipped, as are blank
 lines (trec_eval skips both in run files; in qrels it skips ``#`` lines and refuses a blank
 line, which we skip). The last tag read is the run's ``runid`` (trec_eval keeps the tag of
 the last line): :func:`read_run` returns it under ``"runid"``.
 
-A malformed line -- too few fields (or, in qrels, too many), a relevance, rank or score
-that is not a number, a score that is not finite, bytes that are not UTF-8 -- raises
-ValueError naming the file, the line number and the field, and nothing is returned (a
-file is read whole or not at all). The reading makes no Python object per line: the
+A malformed line -- too few fields (or, in qrels, too many), a relevance or score that is
+not a number, a score that is not finite, bytes that are not UTF-8 -- raises ValueError
+naming the file, the line number and the field; of several, the first in the file. Nothing
+is returned (a file is read whole or not at all). Each table holds each record's line
+number (``"line"``), with which :func:`rankmeasures.evaluate` names the two lines of a
+document listed twice for one query. The reading makes no Python object per line: the
 fields are found in numpy passes over the bytes (from their starts alone when every
 field is followed by one space or newline, as in most files), each column gathered as
 unaligned 8-byte words masked to its fields' lengths, ASCII ids widened to numpy str in
@@ -34,6 +39,7 @@ from __future__ import annotations
 
 import gzip
 import os
+import re
 import threading
 from pathlib import Path
 
@@ -62,6 +68,15 @@ def _read_bytes(path: str | os.PathLike) -> bytes:
     return data
 
 
+class _LineError(ValueError):
+    """A malformed line: the message, and the line (the first malformed line of a file
+    is the one reported)."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = int(line)
+
+
 class _Records:
     """The records of a file: where each field of each starts and ends in the bytes.
 
@@ -71,9 +86,12 @@ class _Records:
 
     def __init__(self, arr: np.ndarray, first: np.ndarray, fend: np.ndarray | None,
                  tok0: np.ndarray | None, lines: np.ndarray, path: Path,
-                 width: int | None = None, nul: bool | None = None):
+                 width: int | None = None, nul: bool | None = None,
+                 error: _LineError | None = None):
         self.arr, self.first, self.fend, self.tok0 = arr, first, fend, tok0
         self.lines, self.path, self.width = lines, path, width
+        # the first line of too few (or too many) fields, left out of the records
+        self.error = error
         # a NUL byte: the numpy paths read 0 as padding
         self.nul = (not arr.all()) if nul is None else nul
 
@@ -173,9 +191,10 @@ def _regular(arr: np.ndarray, width: int, path: Path) -> _Records | None:
 
 def _fields(data: bytes, width: int, path: Path, what: str,
             extra: bool = False) -> _Records:
-    """Every record (a line neither blank nor a ``#`` comment) and its line number;
-    ValueError at the first record with fewer than ``width`` fields, or more unless
-    ``extra`` (whose words past ``width`` are then never read)."""
+    """Every record (a line neither blank nor a ``#`` comment) and its line number; the
+    first line with fewer than ``width`` fields, or more unless ``extra`` (whose words
+    past ``width`` are then never read), is left out and kept as the records' ``error``
+    (raised once the columns are read: an earlier malformed field is reported first)."""
     arr = np.frombuffer(data, np.uint8)
     rec = _regular(arr, width, path)
     if rec is not None:
@@ -200,13 +219,16 @@ def _fields(data: bytes, width: int, path: Path, what: str,
     if b"#" in data and has.any():
         comment[has] = arr[first[cum[has] - counts[has]]] == ord("#")
     record = has & ~comment
-    bad = np.flatnonzero(record & ((counts < width) | ((counts > width) & (not extra))))
+    wrong = record & ((counts < width) | ((counts > width) & (not extra)))
+    bad = np.flatnonzero(wrong)
+    error = None
     if bad.size:
         line = int(bad[0])
-        raise ValueError(f"{path}: line {line + 1}: expected {width} fields ({what}), found "
-                         f"{int(counts[line])}")
+        error = _LineError(line + 1, f"{path}: line {line + 1}: expected {width} fields "
+                                     f"({what}), found {int(counts[line])}")
+        record &= ~wrong
     return _Records(arr, first, fend, (cum - counts)[record], np.flatnonzero(record) + 1,
-                    path)
+                    path, error=error)
 
 
 def _text(rec: _Records, k: int, field: str) -> np.ndarray:
@@ -238,8 +260,8 @@ def _text(rec: _Records, k: int, field: str) -> np.ndarray:
         try:
             out.append(v.decode("utf-8"))
         except UnicodeDecodeError:
-            raise ValueError(f"{rec.path}: line {rec.lines[i]}: {field} is not UTF-8 "
-                             "text") from None
+            raise _LineError(rec.lines[i], f"{rec.path}: line {rec.lines[i]}: {field} is "
+                             "not UTF-8 text") from None
     return np.array(out, dtype=np.str_)
 
 
@@ -280,39 +302,51 @@ def _decimals(m: np.ndarray, length: np.ndarray):
     return np.where(neg, -val, val), ok
 
 
-def _integers_checked(rec: _Records, k: int, field: str) -> None:
-    """ValueError naming the first line whose field ``k`` is not an integer (Python's
-    int()); plain ``[+-]digits`` fields are checked in numpy, the rest one by one."""
-    words, length, w = rec.words(k)
-    if w <= 8 and not rec.nul:
-        # a word of digits (unsigned): its bytes XOR '0' are each at most 9, which the
-        # high bit of byte + 0x76 (or the byte's own) tells, padding masked to 0
-        y = (words[:, 0] ^ np.uint64(0x3030303030303030)) & _LOW[np.minimum(length, 8)]
-        bad = ((y + np.uint64(0x7676767676767676)) | y) & np.uint64(0x8080808080808080)
-        _integer_lines(rec, k, field, np.flatnonzero(bad))
-        return
-    m = np.ascontiguousarray(words.view(np.uint8)[:, :w].T)
-    signed = (m[0] == ord("-")) | (m[0] == ord("+"))
-    ok = length > signed
-    for j in range(m.shape[0]):
-        c = m[j]
-        good = (c - np.uint8(48) < 10) | (c == 0)
-        ok &= (good | signed) if j == 0 else good
-    if rec.nul:
-        ok[:] = False
-    _integer_lines(rec, k, field, np.flatnonzero(~ok))
+def _atols(rec: _Records, k: int, field: str) -> np.ndarray:
+    """Field ``k`` as C's ``atol`` reads it (trec_eval's grades, get_qrels.c): the leading
+    ``[+-]digits``, the rest of the field ignored (``2.7`` is 2, ``1e+8`` is 1), as
+    float64; a value beyond a C long is clamped as ``strtol`` clamps it. _LineError
+    naming the first line whose field has no leading integer (``atol`` would read 0)."""
+    m, length = rec.matrix(k)
+    cols = np.ascontiguousarray(m.T)
+    n = length.size
+    val = np.zeros(n, np.int64)
+    ndig = np.zeros(n, np.int64)
+    if n:
+        neg = cols[0] == ord("-")
+        signed = neg | (cols[0] == ord("+"))
+        alive = np.ones(n, bool)
+        for j in range(cols.shape[0]):
+            v = cols[j] - np.uint8(48)  # wraps: a digit is v < 10
+            digit = v < 10
+            take = alive & digit
+            if j == 0:
+                alive = digit | signed
+            else:
+                alive &= digit
+            if not take.any() and not alive.any():
+                break
+            take &= ndig < 19  # the rest in Python, below
+            np.multiply(val, 10, out=val, where=take)
+            np.add(val, v, out=val, where=take, casting="unsafe")
+            ndig += take
+        bad = np.flatnonzero(ndig == 0)
+        if bad.size:
+            i = int(bad[0])
+            raise _LineError(rec.lines[i], f"{rec.path}: line {rec.lines[i]}: {field} "
+                             f"{rec.raw(k, i).decode(errors='replace')!r} is not a number")
+        val = np.where(neg, -val, val)
+    out = val.astype(np.float64)
+    limit = (1 << 63) - 1
+    for i in np.flatnonzero(ndig >= 19).tolist():  # long fields: exact, then clamped
+        raw = rec.raw(k, i).decode("ascii", errors="replace")
+        head = _LEADING_INT.match(raw)
+        assert head is not None  # 19 leading digits were seen
+        out[i] = float(min(max(int(head.group(0)), -limit - 1), limit))
+    return out
 
 
-def _integer_lines(rec: _Records, k: int, field: str, which: np.ndarray) -> None:
-    """int() of field ``k`` of the records ``which``; ValueError naming the first that
-    is not an integer."""
-    for i in which.tolist():
-        v = rec.raw(k, i)
-        try:
-            int(v)
-        except ValueError:
-            raise ValueError(f"{rec.path}: line {rec.lines[i]}: {field} "
-                             f"{v.decode(errors='replace')!r} is not an integer") from None
+_LEADING_INT = re.compile(r"[+-]?[0-9]+")
 
 
 def _numbers(rec: _Records, k: int, field: str) -> np.ndarray:
@@ -328,13 +362,13 @@ def _numbers(rec: _Records, k: int, field: str) -> np.ndarray:
         try:
             out[i] = float(v)
         except ValueError:
-            raise ValueError(f"{rec.path}: line {rec.lines[i]}: {field} "
+            raise _LineError(rec.lines[i], f"{rec.path}: line {rec.lines[i]}: {field} "
                              f"{v.decode(errors='replace')!r} is not a number") from None
     if not np.isfinite(out.sum()):
         bad = np.flatnonzero(~np.isfinite(out))
         if bad.size:
             i = int(bad[0])
-            raise ValueError(f"{rec.path}: line {rec.lines[i]}: {field} "
+            raise _LineError(rec.lines[i], f"{rec.path}: line {rec.lines[i]}: {field} "
                              f"{rec.raw(k, i).decode()!r} is not finite")
     return out
 
@@ -346,37 +380,58 @@ THREADS_FROM = 1 << 17
 
 def _columns(rec: _Records, jobs: dict, halves: tuple) -> dict:
     """Each job's result (name -> function), in two threads (``halves``: the names each
-    runs) when ``rec`` has at least :data:`THREADS_FROM` records; an error is raised as
-    the jobs run one by one would raise it: the first job's in ``jobs`` order."""
-    if rec.lines.size < THREADS_FROM:
-        return {name: job() for name, job in jobs.items()}
+    runs) when ``rec`` has at least :data:`THREADS_FROM` records. Every job runs to its
+    end; of the malformed lines they find (each job its column's first) and the records'
+    own ``error`` (a wrong number of fields), the first in the file is raised."""
     done: dict = {}
 
     def run(names):
         for name in names:
             try:
                 done[name] = jobs[name](), None
-            except Exception as exc:  # re-raised below, in the jobs' order
+            except Exception as exc:  # re-raised below: the first line of the file
                 done[name] = None, exc
 
-    other = threading.Thread(target=run, args=(halves[0],))
-    other.start()
-    run(halves[1])
-    other.join()
-    for name in jobs:
-        if done[name][1] is not None:
-            raise done[name][1]
+    if rec.lines.size < THREADS_FROM:
+        run(tuple(jobs))
+    else:
+        other = threading.Thread(target=run, args=(halves[0],))
+        other.start()
+        run(halves[1])
+        other.join()
+    errors = [done[name][1] for name in jobs if done[name][1] is not None]
+    if rec.error is not None:
+        errors.append(rec.error)
+    if errors:
+        lines = [e for e in errors if isinstance(e, _LineError)]
+        if len(lines) < len(errors):  # not a malformed line: the first job's, as raised
+            raise next(e for e in errors if not isinstance(e, _LineError))
+        first = min(lines, key=lambda e: e.line)
+        raise ValueError(str(first)) from None
     return {name: done[name][0] for name in jobs}
 
 
-def read_qrels(path: str | os.PathLike) -> dict[str, np.ndarray]:
+_GRADES = ("number", "atol")
+
+
+def read_qrels(path: str | os.PathLike, *, grades: str = "number") -> dict[str, np.ndarray]:
     r"""Read a qrels file (``query_id iteration doc_id relevance`` per line; gzip allowed).
+
+    Parameters
+    ----------
+    path : str or path-like
+    grades : {"number", "atol"}, default "number"
+        How the relevance is read: as a number (Python's float()), or as trec_eval reads
+        it, C's ``atol`` (get_qrels.c): the leading integer, the rest of the field ignored
+        (``2.7`` is 2, ``1e+8`` is 1, ``1.1.11`` is 1, ``0x37`` is 0); a field with no
+        leading integer is refused either way.
 
     Returns
     -------
     dict
         Columns ``query_id``, ``doc_id`` (str) and ``relevance`` (float64), in file order:
-        a table :func:`rankmeasures.evaluate` takes as ``qrels``.
+        a table :func:`rankmeasures.evaluate` takes as ``qrels``; and ``line``, each
+        record's line number (int64).
 
     Examples
     --------
@@ -384,46 +439,56 @@ def read_qrels(path: str | os.PathLike) -> dict[str, np.ndarray]:
 
     >>> import tempfile, pathlib
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "qrels.txt"
-    >>> _ = f.write_text("# judged by two assessors\nq1 0 d1 2\n\nq1 0 d2 0\nq2 0 d7 1\n")
+    >>> _ = f.write_text("# judged by two assessors\nq1 0 d1 2\n\nq1 0 d2 0\nq2 0 d7 1.5\n")
     >>> q = read_qrels(f)
     >>> q["query_id"].tolist(), q["doc_id"].tolist(), q["relevance"].tolist()
-    (['q1', 'q1', 'q2'], ['d1', 'd2', 'd7'], [2.0, 0.0, 1.0])
+    (['q1', 'q1', 'q2'], ['d1', 'd2', 'd7'], [2.0, 0.0, 1.5])
+    >>> q["line"].tolist(), read_qrels(f, grades="atol")["relevance"].tolist()
+    ([2, 4, 5], [2.0, 0.0, 1.0])
     """
+    if grades not in _GRADES:
+        raise ValueError(f"grades: must be one of {_GRADES}, got {grades!r}")
     p = Path(path)
     rec = _fields(_read_bytes(p), 4, p, "query_id iteration doc_id relevance")
-    return _columns(rec, {"query_id": lambda: _text(rec, 0, "query_id"),
-                          "doc_id": lambda: _text(rec, 2, "doc_id"),
-                          "relevance": lambda: _numbers(rec, 3, "relevance")},
-                    (("doc_id",), ("query_id", "relevance")))
+    read = _atols if grades == "atol" else _numbers
+    out = _columns(rec, {"query_id": lambda: _text(rec, 0, "query_id"),
+                         "doc_id": lambda: _text(rec, 2, "doc_id"),
+                         "relevance": lambda: read(rec, 3, "relevance")},
+                   (("doc_id",), ("query_id", "relevance")))
+    out["line"] = rec.lines.astype(np.int64, copy=False)
+    return out
 
 
 def read_run(path: str | os.PathLike) -> dict[str, np.ndarray]:
     r"""Read a run file (``query_id Q0 doc_id rank score tag`` per line; gzip allowed).
 
+    The rank is not read: trec_eval orders by score and ignores it, so any token stands
+    there (get_trec_results.c).
+
     Returns
     -------
     dict
         Columns ``query_id``, ``doc_id`` (str) and ``score`` (float64), in file order: a
-        table :func:`rankmeasures.evaluate` takes as ``run``; and ``runid``, the tag of the
-        last record (trec_eval's ``runid``; empty for an empty file).
+        table :func:`rankmeasures.evaluate` takes as ``run``; ``runid``, the tag of the
+        last record (trec_eval's ``runid``; empty for an empty file); and ``line``, each
+        record's line number (int64).
 
     Examples
     --------
     >>> import tempfile, pathlib
     >>> f = pathlib.Path(tempfile.mkdtemp()) / "run.txt"
-    >>> _ = f.write_text("# a comment\nq1 Q0 d1 1 2.5 mine extra words\n\nq1 Q0 d2 2 1 mine\n")
+    >>> _ = f.write_text("# a comment\nq1 Q0 d1 1 2.5 mine extra words\n\nq1 Q0 d2 x 1 mine\n")
     >>> r = read_run(f)
-    >>> r["doc_id"].tolist(), r["score"].tolist(), r["runid"]
-    (['d1', 'd2'], [2.5, 1.0], 'mine')
+    >>> r["doc_id"].tolist(), r["score"].tolist(), r["runid"], r["line"].tolist()
+    (['d1', 'd2'], [2.5, 1.0], 'mine', [2, 4])
     """
     p = Path(path)
     rec = _fields(_read_bytes(p), 6, p, "query_id Q0 doc_id rank score tag", extra=True)
-    out = _columns(rec, {"rank": lambda: _integers_checked(rec, 3, "rank"),
-                         "query_id": lambda: _text(rec, 0, "query_id"),
+    out = _columns(rec, {"query_id": lambda: _text(rec, 0, "query_id"),
                          "doc_id": lambda: _text(rec, 2, "doc_id"),
                          "score": lambda: _numbers(rec, 4, "score")},
-                   (("doc_id", "query_id"), ("rank", "score")))
-    del out["rank"]
+                   (("doc_id",), ("query_id", "score")))
     tag = rec.raw(5, rec.lines.size - 1) if rec.lines.size else b""
     out["runid"] = tag.decode("utf-8", errors="replace")
+    out["line"] = rec.lines.astype(np.int64, copy=False)
     return out

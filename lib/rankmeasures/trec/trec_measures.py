@@ -29,6 +29,7 @@ from functools import cached_property
 import numpy as np
 
 from .._ragged import offsets_from_sizes, query_index
+from .measure_names import declared_defaults
 
 __all__ = ["RankedJudgments", "NONPOOL", "UNJUDGED", "MIN_GEO_MEAN", "INFAP_EPSILON",
            "RECALL_ROUNDING", "TIE_AVERAGE", "marks_from", "compute"]
@@ -403,7 +404,7 @@ def set_map(c: dict) -> np.ndarray:
     return _div(c["rel_ret"] * c["rel_ret"], c["ret"] * c["rel"])
 
 
-def set_f(c: dict, beta: float = 1.0) -> np.ndarray:
+def set_f(c: dict, beta: float) -> np.ndarray:
     """(beta + 1) P R / (beta P + R) of the retrieved set (0 when nothing is retrieved
     or relevant); trec_eval's parameter is beta itself, not its square."""
     p, rr = set_p(c), set_recall(c)
@@ -411,8 +412,7 @@ def set_f(c: dict, beta: float = 1.0) -> np.ndarray:
     return _div((beta + 1) * p * rr, np.where(ok, beta * p + rr, 0.0))
 
 
-def utility(c: dict, a: float = 1.0, b: float = -1.0, cc: float = 0.0,
-            d: float = 0.0) -> np.ndarray:
+def utility(c: dict, a: float, b: float, cc: float, d: float) -> np.ndarray:
     """a * rel_ret + b * nonrel_ret + c * rel_not_ret + d * nonrel_not_ret, the last
     from the collection size ``-N`` (``m_utility.c``)."""
     rr, ret, rel = c["rel_ret"], c["ret"], c["rel"]
@@ -619,7 +619,9 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
     params : dict
         The measure's parameters (:attr:`MeasureSpec.options
         <rankmeasures.trec.measure_names.MeasureSpec.options>`): ``k``, ``p``,
-        ``gains``, ``points``, ``coefficients``, ``beta``, ``max_grade``, ``n_docs``.
+        ``gains``, ``points``, ``coefficients``, ``beta``, ``max_grade``, ``n_docs``;
+        one the measure declares and ``params`` lacks takes its declared default
+        (:func:`~rankmeasures.trec.measure_names.declared_defaults`).
 
     Examples
     --------
@@ -635,6 +637,9 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
         measure = _COMPUTE[kind]
     except KeyError:
         raise ValueError(f"measure: {kind!r} is not one of trec_eval's measures here") from None
+    params = {**declared_defaults(kind), **params}
+    if "gains" in params:
+        params["gains"] = dict(params["gains"])
     return measure(r, level, params)
 
 
@@ -649,9 +654,9 @@ def _set_measure(kind: str):
     def measure(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
         c = set_measures(r, level, params.get("n_docs", 0))
         if kind == "set_F":
-            return set_f(c, params.get("beta", 1.0))
+            return set_f(c, params["beta"])
         if kind == "utility":
-            u = utility(c, *params.get("coefficients", (1.0, -1.0, 0.0, 0.0)))
+            u = utility(c, *params["coefficients"])
             # trec_eval -c zeroes a missing query's utility (trec_eval.c)
             return u if r.absent is None else np.where(r.absent, 0.0, u)
         if kind == "num_nonrel_judged_ret":
@@ -663,13 +668,13 @@ def _set_measure(kind: str):
 
 def _ndcg(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
     if params.get("k") is not None:
-        return ndcg_cut(r, params["k"], params.get("gains", {}))
-    return dcg_measures(r, params.get("gains", {}))["ndcg"]
+        return ndcg_cut(r, params["k"], params["gains"])
+    return dcg_measures(r, params["gains"])["ndcg"]
 
 
 def _err(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
     top = params.get("max_grade")
-    if top is None:
+    if top is None:  # the declared rule: the largest grade of the qrels
         top = float(r.grades.max()) if r.grades.size else 1.0
     return err(r, params.get("k"), top)
 
@@ -691,13 +696,13 @@ _COMPUTE = {
                                              "set_map", "set_F", "utility",
                                              "num_nonrel_judged_ret")},
     "trec_ndcg": _ndcg,
-    "trec_dcg": lambda r, _, p: dcg_measures(r, p.get("gains", {}))["dcg"],
-    "ideal_dcg": lambda r, _, p: dcg_measures(r, p.get("gains", {}))["ideal_dcg"],
-    "ndcg_rel": lambda r, _, p: ndcg_rel(r, p.get("gains", {})),
-    "Rndcg": lambda r, level, p: rndcg(r, level, p.get("gains", {})),
-    "G": lambda r, _, p: g_measure(r, p.get("gains", {})),
-    "rbp": lambda r, _, p: rbp(r, p.get("p", 0.9)),
-    "rbp_resid": lambda r, _, p: rbp_resid(r, p.get("p", 0.9)),
+    "trec_dcg": lambda r, _, p: dcg_measures(r, p["gains"])["dcg"],
+    "ideal_dcg": lambda r, _, p: dcg_measures(r, p["gains"])["ideal_dcg"],
+    "ndcg_rel": lambda r, _, p: ndcg_rel(r, p["gains"]),
+    "Rndcg": lambda r, level, p: rndcg(r, level, p["gains"]),
+    "G": lambda r, _, p: g_measure(r, p["gains"]),
+    "rbp": lambda r, _, p: rbp(r, p["p"]),
+    "rbp_resid": lambda r, _, p: rbp_resid(r, p["p"]),
     "ERR": _err,
     "num_q": lambda r, _, __: np.ones(r.nq),
 }
