@@ -266,9 +266,17 @@ def evaluate_case(table, scale, repeat):
                   "after one warm-up call (JIT)")
 
 
+#: reading 10^6 run lines and 1.5 * 10^5 qrels lines took 1.15 s before the reader was
+#: rewritten; the target is 3x faster
+READ_BEFORE = 1.15
+READ_TARGET = round(READ_BEFORE / 3, 2)
+
+
 def trec_collection(n_queries, per_query, seed=5):
     """A TREC-like collection: ``per_query`` retrieved documents per query drawn from twice
-    as many, about 10 % of them judged (grades 0..3), scores with 4 decimals (some ties)."""
+    as many, about 10 % of them judged (grades 0..3), and per_query / 20 judged documents
+    of each query the run does not retrieve (so 1.5 * 10^5 qrels lines for 10^6 run
+    lines); scores with 4 decimals (some ties)."""
     rng = np.random.default_rng(seed)
     q = np.repeat(np.array([f"q{i}" for i in range(n_queries)]), per_query)
     pool = rng.permuted(np.tile(np.arange(2 * per_query), (n_queries, 1)), axis=1)
@@ -276,8 +284,17 @@ def trec_collection(n_queries, per_query, seed=5):
     docs = np.array([f"doc{i}" for i in (base + pool[:, :per_query]).ravel()])
     score = np.round(rng.random(q.size), 4)
     sel = rng.random(q.size) < 0.1
-    qtab = {"query_id": q[sel], "doc_id": docs[sel],
-            "relevance": rng.integers(0, 4, int(sel.sum())).astype(np.float64)}
+    unretrieved = per_query // 20
+    missed = np.array([f"doc{i}" for i in
+                       (base + pool[:, per_query:per_query + unretrieved]).ravel()])
+    mq = np.repeat(np.array([f"q{i}" for i in range(n_queries)]), unretrieved)
+    # each query's judged documents together, retrieved first (a qrels file's order)
+    qcol = np.concatenate([q[sel], mq])
+    by_query = np.argsort(np.char.replace(qcol, "q", "").astype(np.int64), kind="stable")
+    n_judged = int(sel.sum()) + mq.size
+    qtab = {"query_id": qcol[by_query],
+            "doc_id": np.concatenate([docs[sel], missed])[by_query],
+            "relevance": rng.integers(0, 4, n_judged).astype(np.float64)}
     rtab = {"query_id": q, "doc_id": docs, "score": score}
     qd, rd = {}, {}
     for a, b, c in zip(qtab["query_id"].tolist(), qtab["doc_id"].tolist(),
@@ -328,14 +345,16 @@ def trec_case(table, scale, repeat):
                                  enumerate(zip(rtab["query_id"].tolist(),
                                                rtab["doc_id"].tolist(),
                                                rtab["score"].tolist(), strict=True))))
-        label = f"(i) read qrels + run ({n} lines)"
+        m = qtab["doc_id"].size
+        label = f"(i) read qrels + run ({n} run lines, {m} qrels lines)"
 
         def ours_read():
             return read_qrels(qpath), read_run(rpath)
 
         t_read, _ = best_of(ours_read, repeat)
         table.add(label, "rankmeasures.trec_files", t_read, t_read, None,
-                  f"target well under 2 s: {'met' if t_read < 2 else 'NOT met'}")
+                  f"target <= {READ_TARGET} s (3x the {READ_BEFORE} s before): "
+                  f"{'met' if t_read <= READ_TARGET else 'NOT met'}")
 
         def trec_read():
             with open(qpath) as fq, open(rpath) as fr:
@@ -363,7 +382,7 @@ def trec_case(table, scale, repeat):
                         "map"], check=True, capture_output=True, env=env)
         for what, measures in (("4 measures", ["ndcg_cut.10", "P.10", "map", "recip_rank"]),
                                ("all_trec", ["all_trec"])):
-            label = f"(k) end to end, {what}, {n} run lines"
+            label = f"(k) end to end, {what}, {n} run lines, {m} qrels lines"
 
             def command(measures=measures):
                 subprocess.run([sys.executable, "-m", "rankmeasures", str(qpath), str(rpath),
@@ -431,7 +450,8 @@ def print_targets(table, scaling, draw, import_s, dist=None):
             row(f"(k) {what}: command >= 2x faster than {impl}", f"{ratio:.2f}", ratio >= 2)
         if case_label.startswith("(i) read") and impl.startswith("rank"):
             sec = [r[2] for r in table.rows if r[0] == case_label and r[1] == impl][0]
-            row("(i) reading both files < 2 s", f"{sec:.3f} s", sec < 2)
+            row(f"(i) reading both files <= {READ_TARGET} s (>= 3x the {READ_BEFORE} s "
+                "before)", f"{sec:.3f} s ({READ_BEFORE / sec:.1f}x)", sec <= READ_TARGET)
         if case_label.startswith("(h)") and impl.startswith("rankmeasures"):
             sec = [r[2] for r in table.rows if r[0] == case_label and r[1] == impl][0]
             row(f"(h) evaluate, {impl.split(', ')[1]}: < 1 s", f"{sec:.3f} s", sec < 1)
