@@ -185,6 +185,18 @@ def test_little_change_verdict(diff, se, reading):
     assert sim.little_change_verdict(diff, se, 3.0, 0.01) == reading
 
 
+@pytest.mark.parametrize("diff, se, reading", [
+    (-0.05, 0.001, "as stated"), (0.005, 0.001, "as stated"), (0.009, 0.001, "not resolved"),
+    (-0.023, 0.015, "not resolved"), (0.05, 0.001, "up")])
+def test_does_not_increase_verdict(diff, se, reading):
+    """q 3, tolerance 0.01 upwards only: a fall of any size is no increase (-0.05 ± 0.003);
+    -0.023 ± 0.045 reaches +0.022, so a rise beyond 0.01 is not excluded; 0.05 ± 0.003
+    lies above 0.01."""
+    assert sim.little_change_verdict(diff, se, 3.0, 0.01, side="up") == reading
+    with pytest.raises(ValueError, match=r"side: 'both' or 'up'"):
+        sim.little_change_verdict(diff, se, 3.0, 0.01, side="down")
+
+
 @pytest.mark.parametrize("diff, expect, reading", [
     (0.05, "up", "as stated"), (-0.05, "up", "opposite"), (0.02, "up", "not resolved"),
     (-0.05, "down", "as stated"), (0.05, "down", "opposite"),

@@ -615,25 +615,35 @@ def difference_verdict(diff: float, se: float, q: float, expect: str) -> str:
     return "not resolved"
 
 
-def little_change_verdict(diff: float, se: float, q: float, tol: float) -> str:
+def little_change_verdict(diff: float, se: float, q: float, tol: float,
+                          side: str = "both") -> str:
     """Read a difference for a statement that it changes the performance *little*: by at
-    most ``tol`` either way.
+    most ``tol`` either way (``side="both"``), or that it does not *increase* it: by at
+    most ``tol`` upwards (``side="up"``).
 
-    ``"as stated"`` when the interval ``diff ± q se`` lies within ``[-tol, tol]``; ``"up"``
-    (``"down"``) when it lies wholly above ``tol`` (below ``-tol``), a change larger than
-    little; ``"not resolved"`` otherwise. Zhou et al. (Section 7) say the Hamming margin
-    "improves the performance little": a large gain fails it as a large loss does.
+    ``"as stated"`` when the interval ``diff ± q se`` lies within ``[-tol, tol]`` (below
+    ``tol`` for ``side="up"``); ``"up"`` (``"down"``) when it lies wholly above ``tol``
+    (below ``-tol``, only for ``side="both"``), a change larger than little;
+    ``"not resolved"`` otherwise. Zhou et al. (Section 7) say the Hamming margin "improves
+    the performance little": a large gain fails it as a large loss does. They say that
+    with pairs against the optimal ranking "the performance do[es] not increase" (Section
+    6.5): an absence of a rise is shown by an interval that excludes a rise, not by a rise
+    that is merely not significant.
 
     Examples
     --------
     >>> [little_change_verdict(d, 0.001, 3.0, 0.01) for d in (0.002, 0.05, -0.05, 0.009)]
     ['as stated', 'up', 'down', 'not resolved']
+    >>> [little_change_verdict(d, 0.001, 3.0, 0.01, side="up") for d in (-0.05, 0.05, 0.009)]
+    ['as stated', 'up', 'not resolved']
     """
     if not (se >= 0 and q > 0 and tol > 0):
         raise ValueError(f"se, q, tol: need se >= 0, q > 0, tol > 0, got {se!r}, {q!r}, "
                          f"{tol!r}")
+    if side not in ("both", "up"):
+        raise ValueError(f"side: 'both' or 'up', got {side!r}")
     lo, hi = diff - q * se, diff + q * se
-    if -tol <= lo and hi <= tol:
+    if (side == "up" or -tol <= lo) and hi <= tol:
         return "as stated"
     if lo > tol:
         return "up"
