@@ -130,7 +130,8 @@ def _plain_reading(data: bytes, width: int, numeric: dict, extra: bool):
 
 
 QRELS_NUMBERS = {3: ("relevance", float)}
-RUN_NUMBERS = {3: ("", int), 4: ("score", float)}
+# the rank field (index 3) is never read, as trec_eval ignores it: any token is valid
+RUN_NUMBERS = {4: ("score", float)}
 
 
 @BUDGET
