@@ -108,8 +108,20 @@ def count_inversions(v: ArrayLike) -> int:
 
     Parameters
     ----------
-    v : array_like of non-negative int
-        Typically dense ranks ``0..m-1``.
+    v : array_like of non-negative int, shape (n,)
+        Typically dense ranks ``0..m-1``. Integer values are not checked: ``v`` is cast to
+        an integer dtype, so a float entry is truncated toward zero.
+
+    Returns
+    -------
+    int
+        The number of strict inversions, a Python int in ``[0, n(n-1)/2]``; 0 when ``v``
+        has fewer than 2 items.
+
+    Raises
+    ------
+    ValueError
+        If ``v`` has a negative entry (checked when it has at least 2 items).
 
     Examples
     --------
@@ -226,9 +238,30 @@ def kendall_distance(x: ArrayLike, y: ArrayLike, *, normalize: bool = False) -> 
     ``x`` (the target) orders strictly, as the tutorial says for partial targets; then
     ``AUC = 1 - normalised Kendall distance`` for a bipartite target without score ties.
 
+    Parameters
+    ----------
+    x : array_like, shape (n,)
+        The target: finite ranks or scores. With ``normalize=True`` its tied pairs leave
+        the denominator.
+    y : array_like, shape (n,)
+        The prediction: finite values of the same length, on the same convention as ``x``
+        (both scores, larger meaning higher, or both ranks, smaller meaning higher).
+    normalize : bool, default False
+        Divide the count by the number of pairs that ``x`` orders strictly, ``n0 - Tx``.
+
     Returns
     -------
     int or float
+        With ``normalize=False`` the count ``D``, a Python int in ``[0, n(n-1)/2]``; with
+        ``normalize=True`` the float ``D / (n0 - Tx)`` in ``[0, 1]``.
+
+    Raises
+    ------
+    ValueError
+        If ``x`` or ``y`` is empty, not 1-d, not numbers or not finite (integers beyond
+        2**53 included), or the two differ in length; with ``normalize=True``, also if every
+        pair is tied in ``x`` (a constant ``x`` or a single item): the normalised distance
+        is then undefined (an error, not NaN).
 
     Examples
     --------
@@ -265,6 +298,28 @@ def kendall_tau(x: ArrayLike, y: ArrayLike, *, variant: str = "b") -> float:
     Kendall (1938); tutorial, "Kendall's tau" (``1 - 4 D_tau / (c(c-1))`` for total
     rankings, which is tau-a). NaN when the denominator is 0 (a constant input), as
     :func:`scipy.stats.kendalltau`.
+
+    Parameters
+    ----------
+    x, y : array_like, shape (n,)
+        Finite values of the same length, on one convention (both scores, larger meaning
+        higher, or both ranks, smaller meaning higher); tau is symmetric in ``x`` and ``y``.
+    variant : {"b", "a"}, default "b"
+        ``"a"`` divides ``C - D`` by all ``n0`` pairs; ``"b"`` by
+        ``sqrt((n0 - Tx)(n0 - Ty))``, leaving out the pairs tied in each input.
+
+    Returns
+    -------
+    float
+        In ``[-1, 1]``. NaN when the denominator is 0: for tau-a when ``n = 1``, for tau-b
+        when ``x`` or ``y`` is constant (a single item included).
+
+    Raises
+    ------
+    ValueError
+        If ``variant`` is neither ``"a"`` nor ``"b"`` (checked before the data), or if
+        ``x`` or ``y`` is empty, not 1-d, not numbers or not finite (integers beyond
+        2**53 included), or the two differ in length.
 
     Examples
     --------
@@ -303,6 +358,25 @@ def goodman_kruskal_gamma(x: ArrayLike, y: ArrayLike) -> float:
     Tutorial, "Gamma Coefficient": equal to Kendall's tau when both rankings are total.
     Here C counts the correctly ordered pairs and D the inverted ones.
 
+    Parameters
+    ----------
+    x, y : array_like, shape (n,)
+        Finite values of the same length, on one convention (both scores, larger meaning
+        higher, or both ranks, smaller meaning higher); gamma is symmetric in ``x`` and
+        ``y``, and pairs tied in either are left out.
+
+    Returns
+    -------
+    float
+        In ``[-1, 1]``; NaN when ``C + D = 0``, i.e. every pair is tied in ``x`` or in
+        ``y`` (a constant input or a single item).
+
+    Raises
+    ------
+    ValueError
+        If ``x`` or ``y`` is empty, not 1-d, not numbers or not finite (integers beyond
+        2**53 included), or the two differ in length.
+
     Examples
     --------
     Of the 6 pairs of ``x = [1, 2, 2, 3]``, ``y = [1, 3, 2, 2]``: (0, 1), (0, 2), (0, 3)
@@ -323,6 +397,27 @@ def somers_d(x: ArrayLike, y: ArrayLike) -> float:
     """Somers' d of y given x, ``(C - D)/(n0 - Tx)``; NaN when x is constant.
 
     Matches ``scipy.stats.somersd(x, y).statistic``.
+
+    Parameters
+    ----------
+    x : array_like, shape (n,)
+        The conditioning variable, finite values; pairs tied in ``x`` leave the
+        denominator (d is not symmetric: ``somers_d(y, x)`` divides by ``n0 - Ty``).
+    y : array_like, shape (n,)
+        Finite values of the same length, on the same convention as ``x`` (larger meaning
+        higher in both, or smaller in both).
+
+    Returns
+    -------
+    float
+        In ``[-1, 1]``; NaN when ``n0 - Tx = 0``, i.e. every pair is tied in ``x`` (a
+        constant ``x`` or a single item).
+
+    Raises
+    ------
+    ValueError
+        If ``x`` or ``y`` is empty, not 1-d, not numbers or not finite (integers beyond
+        2**53 included), or the two differ in length.
 
     Examples
     --------
@@ -352,6 +447,21 @@ def auc(y_true: ArrayLike, y_score: ArrayLike) -> float:
     y_true : array_like of {0, 1}, shape (n,)
         Both classes must occur.
     y_score : array_like, shape (n,)
+        Finite scores of the same length, larger meaning more likely positive; ties
+        allowed.
+
+    Returns
+    -------
+    float
+        In ``[0, 1]``. The denominator, the ``n_pos * n_neg`` (positive, negative) pairs,
+        is positive because both classes must occur, so the result is never NaN.
+
+    Raises
+    ------
+    ValueError
+        If ``y_true`` has a value other than 0 and 1 (booleans count as 0 and 1) or only
+        one class; if ``y_true`` or ``y_score`` is empty, not 1-d, not numbers or not finite
+        (integers beyond 2**53 included), or the two differ in length.
 
     Examples
     --------
@@ -381,6 +491,27 @@ def c_index(y_true: ArrayLike, y_score: ArrayLike) -> float:
     statistic (Jonckheere 1954), the sum of the pairs' Mann-Whitney counts, divided by its
     maximum.
 
+    Parameters
+    ----------
+    y_true : array_like, shape (n,)
+        Finite graded labels, any real values (larger meaning more relevant), at least two
+        of them distinct; pairs with equal labels are not counted.
+    y_score : array_like, shape (n,)
+        Finite scores of the same length, larger meaning ranked higher; ties allowed.
+
+    Returns
+    -------
+    float
+        In ``[0, 1]``. The denominator, the number of pairs with different labels, is
+        positive because two labels must differ, so the result is never NaN.
+
+    Raises
+    ------
+    ValueError
+        If all labels are equal (no pair to compare); if ``y_true`` or ``y_score`` is
+        empty, not 1-d, not numbers or not finite (integers beyond 2**53 included), or the
+        two differ in length.
+
     Examples
     --------
     Labels 2, 1, 1, 0 give 5 pairs with different labels; only (item 0, item 1) is ordered
@@ -400,10 +531,28 @@ def pairwise_aucs(y_true: ArrayLike,
                   y_score: ArrayLike) -> dict[tuple[float, float], tuple[float, int]]:
     """AUC of every pair of label levels ``a < b`` with its weight ``c_a c_b``.
 
+    Parameters
+    ----------
+    y_true : array_like, shape (n,)
+        Finite graded labels, any real values (larger meaning more relevant), with at least
+        two distinct levels.
+    y_score : array_like, shape (n,)
+        Finite scores of the same length, larger meaning ranked higher; ties count 1/2.
+
     Returns
     -------
     dict
-        ``{(a, b): (AUC of the items of levels a and b, c_a * c_b)}``.
+        ``{(a, b): (AUC of the items of levels a and b, c_a * c_b)}``. One key per pair
+        of levels present, as floats with ``a < b``, in increasing order of ``(a, b)``;
+        the AUC (a float in ``[0, 1]``, never NaN) takes the items of level ``b`` as the
+        positives, and ``c_a`` (an int) counts the items of level ``a``.
+
+    Raises
+    ------
+    ValueError
+        If all labels are equal (no pair of levels); if ``y_true`` or ``y_score`` is
+        empty, not 1-d, not numbers or not finite (integers beyond 2**53 included), or the
+        two differ in length.
 
     Examples
     --------
@@ -440,6 +589,27 @@ def m_auc(y_true: ArrayLike, y_score: ArrayLike) -> float:
     The tutorial calls this mean the Jonckheere-Terpstra statistic; that statistic sums the
     Mann-Whitney counts ``c_i c_j AUC_ij`` of the pairs of levels, the weighted sum, which
     divided by ``sum c_i c_j`` is :func:`c_index`, not this mean.
+
+    Parameters
+    ----------
+    y_true : array_like, shape (n,)
+        Finite graded labels, any real values (larger meaning more relevant), with at least
+        two distinct levels.
+    y_score : array_like, shape (n,)
+        Finite scores of the same length, larger meaning ranked higher; ties count 1/2.
+
+    Returns
+    -------
+    float
+        In ``[0, 1]``, never NaN; every pair of levels weighs the same whatever its number
+        of items. With two levels it equals :func:`c_index`.
+
+    Raises
+    ------
+    ValueError
+        As :func:`pairwise_aucs`: if all labels are equal; if ``y_true`` or ``y_score`` is
+        empty, not 1-d, not numbers or not finite (integers beyond 2**53 included), or the
+        two differ in length.
 
     Examples
     --------

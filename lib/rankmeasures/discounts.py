@@ -672,6 +672,22 @@ _NAMED = {
 def power_discount(beta: float) -> PowerDiscount:
     """``r^{-beta}`` (Wang et al. 2013, Theorem 3 for 0 < beta < 1).
 
+    Parameters
+    ----------
+    beta : float
+        The exponent, a finite real number > 0 (Python or numpy, not a bool); ``beta = 1``
+        is the Zipf discount ``1/r``.
+
+    Returns
+    -------
+    PowerDiscount
+        A new discount ``D(r) = r^{-beta}``, independent of the list length.
+
+    Raises
+    ------
+    ValueError
+        If ``beta`` is not a finite real number > 0.
+
     Examples
     --------
     >>> import rankmeasures as rm
@@ -683,6 +699,23 @@ def power_discount(beta: float) -> PowerDiscount:
 
 def topk_discount(k: int) -> TopKDiscount:
     """The textbook top-k discount (Shalev-Shwartz & Ben-David 2014, Section 17.4).
+
+    Parameters
+    ----------
+    k : int
+        The number of top positions that count, a positive integer (Python or numpy, not
+        a bool and not a float such as ``2.0``).
+
+    Returns
+    -------
+    TopKDiscount
+        ``D(r) = 1/log2(1 + r)`` for ``r <= k``, else 0, in top-down positions (the book's
+        own indexing is :meth:`TopKDiscount.book_form`); independent of the list length.
+
+    Raises
+    ------
+    ValueError
+        If ``k`` is not a positive integer.
 
     Examples
     --------
@@ -698,6 +731,31 @@ def cutoff(discount: DiscountLike, k: int | None = None, *, fraction: float | No
     """``discount`` cut off at a fixed ``k``, at ``k = ceil(fraction * n)`` or at
     ``k = ceil(n^exponent)`` (Wang et al. 2013, Theorems 6-9: bounded, ``c n`` and
     ``o(n)`` cut-offs).
+
+    Parameters
+    ----------
+    discount : Discount, str, sympy expression or callable
+        The discount to cut off: anything :func:`as_discount` accepts.
+    k : int, optional
+        A fixed cut-off, a positive integer (Python or numpy, not a bool). Exactly one of
+        ``k``, ``fraction`` and ``exponent`` must be given.
+    fraction : float, optional
+        ``k = ceil(fraction * n)`` for a list of length n; a real number in ``(0, 1]``.
+    exponent : float, optional
+        ``k = ceil(n^exponent)``; a real number in ``(0, 1)``.
+
+    Returns
+    -------
+    CutoffDiscount
+        ``D(r) 1[r <= k]``. It depends on the list length n (:attr:`Discount.needs_n`)
+        when ``fraction`` or ``exponent`` is given or when ``discount`` itself does.
+
+    Raises
+    ------
+    ValueError
+        If ``discount`` is not accepted by :func:`as_discount`; if not exactly one of
+        ``k``, ``fraction`` and ``exponent`` is given; if ``k`` is not a positive integer,
+        ``fraction`` not in ``(0, 1]`` or ``exponent`` not in ``(0, 1)``.
 
     Examples
     --------
@@ -715,6 +773,28 @@ def as_discount(obj: Any) -> Discount:
     """A :class:`Discount` from an instance, a name, a sympy expression or a callable.
 
     Names: ``"log"`` (1/ln(1+r)), ``"log2"``, ``"zipf"``, ``"exp2"``, ``"linear"``.
+
+    Parameters
+    ----------
+    obj : Discount, str, sympy expression or callable
+        A :class:`Discount` is returned as it is (the same object). A name (above; ``"ln"``
+        is an alias of ``"log"``) gives the module's shared instance. A sympy expression
+        in this module's symbols :data:`r` and optionally :data:`n` gives a
+        :class:`CustomDiscount` that depends on the list length when ``n`` occurs. A
+        callable gives a :class:`CustomDiscount` called as ``obj(r)`` on float arrays of
+        positions, independent of the list length; its values are checked (finite,
+        non-negative) when it is evaluated, not here.
+
+    Returns
+    -------
+    Discount
+
+    Raises
+    ------
+    ValueError
+        If ``obj`` is a string that is no known name; a sympy expression with a symbol
+        other than this module's ``r`` and ``n`` (``sympy.Symbol("r")`` made without
+        their assumptions is another symbol); or none of the four kinds.
 
     Examples
     --------
