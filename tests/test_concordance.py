@@ -27,6 +27,16 @@ def test_count_inversions_brute_force(v):
     assert rm.count_inversions(v) == brute
 
 
+def test_count_inversions_refuses_what_it_would_truncate():
+    # a float rank is read only when it is a whole number: [0.2, 0.1] has one inversion,
+    # which a cast to integers would lose
+    assert rm.count_inversions(np.array([2.0, 0.0, 1.0])) == 2
+    for bad in ([0.2, 0.1], [1.0, np.nan], [1.0, np.inf]):
+        with pytest.raises(ValueError, match=r"v: must be non-negative integers, got .* at "
+                                             r"index \d"):
+            rm.count_inversions(bad)
+
+
 def test_count_inversions_known():
     n = 1000
     assert rm.count_inversions(np.arange(n)[::-1]) == n * (n - 1) // 2

@@ -109,8 +109,8 @@ def count_inversions(v: ArrayLike) -> int:
     Parameters
     ----------
     v : array_like of non-negative int, shape (n,)
-        Typically dense ranks ``0..m-1``. Integer values are not checked: ``v`` is cast to
-        an integer dtype, so a float entry is truncated toward zero.
+        Typically dense ranks ``0..m-1``; floats are accepted when they hold whole
+        numbers.
 
     Returns
     -------
@@ -121,7 +121,8 @@ def count_inversions(v: ArrayLike) -> int:
     Raises
     ------
     ValueError
-        If ``v`` has a negative entry (checked when it has at least 2 items).
+        If ``v`` has a negative or non-integer entry (checked when it has at least 2
+        items).
 
     Examples
     --------
@@ -135,6 +136,13 @@ def count_inversions(v: ArrayLike) -> int:
     nn = seq.size
     if nn < 2:
         return 0
+    if seq.dtype.kind not in "biu":
+        if seq.dtype.kind != "f":
+            raise ValueError(f"v: must be non-negative integers, got dtype {seq.dtype}")
+        bad = np.flatnonzero(~np.isfinite(seq) | (seq != np.floor(seq)))
+        if bad.size:
+            raise ValueError(f"v: must be non-negative integers, got {float(seq[bad[0]])!r} "
+                             f"at index {bad[0]}")
     if seq.min() < 0:
         raise ValueError("v: must be non-negative integers")
     vmax = int(seq.max())

@@ -43,7 +43,6 @@ else:
 __all__ = [  # noqa: F822 - r and n are made on first access (module __getattr__)
     "r",
     "n",
-    "log_grid",
     "Discount",
     "LogDiscount",
     "PowerDiscount",
@@ -96,7 +95,8 @@ def _as_positions(pos) -> np.ndarray:
 def log_grid(top: float) -> list:
     """Break points 0, 1, 3, 7, 15, ... (pieces of length 1, 2, 4, 8, ...; then ``top``)
     for quadrature in u = log x; the integrand is smooth in u, so doubling pieces keep
-    full precision up to x = 1e100.
+    full precision up to x = 1e100. Quadrature plumbing shared with
+    :mod:`rankmeasures.theory.asymptotics`, not part of the public API (not in ``__all__``).
 
     Examples
     --------
