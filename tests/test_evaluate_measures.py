@@ -219,6 +219,17 @@ def test_sklearn_convention_ap_auc_and_kendall():
     assert average_precision_score([1, 0], [1.0, 1.0]) == 0.5  # sklearn: precision 1/2
 
 
+def test_concordance_of_queries_left_with_no_document():
+    """-J can leave no document in any query: AUC and tau-b are then undefined (NaN),
+    as for one query without documents among others."""
+    ev = evaluate({"q": {"a": 1}}, {"q": {"x": 0.5}}, ["auc", "kendall_tau_b"],
+                  judged_only=True)
+    assert np.isnan(ev["auc"].values).all() and np.isnan(ev["kendall_tau_b"].values).all()
+    ev = evaluate({"q": {"a": 1}, "r": {"a": 1}}, {"q": {"x": 0.5}, "r": {"a": 1, "b": 0}},
+                  ["auc"], judged_only=True)
+    assert np.isnan(ev["auc"].values[0]) and np.isnan(ev["auc"].values[1])  # r: a alone
+
+
 def test_gain_and_discount_parameters():
     qrels, run = _collection(4, 200, coarse=6)
     ev = evaluate(qrels, run, ["ndcg@5(gain=exp2)", "ndcg(dcg=exp-log2)@5", "dcg@5",

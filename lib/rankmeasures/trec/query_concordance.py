@@ -49,6 +49,8 @@ def auc_queries(relevant: np.ndarray, scores: np.ndarray, offsets: np.ndarray) -
     off = np.asarray(offsets, dtype=np.int64)
     lengths = np.diff(off)
     nq = lengths.size
+    if s.size == 0:  # no document at all (a -J cut can leave none): undefined everywhere
+        return np.full(nq, np.nan)
     qidx = query_index(lengths)
     order = np.lexsort((s, qidx))
     ss, qq = s[order], qidx[order]
