@@ -40,7 +40,7 @@ from ._dcg_paths import (
     ndcg_checked_in_pass,
     ndcg_parts,
 )
-from ._ragged import concat_per_query, offsets_from_sizes, slot_weights, subset
+from ._ragged import concat_per_query, offsets_from_sizes, slot_weights
 from ._validation import (
     as_float_array,
     as_float_pair,
@@ -70,9 +70,6 @@ __all__ = [
 
 TIE_POLICIES = ("average", "optimistic", "pessimistic", "stable")
 ZERO_IDCG_POLICIES = ("zero", "one", "nan", "raise")
-
-# the evaluator's runs module still imports the subset helper by this name
-_subset = subset
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._ragged import query_index
+from .._ragged import group_starts, query_index
 from ..concordance import kendall_tau
 
 __all__ = ["auc_queries", "kendall_tau_b_queries"]
@@ -54,8 +54,7 @@ def auc_queries(relevant: np.ndarray, scores: np.ndarray, offsets: np.ndarray) -
     qidx = query_index(lengths)
     order = np.lexsort((s, qidx))
     ss, qq = s[order], qidx[order]
-    new = np.r_[True, (ss[1:] != ss[:-1]) | (qq[1:] != qq[:-1])] if ss.size else \
-        np.zeros(0, bool)
+    new = group_starts((ss, qq))
     first = np.flatnonzero(new)
     last = np.append(first[1:], ss.size) - 1
     rank0 = np.arange(ss.size) - off[:-1][qq]  # 0-based rank within the query, ascending

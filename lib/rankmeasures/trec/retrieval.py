@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._ragged import positions_within, query_index
+from .._ragged import group_starts, positions_within, query_index
 from .._validation import check_option, check_positive_int
 from .measure_names import MEASURES
 
@@ -55,19 +55,22 @@ def _per_relevant(big_r: np.ndarray, num: np.ndarray) -> np.ndarray:
     return np.divide(num, big_r, out=np.zeros(big_r.size), where=big_r > 0)
 
 
-def _relevant_ranks(relevant: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, ...]:
-    """The relevant ranks of rankings without tie groups, for :func:`_untied`:
+def relevant_ranks(relevant: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, ...]:
+    """The relevant ranks of rankings without tie groups, for :func:`untied_measure`:
     each relevant document's query and 0-based rank within it, query by query, rank by
-    rank, and whether it is its query's first (``relevant`` a bool mask in rank order)."""
+    rank, and whether it is its query's first (``relevant`` a bool mask in rank order).
+
+    Public within the module (not in ``__all__``): the evaluator computes them once per
+    relevance level and shares them among its measures."""
     at = np.flatnonzero(relevant)  # the relevant ranks, query by query, each query rising
     q = np.searchsorted(offsets, at, side="right") - 1
-    first = np.r_[True, q[1:] != q[:-1]] if at.size else np.zeros(0, bool)
+    first = group_starts(q)
     return q, at - offsets[q], first
 
 
 # -- rankings without tie groups: only the relevant ranks are visited ---------------------
-# Each takes :func:`_relevant_ranks`' (query, 0-based rank, first of its query) of the
-# relevant documents, the number of queries, R per query and the cut-off.
+# Each takes :func:`relevant_ranks`' (query, 0-based rank, first of its query) of the
+# relevant documents, R per query (one entry per query) and the cut-off.
 
 def _count_untied(ranks, big_r, k, measure) -> np.ndarray:
     """Relevant documents within the cut (k, or R for R-precision), per query."""
@@ -121,11 +124,12 @@ _UNTIED = {"P": _precision_untied, "recall": _recall_untied, "Rprec": _rprec_unt
            "success": _success_untied, "AP": _ap_untied, "RR": _rr_untied}
 
 
-def _untied(measure, ranks, nq, big_r, k) -> np.ndarray:
+def untied_measure(measure, ranks, big_r, k) -> np.ndarray:
     """:func:`ranked_measure` of rankings without tie groups (the order as given), from
-    :func:`_relevant_ranks` (so that several measures of one level share them): only the
+    :func:`relevant_ranks` (so that several measures of one level share them): only the
     relevant ranks are visited (a run retrieves far more documents than are relevant).
-    The arguments are not checked."""
+    The arguments are not checked (public within the module, not in ``__all__``, for
+    the evaluator)."""
     return _UNTIED[measure](ranks, big_r, k)
 
 
@@ -193,7 +197,7 @@ def _ap_tied(t: _Groups, k) -> np.ndarray:
     first, gq = t.first, t.gq
     # relevant documents in the earlier groups of the same query
     above = np.cumsum(t.grel) - t.grel
-    qfirst = np.flatnonzero(np.r_[True, gq[1:] != gq[:-1]]) if first.size else first
+    qfirst = np.flatnonzero(group_starts(gq))
     above -= np.repeat(above[qfirst], np.diff(np.append(qfirst, first.size)))
     j = (t.pos - t.gpos[t.gid]).astype(np.float64)
     g, m = t.g, t.m
@@ -225,7 +229,7 @@ def _rr_tied(t: _Groups, k) -> np.ndarray:
     * g/(m-j) (hypergeometric), contributing 1 / its rank (0 below k)."""
     gpos, gsize, grel, gq = t.gpos, t.gsize, t.grel, t.gq
     cand = np.flatnonzero(grel > 0)
-    cand = cand[np.r_[True, gq[cand][1:] != gq[cand][:-1]]] if cand.size else cand
+    cand = cand[group_starts(gq[cand])]
     out = np.zeros(t.nq)
     single = gsize[cand] == 1
     top = cand[single]
@@ -324,5 +328,5 @@ def ranked_measure(measure: str, relevant: np.ndarray, offsets: np.ndarray,
     """
     rel, off, big_r, k = _checked(measure, relevant, offsets, num_rel, k)
     if group_starts is None:
-        return _untied(measure, _relevant_ranks(rel != 0, off), off.size - 1, big_r, k)
+        return untied_measure(measure, relevant_ranks(rel != 0, off), big_r, k)
     return _TIED[measure](_Groups(rel, off, big_r, group_starts), k)

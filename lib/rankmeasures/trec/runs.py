@@ -86,7 +86,7 @@ from typing import Any
 
 import numpy as np
 
-from .._ragged import gather_rows, offsets_from_sizes, query_index
+from .._ragged import gather_rows, group_starts, offsets_from_sizes, query_index, subset
 from .._validation import (
     check_bool,
     check_int,
@@ -94,7 +94,7 @@ from .._validation import (
     check_option_or_none,
     check_real,
 )
-from ..dcg import QueryResults, _subset, dcg_queries, ndcg_queries
+from ..dcg import QueryResults, dcg_queries, ndcg_queries
 from . import trec_measures
 from .measure_names import (
     MEASURE_KINDS,
@@ -104,7 +104,7 @@ from .measure_names import (
     parse_measure_list,
 )
 from .query_concordance import auc_queries, kendall_tau_b_queries
-from .retrieval import _relevant_ranks, _untied, ranked_measure
+from .retrieval import ranked_measure, relevant_ranks, untied_measure
 
 __all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURE_KINDS", "Judged", "Evaluation", "join",
            "evaluate"]
@@ -170,7 +170,7 @@ def _table_dicts(obj, value: str, name: str) -> dict:
     heads = None
     if isinstance(arr, np.ndarray) and arr.ndim == 1 and arr.size and arr.dtype.kind in "UO":
         # a column in runs of equal ids (a run file's): one comparison pass finds the runs
-        starts = np.flatnonzero(np.concatenate([[True], arr[1:] != arr[:-1]]))
+        starts = np.flatnonzero(group_starts(arr))
         heads = _as_text(arr[starts])
         bounds = [*starts.tolist(), arr.size]
         if len(set(heads)) < len(heads):
@@ -568,8 +568,7 @@ def _str_columns(obj, value: str):
 def _query_runs(q: np.ndarray) -> tuple[list, np.ndarray, np.ndarray] | None:
     """A query column in runs of equal ids (each id in one run): the ids, the runs'
     starts and lengths; None when an id comes back after another."""
-    starts = np.flatnonzero(np.concatenate([[True], q[1:] != q[:-1]])) if q.size else \
-        np.zeros(0, np.int64)
+    starts = np.flatnonzero(group_starts(q))
     heads = q[starts].tolist()
     if len(set(heads)) < len(heads):
         return None
@@ -882,9 +881,7 @@ def _policy_order(qidx: np.ndarray, scores: np.ndarray, grades: np.ndarray,
     if ties == "average":
         order = np.lexsort((-scores, qidx))
         s, q = scores[order], qidx[order]
-        starts = np.r_[True, (s[1:] != s[:-1]) | (q[1:] != q[:-1])] if s.size else \
-            np.zeros(0, bool)
-        return order, starts
+        return order, group_starts((s, q))
     second = -grades if ties == "optimistic" else grades
     return np.lexsort((second, -scores, qidx)), None
 
@@ -1205,7 +1202,7 @@ class _Shared:
             j, nq = r.j, r.lengths.size
             relevant = r.ranked_grades >= level
             if r.starts is None:  # no tie groups: the relevant ranks, found once
-                ranks = _relevant_ranks(relevant, j.offsets)
+                ranks = relevant_ranks(relevant, j.offsets)
                 rel_ret = np.bincount(ranks[0], minlength=nq).astype(np.float64)
             else:
                 ranks, rel_ret = None, _per_query_counts(relevant, j.offsets)
@@ -1245,7 +1242,6 @@ def _binary_values(kind: str, k, r: _Ranking, counts: tuple) -> np.ndarray:
     """A binary measure (precision, recall, AP, RR, ... and the counts) of one relevance
     level, from its relevant ranks or, with tie groups, their expectation."""
     relevant, ranks, rel_ret, num_rel = counts
-    nq = r.lengths.size
     binary = "AP" if kind == "gm_map" else kind
     if kind == "num_rel":
         vals = num_rel
@@ -1254,7 +1250,7 @@ def _binary_values(kind: str, k, r: _Ranking, counts: tuple) -> np.ndarray:
     elif kind == "num_rel_ret":
         vals = rel_ret
     elif ranks is not None:  # parse_measure has checked the cut-off
-        vals = _untied(binary, ranks, nq, num_rel, k)
+        vals = untied_measure(binary, ranks, num_rel, k)
     else:
         vals = ranked_measure(binary, relevant, r.j.offsets, num_rel, k=k,
                               group_starts=r.starts)
@@ -1309,7 +1305,7 @@ def _graded(spec: MeasureSpec, j: Judged, scores, order, ties, convention, prese
         vals[present] = dcg_queries(rel, scores, offsets=sub_off, **kw).values
         return vals
     if convention != "sklearn":  # the ideal ordering takes every judged document
-        kw["unscored_labels"], kw["unscored_offsets"] = _subset(
+        kw["unscored_labels"], kw["unscored_offsets"] = subset(
             unscored, unscored_offsets, np.flatnonzero(present))
     vals[present] = ndcg_queries(rel, scores, offsets=sub_off, **kw).values
     return vals
