@@ -7,11 +7,62 @@ paper); :mod:`proofs_check.registry` holds the catalogue and :mod:`proofs_check.
 renders the report.
 """
 
-from . import doc000, doc001, doc002, doc003, doc004  # noqa: F401  (registers the checks)
-from .registry import KINDS, OUTCOMES, REGISTRY, Claim, Result, run_claim
+import importlib
+import re
+from collections.abc import Iterator, Mapping
 
-__all__ = ["OUTCOMES", "KINDS", "REGISTRY", "Claim", "Result", "run_claim", "document_rows",
-           "recorded_rows", "settled_rows"]
+from . import registry as _registry
+from .registry import KINDS, OUTCOMES, Claim, Result, run_claim
+
+#: the documents whose checks live in ``doc<NNN>``, in the catalogue's order
+DOCUMENTS = ("000", "001", "002", "003", "004")
+_ID = re.compile(r"S(\d{3})-")
+
+
+class _Catalogue(Mapping):
+    """The claims by id, each document's checks imported when a claim of it is first
+    asked for: a notebook that reads the claims of its own document imports that
+    document's checks only, so the companion's input key of its outputs (the modules it
+    imported) does not change when another document's checks do. Iteration imports every
+    document and keeps the catalogue's order (document, then the order of its module)."""
+
+    def _load(self, doc: str) -> None:
+        if doc in DOCUMENTS:
+            importlib.import_module(f"{__name__}.doc{doc}")
+
+    def _load_for(self, cid: object) -> None:
+        m = _ID.match(cid) if isinstance(cid, str) else None
+        if m:
+            self._load(m.group(1))
+
+    def __getitem__(self, cid: str) -> Claim:
+        self._load_for(cid)
+        return _registry.REGISTRY[cid]
+
+    def __contains__(self, cid: object) -> bool:
+        self._load_for(cid)
+        return cid in _registry.REGISTRY
+
+    def __iter__(self) -> Iterator[str]:
+        for doc in DOCUMENTS:
+            self._load(doc)
+        yield from sorted(_registry.REGISTRY,
+                          key=lambda cid: DOCUMENTS.index(_registry.REGISTRY[cid].doc))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def of(self, doc: str) -> list[Claim]:
+        """The claims of one document, in its module's order (imports that document's
+        checks only)."""
+        self._load(doc)
+        return [c for c in _registry.REGISTRY.values() if c.doc == doc]
+
+
+REGISTRY = _Catalogue()
+
+__all__ = ["DOCUMENTS", "OUTCOMES", "KINDS", "REGISTRY", "Claim", "Result", "run_claim",
+           "document_rows", "recorded_rows", "settled_rows"]
 
 
 def document_rows(doc: str, done: dict[str, Result] | None = None) -> list[dict]:
@@ -22,18 +73,18 @@ def document_rows(doc: str, done: dict[str, Result] | None = None) -> list[dict]
     of computed a second time (a notebook shows a check in its section, then the table of
     all of them)."""
     done = done or {}
-    unknown = sorted(set(done) - {c.id for c in REGISTRY.values() if c.doc == doc})
+    claims = REGISTRY.of(doc)
+    unknown = sorted(set(done) - {c.id for c in claims})
     if unknown:
         raise ValueError(f"done: not claims of document {doc}: {unknown}")
     rows = []
-    for c in REGISTRY.values():
-        if c.doc == doc:
-            res = done[c.id] if c.id in done else run_claim(c)[0]
-            if not isinstance(res, Result):
-                raise ValueError(f"done: {c.id} is not a Result")
-            rows.append({"id": c.id, "kind": c.kind, "statement": c.statement,
-                         "outcome": res.outcome, "recorded": c.recorded,
-                         "method": res.method})
+    for c in claims:
+        res = done[c.id] if c.id in done else run_claim(c)[0]
+        if not isinstance(res, Result):
+            raise ValueError(f"done: {c.id} is not a Result")
+        rows.append({"id": c.id, "kind": c.kind, "statement": c.statement,
+                     "outcome": res.outcome, "recorded": c.recorded,
+                     "method": res.method})
     return rows
 
 
@@ -43,7 +94,7 @@ def recorded_rows(doc: str) -> list[dict]:
     ``make reproduce`` and in the gate) checks: for a notebook that does not rerun every
     check of its document (001's simulations, 004's high-precision limits)."""
     rows = [{"id": c.id, "kind": c.kind, "outcome": c.recorded}
-            for c in REGISTRY.values() if c.doc == doc]
+            for c in REGISTRY.of(doc)]
     if not rows:
         raise ValueError(f"doc: no claims of document {doc!r}")
     return rows
@@ -67,7 +118,7 @@ def settled_rows(ids: list[str], done: dict[str, Result] | list[dict] | None = N
         stray = sorted(set(done) - set(ids))
         if stray:
             raise ValueError(f"done: results of claims not listed in ids: {stray}")
-    unknown = sorted(set(ids) - set(REGISTRY))
+    unknown = sorted(cid for cid in set(ids) if cid not in REGISTRY)
     if unknown:
         raise ValueError(f"ids: unknown claims {unknown}")
     rows = []
