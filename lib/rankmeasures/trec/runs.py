@@ -86,7 +86,14 @@ from typing import Any
 
 import numpy as np
 
-from .._ragged import gather_rows, group_starts, offsets_from_sizes, query_index, subset
+from .._ragged import (
+    gather_rows,
+    group_starts,
+    offsets_from_sizes,
+    query_index,
+    score_order,
+    subset,
+)
 from .._validation import (
     check_bool,
     check_int,
@@ -873,17 +880,23 @@ class Evaluation(Mapping):
         return "\n".join([head, *rows])
 
 
-def _policy_order(qidx: np.ndarray, scores: np.ndarray, grades: np.ndarray,
+def _policy_order(offsets: np.ndarray, scores: np.ndarray, grades: np.ndarray,
                   ties: str) -> tuple[np.ndarray, np.ndarray | None]:
     """Each query by decreasing score; ties broken by grade (``"optimistic"``: higher
     first; ``"pessimistic"``: lower first) or, under ``"average"``, left as groups: the
-    order and, for ``"average"``, the flags of each tie group's first rank."""
-    if ties == "average":
-        order = np.lexsort((-scores, qidx))
-        s, q = scores[order], qidx[order]
-        return order, group_starts((s, q))
-    second = -grades if ties == "optimistic" else grades
-    return np.lexsort((second, -scores, qidx)), None
+    order and, for ``"average"``, the flags of each tie group's first rank.
+
+    The order is the DCG's (:func:`~rankmeasures._ragged.score_order`, the grades in the
+    gains' place: a grade's gain rises with it). Under ``"average"`` a tie group keeps
+    the input order (``"stable"``), not score_order's arbitrary one: the measures take
+    each group's mean, and a mean of fractions (RBP's gains) summed in another order
+    can move in the last bit."""
+    if offsets.size == 1:  # no query
+        return np.zeros(0, np.int64), (np.zeros(0, bool) if ties == "average" else None)
+    order = score_order(scores, grades, offsets, "stable" if ties == "average" else ties)
+    if ties != "average":
+        return order, None
+    return order, group_starts(scores[order], offsets)
 
 
 def _per_query_counts(flags: np.ndarray, offsets: np.ndarray) -> np.ndarray:
@@ -1159,8 +1172,7 @@ def _ranking(qrels, run, *, queries, ties, convention, depth, judged_only,
     cut = depth is not None or judged_only
     if cut or (rank_first and not ranked and ties != "average"):  # rank once, as given
         if not ranked:
-            order, _ = _policy_order(query_index(np.diff(j.offsets)), scores, j.relevance,
-                                     ties)
+            order, _ = _policy_order(j.offsets, scores, j.relevance, ties)
             j = _reordered(j, order, scores)
             scores = j.scores
         if cut:
@@ -1168,8 +1180,7 @@ def _ranking(qrels, run, *, queries, ties, convention, depth, judged_only,
             scores = j.scores
         ranked, order, starts = True, None, None
     if not ranked:  # one ranking for every measure that reads an order
-        order, starts = _policy_order(query_index(np.diff(j.offsets)), scores, j.relevance,
-                                      ties)
+        order, starts = _policy_order(j.offsets, scores, j.relevance, ties)
     return _Ranking(j, scores, order, starts, ranked, absent, ties)
 
 
