@@ -37,8 +37,17 @@ def _jsonable(x):
     return str(x)
 
 
+#: the discount of NDCG as usually computed (Jarvelin & Kekalainen; Wang et al.'s
+#: Theorem 1 covers any base of the log): the variant command's default
+DEFAULT_DISCOUNT = "1/log2(1+r)"
+
+
 def variant_main(argv) -> int:
-    """``python -m proofs_check variant --discount EXPR [...]``: analyse a variant."""
+    """``python -m proofs_check variant [--discount EXPR] [...]``: analyse a variant.
+
+    Every refusal of the analysis (:func:`rankmeasures.theory.variants.analyse`: inputs
+    outside the theory, or that the computation cannot take) exits with status 2 and the
+    library's sentence, before any computation."""
     from rankmeasures.theory import variants
 
     p = argparse.ArgumentParser(
@@ -48,19 +57,21 @@ def variant_main(argv) -> int:
                     "of the documents. Expressions use r, n, s, y, numbers, + - * / ^, log "
                     "(natural; also ln), log2, exp, sqrt, pi and E; nothing is evaluated as "
                     "Python.")
-    p.add_argument("--discount", required=True, help="D(r), e.g. '1/log(1+r)^2' or 'n - r'")
+    p.add_argument("--discount", default=DEFAULT_DISCOUNT,
+                   help="D(r), e.g. '1/log(1+r)^2' or 'n - r' (default: NDCG's own)")
     p.add_argument("--cut", help="cut-off k(n), e.g. 'sqrt(n)', 'n/5', '10'")
     p.add_argument("--gain", help="gain G(y) for a linear discount, e.g. '3^y - 1' (other "
                    "discounts take the gains as the grade values: --grades)")
-    p.add_argument("--ybar", default="s", help="P[Y = 1 | s] of the first ranking function")
+    p.add_argument("--ybar", help="P[Y = 1 | s] of the first ranking function (default: s)")
     p.add_argument("--ybar2", help="P[Y = 1 | s] of a second ranking function")
     p.add_argument("--grades", nargs="+", help="graded model: the values v_1 > v_2 > ... "
                    "(the gain of a grade is its value); replaces --ybar")
     p.add_argument("--probs", nargs="+", help="graded model: P[Y = v_j | s], one per grade")
     p.add_argument("--probs2", nargs="+", help="graded: a second ranking function's P[Y = v_j | s]")
     p.add_argument("--n", type=float, nargs="+", default=[1e3, 1e6, 1e100],
-                   help="n for the pseudo-expectation")
-    p.add_argument("--mc-n", type=float, nargs="*", default=[], help="n for Monte Carlo")
+                   help="n for the pseudo-expectation (whole numbers from 2 to 1e300)")
+    p.add_argument("--mc-n", type=float, nargs="*", default=[],
+                   help="n for Monte Carlo (whole numbers)")
     p.add_argument("--draws", type=int, default=20, help="Monte Carlo draws per n")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--budget", type=float, default=60.0,
@@ -72,23 +83,31 @@ def variant_main(argv) -> int:
                    "e.g. tcp://10.0.0.1:8786")
     p.add_argument("--json", action="store_true", help="print the report as JSON")
     args = p.parse_args(argv)
-    ybar, ybar2 = args.ybar, args.ybar2
+    ybar, ybar2 = "s" if args.ybar is None else args.ybar, args.ybar2
     if args.grades or args.probs or args.probs2:
         if not (args.grades and args.probs):
-            p.error("a graded model needs both --grades and --probs")
+            p.error("--grades, --probs: a graded model needs both")
+        # a binary curve beside a graded model would be ignored: refuse it instead
+        for flag, given, instead in (("--ybar", args.ybar, "--probs"),
+                                     ("--ybar2", args.ybar2, "--probs2")):
+            if given is not None:
+                p.error(f"{flag}: a binary curve beside a graded model (--grades/--probs); "
+                        f"give the {'first' if flag == '--ybar' else 'second'} ranking "
+                        f"function's P[Y = v_j | s] with {instead} instead")
         try:
             values = [float(v) for v in args.grades]
         except ValueError:
             p.error("--grades: expected numbers")
         ybar = {"values": values, "probs": args.probs}
         ybar2 = {"values": values, "probs": args.probs2} if args.probs2 else None
+    if args.scheduler and args.workers:
+        p.error("--workers, --scheduler: give one (local worker processes, or the address "
+                "of a running scheduler)")
     try:
         report = variants.analyse(
-            args.discount, cut=args.cut, ybar=ybar, ybar_other=ybar2,
-            n_values=[int(v) if v < 1e18 else v for v in args.n],
-            mc_n=[int(v) for v in args.mc_n], mc_draws=args.draws, seed=args.seed,
-            gain=args.gain, budget=args.budget,
-            workers=args.scheduler or args.workers or None)
+            args.discount, cut=args.cut, ybar=ybar, ybar_other=ybar2, n_values=args.n,
+            mc_n=args.mc_n, mc_draws=args.draws, seed=args.seed, gain=args.gain,
+            budget=args.budget, workers=args.scheduler or args.workers)
     except (ValueError, ConnectionError) as exc:
         p.error(str(exc))
     if args.json:
@@ -107,8 +126,8 @@ def main(argv=None) -> int:
         return variant_main(argv[1:])
     p = argparse.ArgumentParser(prog="python -m proofs_check", description=__doc__,
                                 usage="python -m proofs_check [options]\n"
-                                      "       python -m proofs_check variant --discount EXPR "
-                                      "[...]",
+                                      "       python -m proofs_check variant [--discount "
+                                      "EXPR] [...]",
                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter,
                                 epilog="python -m proofs_check variant --help: analyse a "
                                        "discount or gain of your own")

@@ -171,7 +171,7 @@ def test_cli_polish_issue_17(capsys):
     with pytest.raises(SystemExit):
         cli(["--help"])
     out = capsys.readouterr().out
-    assert "python -m proofs_check variant --discount" in out
+    assert "python -m proofs_check variant [--discount EXPR]" in out
     with pytest.raises(SystemExit):
         cli(["variant", "--help"])
     assert "(default: 20)" in capsys.readouterr().out  # --draws

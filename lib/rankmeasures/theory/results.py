@@ -52,6 +52,8 @@ class LimitKind(enum.Enum):
 
     #: a closed form (sympy)
     CLOSED = "closed"
+    #: the theorem's integral has no closed form sympy finds: computed by quadrature
+    NUMERIC = "numeric"
     #: no limit in probability (summable discount, or a bounded cut-off)
     NONE_IN_PROBABILITY = "none in probability"
     #: no theorem gives one (or its integral has no closed form)
@@ -71,6 +73,10 @@ class Separation(enum.Enum):
     LEMMA_3 = "Lemma 3"
     #: the same limit, nothing more decided
     SAME_LIMIT = "same limit"
+    #: the same relevance curve: NDCG(f0) and NDCG(f1) have one law
+    SAME_CURVE = "same curve"
+    #: no theorem gives the limit of one of the two
+    UNKNOWN_LIMIT = "no limit known"
 
 
 class Verdict(enum.Enum):
@@ -223,8 +229,9 @@ class MonteCarlo:
     se: float
     mean_dcg: float
     mean_idcg: float
-    ratio: float
-    ratio_se: float
+    #: None when no draw had a relevant document (every IDCG is 0)
+    ratio: float | None
+    ratio_se: float | None
     exact: ExactRatio | None = None
 
 
@@ -256,11 +263,12 @@ class ModelEntry:
     limit_kind : LimitKind or None
         What was found for the limit of NDCG.
     limit : str or None
-        The limit in closed form (``LimitKind.CLOSED``).
+        The limit in closed form (``LimitKind.CLOSED``); None for ``LimitKind.NUMERIC``,
+        whose value is ``limit_numeric`` only.
     top : str or None
         ``E[Y | s = 1] / v_1``, the limit of the mean when there is no limit in probability.
     limit_numeric : str or None
-        The closed form to the analysis' precision.
+        The limit to the analysis' precision (the closed form's value, or the quadrature).
     pseudo : dict or None
         ``N(n)`` (Definition 5) by the report's key of n, as 12-digit strings.
     monte_carlo : dict or None
@@ -297,6 +305,8 @@ class ModelEntry:
             return None
         if self.limit_kind is LimitKind.CLOSED:
             return self.limit
+        if self.limit_kind is LimitKind.NUMERIC:
+            return "no closed form found; the theorem's integral by quadrature"
         if self.limit_kind is LimitKind.NONE_IN_PROBABILITY:
             return ("none in probability (Theorem 6 / a bounded cut-off); the mean tends to "
                     f"E[Y | s = 1] / v_1 = {self.top}")
@@ -507,6 +517,11 @@ _HOW = {
     Separation.LEMMA_3: "same limit 1; Lemma 3: N0 - N1 = a / log^K n + ...",
     Separation.SAME_LIMIT: "same limit; the gap N0(n) - N1(n) tends to 0 (see the "
                            "pseudo-expectations)",
+    Separation.SAME_CURVE: "the same relevance curve: NDCG(f0) and NDCG(f1) have one law, "
+                           "so P[NDCG(f0) > NDCG(f1)] <= 1/2 at every n",
+    Separation.UNKNOWN_LIMIT: "no theorem gives the limit of NDCG for both functions: "
+                              "nothing is decided from the limits (see the "
+                              "pseudo-expectations)",
 }
 _TENDS_TEXT = {
     (Separation.LIMITS_DIFFER, Verdict.YES): "yes: the limit of f0 is larger (Definition 3's "
@@ -518,6 +533,8 @@ _TENDS_TEXT = {
     (Separation.LEMMA_3, Verdict.YES): "yes (Theorem 2; Lemma 3's a > 0)",
     (Separation.LEMMA_3, Verdict.NO): "no: P tends to 0 (Lemma 3's a < 0: f1 ranks first)",
     (Separation.SAME_LIMIT, Verdict.UNDECIDED): "undecided by the theorems here",
+    (Separation.SAME_CURVE, Verdict.NO): "no: the two functions have one law (P <= 1/2)",
+    (Separation.UNKNOWN_LIMIT, Verdict.UNDECIDED): "undecided: no theorem gives the limits",
 }
 _FLUCTUATION_NOTE = ("for r^-beta with beta > 2/3 the gap and the fluctuations are both of "
                      "order n^-(1-beta): P[right order] tends to a constant below 1 "
