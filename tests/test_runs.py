@@ -294,6 +294,54 @@ def test_trec_eval_ties_break_by_id_in_byte_order_among_unjudged_documents(spars
     assert abs(ref["ndcg_cut_7"] - ev["ndcg@7"]["q"]) < 1e-12
 
 
+@pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
+def test_scores_beyond_float32s_range_rank_as_trec_eval_reads_them(sparse, monkeypatch,
+                                                                   tmp_path):
+    """trec_eval keeps ``atof``'s double in a C float (get_trec_results.c): 1e40 and 1e39
+    both become inf, -1e39 and -1e308 both -inf, and each pair ties, broken by document
+    id (decreasing): c, a first; then f (3.4e38, inside float32's range), b; e, d last.
+    By hand with relevant c (1), a (2), e (1): RR 1, AP (1/1 + 2/2 + 3/5) / 3. No
+    RuntimeWarning on the way; pytrec_eval, the file reader and the command agree. Under
+    "sklearn" the float64 scores order a (1e40) above c."""
+    import io
+    import warnings
+
+    from rankmeasures.trec import runs
+    from rankmeasures.trec.cli import run as cli
+    from rankmeasures.trec_files import read_run
+
+    monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
+    qrels = {"q": {"a": 2, "c": 1, "e": 1, "z": 0}}
+    run = {"q": {"a": 1e40, "b": 0.5, "c": 1e39, "d": -1e39, "e": -1e308, "f": 3.4e38}}
+    path = tmp_path / "run.txt"
+    path.write_text("".join(f"q Q0 {d} 0 {s!r} t\n" for d, s in run["q"].items()))
+    dcg = 1 + 2 / np.log2(3) + 1 / np.log2(6)
+    idcg = 2 + 1 / np.log2(3) + 1 / np.log2(4)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        for given in (run, read_run(path)):
+            ev = evaluate(qrels, given, ["RR", "AP", "ndcg", "auc"]).to_dict()
+            assert ev["RR"]["q"] == 1 and ev["AP"]["q"] == (1 + 1 + 3 / 5) / 3
+            assert abs(ev["ndcg"]["q"] - dcg / idcg) < 1e-15
+            # 3 relevant x 3 not: a and c above all; e ties with d (both -inf), below f, b
+            assert ev["auc"]["q"] == 6.5 / 9
+            # each infinite pair tied: the mean over the orders of {a, c} and {d, e}
+            avg = evaluate(qrels, given, "ndcg", ties="average")["ndcg"].values[0]
+            mean_dcg = 1.5 * (1 + 1 / np.log2(3)) + 0.5 * (1 / np.log2(6) + 1 / np.log2(7))
+            assert abs(avg - mean_dcg / idcg) < 1e-15
+        (tmp_path / "q.txt").write_text("q 0 a 2\nq 0 c 1\nq 0 e 1\nq 0 z 0\n")
+        out = io.StringIO()
+        assert cli([str(tmp_path / "q.txt"), str(path), "-m", "ndcg", "--format",
+                    "trec_eval"], out=out) == 0
+        assert out.getvalue() == f"ndcg                  \tall\t{dcg / idcg:6.4f}\n"
+        sk = evaluate(qrels, run, "ndcg", convention="sklearn")["ndcg"].values[0]
+    ref = pytrec_eval.RelevanceEvaluator(qrels, {"recip_rank", "map", "ndcg"}).evaluate(run)
+    assert ref["q"]["recip_rank"] == 1 and abs(ref["q"]["map"] - 2.6 / 3) < 1e-15
+    assert abs(ref["q"]["ndcg"] - dcg / idcg) < 1e-12
+    grades = [2, 0, 1, 0, 1, 0]  # a b c d e f
+    assert abs(sk - ndcg_score([grades], [list(run["q"].values())])) < 1e-15
+
+
 @pytest.mark.parametrize("lengths", [[7, 7, 7], [1, 9, 4, 9], [1, 1, 50]],
                          ids=["one length", "padded rows", "one flat sort"])
 def test_ranked_keys_and_scores_are_numpys_sort_of_the_float32_scores(lengths):

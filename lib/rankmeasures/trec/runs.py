@@ -45,9 +45,13 @@ Conventions (``convention=``), each verified against the tool it names
 ``"trec_eval"``
     trec_eval 9 / pytrec_eval: run scores are compared in float32 (trec_eval stores them
     so: scores that differ only beyond float32 precision tie), ties broken by document id
-    in decreasing byte order, a grade truncated toward zero to an integer (trec_eval reads
-    it with C's ``atol``: 2.7 is 2), negative relevance counts as 0, gain = relevance,
-    discount ``1/log2(1 + r)``, IDCG over every judged document.
+    in decreasing byte order; a finite score beyond float32's range (1e39, -1e39, 1e308)
+    is read as trec_eval reads it, the C cast of ``atof``'s double to ``float`` making it
+    +-inf (get_trec_results.c): such documents rank above (below) every other, tied among
+    themselves and so ordered by document id, as pytrec_eval orders them (tested); a
+    grade truncated toward zero to an integer (trec_eval reads it with C's ``atol``: 2.7
+    is 2), negative relevance counts as 0, gain = relevance, discount ``1/log2(1 + r)``,
+    IDCG over every judged document.
 ``"sklearn"``
     ``sklearn.metrics.ndcg_score`` per query: float64 scores, ties averaged (McSherry &
     Najork 2008), negative relevance as 0, gain = relevance, discount ``1/log2(1 + r)``,
@@ -249,9 +253,17 @@ def _checked_values(dicts: dict, name: str, value: str) -> np.ndarray:
         v = np.fromiter(chain.from_iterable(d.values() for d in dicts.values()), np.float64, n)
     except (TypeError, ValueError):
         raise ValueError(_bad_value(dicts, name, value)) from None
-    if v.size and not np.isfinite(v.sum()) and not np.all(np.isfinite(v)):
+    if v.size and not _finite(v):
         raise ValueError(_bad_value(dicts, name, value))
     return v
+
+
+def _finite(v: np.ndarray) -> bool:
+    """Whether every value is finite: one sum in the common case (a finite sum proves
+    it; a sum of finite values beyond 1e308 may overflow, then each is tested)."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        total = np.add.reduce(v, axis=None)
+    return bool(np.isfinite(total)) or bool(np.isfinite(v).all())
 
 
 def _bad_row(qcol, dcol, vcol, name: str, value: str) -> str:
@@ -418,10 +430,32 @@ def _joined(ids, runs, judgments, sizes, scores) -> Judged:
 
 # -- the measures ------------------------------------------------------------------------
 
+def _as_float32(scores: np.ndarray) -> np.ndarray:
+    """The scores as trec_eval stores them, as float64: C's ``atof`` reads a double, kept
+    in a ``float`` (get_trec_results.c, ``TEXT_RESULTS.sim``). The cast rounds to the
+    nearest float32 (IEEE 754, numpy's as C's); a finite score beyond float32's range
+    (1e39, 1e308) becomes +-inf, as it does in trec_eval."""
+    with np.errstate(over="ignore"):
+        return scores.astype(np.float32).astype(np.float64)
+
+
+def _finite_stand_ins(scores: np.ndarray) -> np.ndarray:
+    """``scores`` with +-inf (a score beyond float32's range, :func:`_as_float32`) as
+    +- the largest float64: above (below) every float32 and tied among themselves, so
+    the order and the ties are those of the infinities -- and every measure reads the
+    scores through their order and ties only (DCG, AUC, tau-b), which the DCG's check
+    of finite scores would otherwise refuse."""
+    if _finite(scores):
+        return scores
+    big = np.finfo(np.float64).max
+    return np.where(np.isinf(scores), np.copysign(big, scores), scores)
+
+
 def _score_key(scores: np.ndarray) -> np.ndarray:
     """A uint32 key decreasing with the float32 score (equal keys: tied scores; -0.0 ties
     with +0.0): the float32 bits made order-preserving, then reversed."""
-    bits = (scores.astype(np.float32) + np.float32(0.0)).view(np.int32)
+    with np.errstate(over="ignore"):  # beyond float32's range: +-inf (_as_float32)
+        bits = (scores.astype(np.float32) + np.float32(0.0)).view(np.int32)
     mono = bits ^ ((bits >> 31) & np.int32(0x7FFFFFFF))  # increasing with the score
     return np.uint32(0x7FFFFFFF) - mono.view(np.uint32)  # wraps: decreasing
 
@@ -567,7 +601,7 @@ def _str_columns(obj, value: str):
     if not q.size == d.size == v.size:
         return None
     v = v.astype(np.float64, copy=False)
-    if v.size and not np.isfinite(v.sum()):
+    if v.size and not _finite(v):
         return None
     return q, d, v
 
@@ -743,7 +777,7 @@ def _flat_joined(flat: _Flat) -> Judged:
 def _all_ordered(j: Judged) -> Judged:
     """``j`` with every query's documents in trec_eval's order (:func:`_trec_eval_order`)
     and its scores as trec_eval stores them (float32)."""
-    compared = j.scores.astype(np.float32).astype(np.float64)
+    compared = _as_float32(j.scores)
     order = _trec_eval_order(j, compared)
     assert j.judged is not None  # every join sets it
     return replace(j, relevance=j.relevance[order], scores=compared[order], doc_ids=None,
@@ -1166,7 +1200,7 @@ def _ranking(qrels, run, *, queries, ties, convention, depth, judged_only,
         j = _integer_grades(j)
     scores = j.scores
     if convention == "trec_eval" and ties != "trec_eval":  # _ranked_join's are float32's
-        scores = scores.astype(np.float32).astype(np.float64)
+        scores = _as_float32(scores)
     ranked = ties == "trec_eval"
     absent = np.diff(j.offsets) == 0  # queries the run does not have
     cut = depth is not None or judged_only
@@ -1181,7 +1215,7 @@ def _ranking(qrels, run, *, queries, ties, convention, depth, judged_only,
         ranked, order, starts = True, None, None
     if not ranked:  # one ranking for every measure that reads an order
         order, starts = _policy_order(j.offsets, scores, j.relevance, ties)
-    return _Ranking(j, scores, order, starts, ranked, absent, ties)
+    return _Ranking(j, _finite_stand_ins(scores), order, starts, ranked, absent, ties)
 
 
 def _integer_grades(j: Judged) -> Judged:

@@ -364,7 +364,9 @@ def _numbers(rec: _Records, k: int, field: str) -> np.ndarray:
         except ValueError:
             raise _LineError(rec.lines[i], f"{rec.path}: line {rec.lines[i]}: {field} "
                              f"{v.decode(errors='replace')!r} is not a number") from None
-    if not np.isfinite(out.sum()):
+    with np.errstate(over="ignore", invalid="ignore"):  # values beyond 1e308 overflow
+        total = out.sum()
+    if not np.isfinite(total):
         bad = np.flatnonzero(~np.isfinite(out))
         if bad.size:
             i = int(bad[0])
