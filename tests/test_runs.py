@@ -173,6 +173,55 @@ def test_a_run_with_no_query_in_common_is_refused(queries):
     assert ev["ndcg"].values.tolist() == [0.0] * 5
 
 
+def _empty_forms(value):
+    """An empty side in every input form: no query, a query with no document, tables of
+    no row (lists, numpy str columns, a DataFrame)."""
+    import pandas as pd
+
+    cols = ("query_id", "doc_id", value)
+    return {"{}": {}, "{'q1': {}}": {"q1": {}},
+            "lists": dict.fromkeys(cols, []),
+            "numpy": {"query_id": np.array([], str), "doc_id": np.array([], str),
+                      value: np.array([])},
+            "DataFrame": pd.DataFrame({c: [] for c in cols})}
+
+
+@pytest.mark.parametrize("queries", ["both", "qrels", "run"])
+@pytest.mark.parametrize("form", list(_empty_forms("score")))
+def test_an_empty_run_is_refused_under_every_query_policy(form, queries):
+    """An empty run leaves no query to evaluate: none under "both" or "run"; under
+    "qrels" each judged query would score 0, as against a run of other queries, which is
+    refused. The message names the run and says what is wrong; there is no way out to
+    offer."""
+    qrels = {"q1": {"a": 1}, "q2": {"b": 1}}
+    empty = _empty_forms("score")[form]
+    want = r"^run: empty( \(its 1 query has no retrieved document\))?, so no query can be " \
+           r"evaluated \(the qrels judge 'q1', 'q2'\)$"
+    with pytest.raises(rm.trec.runs.NoQueryToEvaluate, match=want):
+        evaluate(qrels, empty, "ndcg", queries=queries)
+    with pytest.raises(ValueError, match=want):
+        join(qrels, empty, queries=queries)
+
+
+@pytest.mark.parametrize("form", list(_empty_forms("relevance")))
+def test_empty_qrels_are_refused_unless_the_runs_queries_are_asked_for(form):
+    """Empty qrels judge no query of the run: refused under "both" and "qrels" (no query
+    in common), naming the qrels and the way out; under "run" each query of the run is
+    evaluated without judgments (NDCG 0, its IDCG being 0), as for qrels of other
+    queries."""
+    run = {"q1": {"a": 0.5}, "q2": {"b": 0.1}}
+    empty = _empty_forms("relevance")[form]
+    for queries in ("both", "qrels"):
+        with pytest.raises(ValueError, match=r"^qrels: empty.*, so no query of the run "
+                                             r"\('q1', 'q2'\) is judged\. Pass "
+                                             r"queries='run' to evaluate the run's"):
+            evaluate(empty, run, "ndcg", queries=queries)
+    ev = evaluate(empty, run, ["ndcg", "P@1"], queries="run")
+    assert ev.to_dict() == {"ndcg": {"q1": 0.0, "q2": 0.0}, "P@1": {"q1": 0.0, "q2": 0.0}}
+    with pytest.raises(ValueError, match=r"^run, qrels: both empty"):
+        evaluate(empty, {"q1": {}}, "ndcg", queries="run")
+
+
 def test_a_partial_overlap_is_reported_in_the_repr():
     qrels = {"q1": {"a": 1}, "q2": {"a": 1}, "q3": {"b": 1}}
     run = {"q1": {"a": 0.5}, "q4": {"a": 0.5}}

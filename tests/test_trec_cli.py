@@ -404,8 +404,27 @@ def test_bad_input_prints_nothing_and_exits_2(tmp_path, capsys):
     assert _cli("-m", "P.5,5", q, r)[0] == 2  # trec_eval refuses duplicate cut-offs
     empty = tmp_path / "empty.txt"
     empty.write_text("# nothing retrieved\n")
-    assert _cli("-m", "map", q, empty) == (2, "")
-    assert "no query has both results and relevance judgments" in capsys.readouterr().err
+    assert _cli("-m", "map", q, empty) == (2, "")  # trec_eval refuses it too
+    assert "empty.txt: empty, so no query can be evaluated" in capsys.readouterr().err
+
+
+def test_no_query_in_common_names_both_files_and_the_commands_way_out(tmp_path, capsys):
+    """The way out is spelled as the command takes it (--queries run; without -c when -c
+    is given), not as Python's keyword; then the run's queries are evaluated."""
+    q, r = _write(tmp_path, {"q1": {"a": 1}}, {"1": {"a": 0.5}})
+    for flags, way in (((), "Pass --queries run to"), (("-c",), "Pass --queries run "
+                                                                 "without -c to")):
+        assert _cli(*flags, "-m", "ndcg", q, r) == (2, "")
+        err = capsys.readouterr().err
+        assert f"{r}, {q}: no query in common (the run's '1'; the qrels' 'q1')" in err
+        assert way in err and "queries='run'" not in err
+    status, text = _cli("-m", "ndcg", "--queries", "run", q, r, "--csv")
+    assert status == 0 and text.splitlines()[-1] == "run.txt,all,0.0"
+    empty = tmp_path / "none.txt"
+    empty.write_text("")
+    assert _cli("-m", "ndcg", empty, r) == (2, "")
+    assert f"{empty}: empty, so no query of the run ('1') is judged. Pass --queries run" \
+        in capsys.readouterr().err
 
 
 def test_numbers_read_exactly_as_python_float(tmp_path):

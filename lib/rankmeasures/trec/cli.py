@@ -17,9 +17,10 @@ trec_eval reads them, C's ``atol`` (``2.7`` is 2). Under ``-c -q`` a judged quer
 lacks prints its values as trec_eval 10 prints them (evaluated on a ranking of one
 document the qrels do not list). Measures, conventions and tie policies are those of
 :func:`rankmeasures.evaluate`. Bad input -- a malformed line (the first of a file), an
-unknown measure, a document listed twice (its file and both lines) -- prints one line
-naming the problem to stderr and exits with status 2 (as for a usage error), before
-anything is printed.
+unknown measure, a document listed twice (its file and both lines), a run or qrels
+leaving no query to evaluate (empty, or no query in common; the way out, when there is
+one, spelled ``--queries run``) -- prints one line naming the problem to stderr and
+exits with status 2 (as for a usage error), before anything is printed.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from .measure_names import MEASURES, TREC_ORDER, parse_measure_list, parse_measures
-from .runs import CONVENTIONS, QUERY_POLICIES, evaluate
+from .runs import CONVENTIONS, QUERY_POLICIES, NoQueryToEvaluate, evaluate
 from .significance import paired_tests
 from .trec_files import read_qrels, read_run
 
@@ -245,11 +246,12 @@ def _evaluations(args) -> dict:
                           queries=queries, ties=args.ties, rel=args.rel,
                           depth=args.depth, judged_only=args.judged_only,
                           n_docs=args.n_docs)
+        except NoQueryToEvaluate as e:  # (trec_eval stops too, its exit status 7)
+            # the way out in the command's spelling, not Python's keyword
+            way = "--queries run" + (" without -c" if args.complete else "")
+            raise ValueError(_naming_the_file(e.spelled(way), args.qrels, path)) from None
         except ValueError as e:
             raise ValueError(_naming_the_file(str(e), args.qrels, path)) from None
-        if ev.query_ids.size == 0:  # trec_eval stops here too (its exit status 7)
-            raise ValueError(f"{path}: no query has both results and relevance "
-                             "judgments")
         evals[label] = ev
     if args.compare and len(evals) < 2:
         raise ValueError("--compare: needs at least two runs")
@@ -258,8 +260,9 @@ def _evaluations(args) -> dict:
 
 def _naming_the_file(msg: str, qrels: str, run: str) -> str:
     """An error of :func:`evaluate` naming the file it is about: ``qrels: ...`` the qrels
-    file, ``run: ...`` the run file, anything else the run file too."""
-    for prefix, path in (("qrels: ", qrels), ("run: ", run)):
+    file, ``run: ...`` the run file, ``run, qrels: ...`` both, anything else the run file
+    too."""
+    for prefix, path in (("qrels: ", qrels), ("run: ", run), ("run, qrels: ", f"{run}, {qrels}")):
         if msg.startswith(prefix):
             return f"{path}: {msg.removeprefix(prefix)}"
     return msg if msg.startswith(run) else f"{run}: {msg}"

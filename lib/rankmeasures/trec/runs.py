@@ -28,6 +28,16 @@ Policies, chosen per call:
     every query of the run, a query without judgments scoring 0 (its IDCG is 0). The
     default is the convention's own: ``"both"`` for trec_eval and sklearn, ``"qrels"`` for
     ranx (which refuses differing query sets otherwise).
+
+    A run with no query in common with the qrels is refused (:class:`NoQueryToEvaluate`,
+    a ValueError naming a few ids of each side): it is almost always a mistake -- ids of
+    another form (``"1"`` against ``"q1"``), the wrong file -- not a run that retrieved
+    nothing. An empty side (no query with a document: ``{}``, ``{"q1": {}}``, a table of
+    no row) is the extreme case and is refused too, naming it. Only ``"run"`` gives
+    queries to evaluate without a query in common: the run's, each without judgments
+    (when the qrels are empty or judge other queries). An empty run is refused under every
+    policy: ``"run"`` leaves no query, and under ``"qrels"`` each judged query would score
+    0, as it would against a run of other queries, which is refused.
 Retrieved but unjudged documents
     gain 0 (every tool does this).
 Judged but unretrieved documents
@@ -347,11 +357,9 @@ def _gathered(qrels, run, queries, probe=False) -> tuple:
     all_scores = _checked_values(rd, "run", "score")
     judged = {q for q, docs in qd.items() if docs}
     ran = {q for q, docs in rd.items() if docs}
-    if judged and ran and queries != "run" and judged.isdisjoint(ran):
-        raise ValueError(
-            f"run, qrels: no query in common (the run's {_some(ran)}; the qrels' "
-            f"{_some(judged)}); query ids are compared as text, so '1' is not 'q1'. Pass "
-            f"queries='run' to evaluate the run's queries anyway (each with no judgment)")
+    refused = _no_query_to_evaluate(judged, ran, queries, len(qd), len(rd))
+    if refused is not None:
+        raise refused
     ids = sorted({"both": judged & ran, "qrels": judged, "run": ran}[queries])
     kept = set(ids)
     left = (len(judged - kept), len(ran - kept))
@@ -375,6 +383,54 @@ def _gathered(qrels, run, queries, probe=False) -> tuple:
     return ids, runs, judgments, sizes, scores, jscore, left
 
 
+class NoQueryToEvaluate(ValueError):
+    """The ValueError of :func:`evaluate` and :func:`join` when no query can be evaluated:
+    an empty run or qrels, or no query in common (module docstring, ``queries``).
+
+    ``str()`` words the way out, when there is one, with Python's keyword
+    (``queries='run'``); :meth:`spelled` words it otherwise (the command's
+    ``--queries run``). Public within the module (not in ``__all__``): the command
+    catches it."""
+
+    def __init__(self, what: str, way_out: bool) -> None:
+        self.what, self.way_out = what, way_out
+        super().__init__(self.spelled("queries='run'"))
+
+    def spelled(self, option: str) -> str:
+        """The message, the way out named ``option``."""
+        if not self.way_out:
+            return self.what
+        return (f"{self.what}. Pass {option} to evaluate the run's queries anyway (each "
+                "with no judgment)")
+
+
+def _no_query_to_evaluate(judged: set, ran: set, queries: str, n_qrels: int,
+                          n_run: int) -> NoQueryToEvaluate | None:
+    """The refusal (module docstring, ``queries``) when the query policy leaves no query
+    to evaluate or the two sides share none, else None; ``judged`` and ``ran`` are the
+    queries with at least one document, ``n_qrels`` and ``n_run`` every query given."""
+    if judged & ran or (queries == "run" and ran):
+        return None
+
+    def empty(n: int, what: str) -> str:
+        return (f"empty (its {n} quer{'y has' if n == 1 else 'ies have'} no {what} document)"
+                if n else "empty")
+
+    if not judged and not ran:
+        return NoQueryToEvaluate("run, qrels: both empty: no query has a retrieved "
+                                 "document, none a judged one", way_out=False)
+    if not ran:
+        return NoQueryToEvaluate(f"run: {empty(n_run, 'retrieved')}, so no query can be "
+                                 f"evaluated (the qrels judge {_some(judged)})",
+                                 way_out=False)
+    if not judged:
+        return NoQueryToEvaluate(f"qrels: {empty(n_qrels, 'judged')}, so no query of the "
+                                 f"run ({_some(ran)}) is judged", way_out=True)
+    return NoQueryToEvaluate(f"run, qrels: no query in common (the run's {_some(ran)}; "
+                             f"the qrels' {_some(judged)}); query ids are compared as "
+                             "text, so '1' is not 'q1'", way_out=True)
+
+
 def _some(ids: set, shown: int = 3) -> str:
     """A few of ``ids``, sorted, for a message."""
     few = sorted(ids)[:shown]
@@ -387,7 +443,9 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
 
     Each query's retrieved documents are looked up in its judgments by a dict (a hash
     join, no sort of ids). Raises ValueError on a document listed twice for one query (in
-    either input) and on a non-finite score or relevance.
+    either input), on a non-finite score or relevance, and (:class:`NoQueryToEvaluate`)
+    when ``queries`` leaves no query: an empty side, or no query in common unless
+    ``queries="run"`` (module docstring).
 
     Examples
     --------
@@ -667,7 +725,7 @@ def _array_gathered(qrels, run, queries: str) -> _Flat | None:
     pair hashed to 64 bits, each input's keys sorted (a pair listed twice is a repeated
     key), and the run's keys looked up among the qrels'; every match is confirmed on the
     strings. None -- the dict path then
-    -- for other inputs, a document listed twice, no query in common, or two pairs of
+    -- for other inputs, a document listed twice, no query to evaluate, or two pairs of
     one hash (every error is worded there)."""
     qcols, rcols = _str_columns(qrels, "relevance"), _str_columns(run, "score")
     if qcols is None or rcols is None or queries not in QUERY_POLICIES:
@@ -676,8 +734,8 @@ def _array_gathered(qrels, run, queries: str) -> _Flat | None:
     qruns, rruns = _query_runs(qq), _query_runs(rq)
     judged = set(qruns[0] if qruns is not None else np.unique(qq).tolist())
     ran = set(rruns[0] if rruns is not None else np.unique(rq).tolist())
-    if judged and ran and queries != "run" and judged.isdisjoint(ran):
-        return None
+    if _no_query_to_evaluate(judged, ran, queries, len(judged), len(ran)) is not None:
+        return None  # the dict path words the refusal
     ids = sorted({"both": judged & ran, "qrels": judged, "run": ran}[queries])
     rank = {q: i for i, q in enumerate(ids)}
     rrows, sizes = _grouped_rows(rq, rruns, rank)
@@ -924,9 +982,8 @@ def _policy_order(offsets: np.ndarray, scores: np.ndarray, grades: np.ndarray,
     gains' place: a grade's gain rises with it). Under ``"average"`` a tie group keeps
     the input order (``"stable"``), not score_order's arbitrary one: the measures take
     each group's mean, and a mean of fractions (RBP's gains) summed in another order
-    can move in the last bit."""
-    if offsets.size == 1:  # no query
-        return np.zeros(0, np.int64), (np.zeros(0, bool) if ties == "average" else None)
+    can move in the last bit. At least one query (score_order's need): a join refuses
+    inputs that leave none (:func:`_no_query_to_evaluate`)."""
     order = score_order(scores, grades, offsets, "stable" if ties == "average" else ties)
     if ties != "average":
         return order, None
@@ -1048,7 +1105,9 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     queries : {"both", "qrels", "run"}, optional
         Which queries are evaluated (module docstring); default the convention's.
         ``"qrels"`` is trec_eval's ``-c``. A query with no retrieved document scores 0
-        (NaN for ``auc`` and ``kendall_tau_b``).
+        (NaN for ``auc`` and ``kendall_tau_b``). An empty run or qrels, or no query in
+        common, raises :class:`NoQueryToEvaluate` (a ValueError) unless ``"run"`` leaves
+        queries to evaluate (module docstring).
     ties : {"average", "optimistic", "pessimistic"}, optional
         Overrides the convention's order of tied scores.
     rel : float, default 1
