@@ -118,6 +118,7 @@ _MAX_LENGTH = 300
 _MAX_EXPONENT = 64
 _MAX_DEPTH = 40
 _MAX_BITS = 1 << 16
+_MAX_DECIMAL_EXPONENT = 1000
 
 
 def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
@@ -139,15 +140,18 @@ def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
     ValueError
         For anything outside the whitelist (attribute access, subscripts, lambdas,
         keywords, strings, unknown names or functions, a constant exponent larger than
-        64 in size, more than 300 characters or 40 levels of nesting).
+        64 in size, a number beyond 1e1000 or below 1e-1000 in size, more than 300
+        characters or 40 levels of nesting). A decimal is read with every digit written
+        (``0.1`` is 1/10).
     """
     if not isinstance(text, str):
         raise ValueError(f"{name}: expected a string, got {type(text).__name__}")
     if len(text) > _MAX_LENGTH:
         raise ValueError(f"{name}: longer than {_MAX_LENGTH} characters")
     allowed = {v: _SYMBOLS[v] for v in variables}
+    source = text.replace("^", "**")
     try:
-        tree = ast.parse(text.replace("^", "**"), mode="eval")
+        tree = ast.parse(source, mode="eval")
     except SyntaxError as exc:
         raise ValueError(f"{name}: not a valid expression ({exc.msg})") from None
 
@@ -160,8 +164,15 @@ def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
             if isinstance(node.value, bool) or not isinstance(node.value, int | float):
                 raise ValueError(f"{name}: only numbers are allowed as constants, got "
                                  f"{node.value!r}")
-            return sympy.Rational(repr(node.value)) if isinstance(node.value, float) else (
-                sympy.Integer(node.value))
+            if isinstance(node.value, int):
+                return sympy.Integer(node.value)
+            # the decimal as written, every digit of it (a Python float keeps 17)
+            written = ast.get_source_segment(source, node) or repr(node.value)
+            number = decimal.Decimal(written.replace("_", ""))
+            if number and abs(number.adjusted()) > _MAX_DECIMAL_EXPONENT:
+                raise ValueError(f"{name}: the number {written} is out of range (a decimal "
+                                 f"exponent of at most {_MAX_DECIMAL_EXPONENT} in size)")
+            return sympy.Rational(*number.as_integer_ratio())
         if isinstance(node, ast.Name):
             if node.id in allowed:
                 return allowed[node.id]
@@ -210,7 +221,10 @@ def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
                          f"variables {', '.join(variables)}, + - * / ^ and "
                          f"{', '.join(ALLOWED_FUNCTIONS)})")
 
-    return build(tree, 0)
+    out = build(tree, 0)
+    if out.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):  # log(0), 0^(-1), ...
+        raise ValueError(f"{name}: {text} is not finite (sympy reads it as {out})")
+    return out
 
 
 def classify_discount(expr: Any) -> DiscountClass:
