@@ -66,8 +66,10 @@ checks.begin("variant_report")
 # curve with $0 \le \bar y(s) \le 1$ and $p = \int_0^1 \bar y \in (0, 1)$ (or graded
 # probabilities in $[0, 1]$ summing to 1), two curves with the same $p$ (two ranking
 # functions of one distribution share the law of the labels), a positive and
-# non-increasing discount, an increasing gain. Inputs outside it are refused before any
-# computation: the report then says what was refused and why, and shows nothing else.
+# non-increasing discount, an increasing gain, a cut-off $k(n) \ge 1$ at every $n$ asked,
+# list lengths at which $N(n)$ is defined ($n p > 1$), a seed and a number of workers
+# $\ge 0$. Inputs outside it are refused before any computation: the report then says what
+# was refused and why, and none of the sections of an analysis follows.
 # Otherwise it classifies the discount, finds the theorem of Wang et al. (2013) that applies,
 # computes the limit (closed form by sympy where one exists), the pseudo-expectation
 # $N(n)$ of their Definition 5 and Monte Carlo draws of NDCG. Each step has a budget of
@@ -88,14 +90,15 @@ rows = report.to_rows()
 figures.save_table(rows, "variant_report")
 display(Markdown(V.summary_markdown(report)))
 
-# %% [markdown]
-# ## NDCG against $n$
-#
-# The pseudo-expectation $N(n)$ (line), the Monte Carlo means of NDCG with two standard
-# errors (points) and the limit (dashed), for each ranking function.
-
 # %%
-curves = V.curve_points(report)
+# the sections of an analysis that ran; a refused one has nothing to show in them
+shown = report.refused is None
+if shown:
+    display(Markdown(
+        "## NDCG against $n$\n\n"
+        "The pseudo-expectation $N(n)$ (line), the Monte Carlo means of NDCG with two "
+        "standard errors (points) and the limit (dashed), for each ranking function."))
+curves = V.curve_points(report) if shown else []
 if curves:
     fig, ax = plt.subplots(figsize=(7.5, 4.2), constrained_layout=True)
     for i, c in enumerate(curves):
@@ -114,18 +117,17 @@ if curves:
     ax.legend(fontsize=8)
     figures.save(fig, "variant_report")
     plt.show()
-else:
+elif shown:
     display(Markdown("No curve to draw: " + V.why_no_curve(report) + "."))
-
-# %% [markdown]
-# Monte Carlo against the pseudo-expectation at the same $n$ ($z$ = distance in standard
-# errors). Lemma 2 of Wang et al. bounds $|E\,NDCG - N(n)|$ by $\tilde O(n^{-1/3})$ for a
-# non-summable discount; for a summable one (Theorem 6) NDCG keeps its randomness and the
-# two need not agree.
 
 # %%
 agreement = V.mc_agreement(report)
 if agreement:
+    display(Markdown(
+        "Monte Carlo against the pseudo-expectation at the same $n$ ($z$ = distance in "
+        "standard errors). Lemma 2 of Wang et al. bounds $|E\\,NDCG - N(n)|$ by "
+        "$\\tilde O(n^{-1/3})$ for a non-summable discount; for a summable one (Theorem 6) "
+        "NDCG keeps its randomness and the two need not agree."))
     display(Markdown(figures.markdown_table(agreement)))
     worst = agreement[int(np.argmax([row["z"] for row in agreement]))]
     display(Markdown(f"The largest distance is z = {worst['z']:.2f} ({worst['model']} at "
@@ -134,18 +136,18 @@ if agreement:
                         if worst["z"] <= 4 else "not every Monte Carlo mean lies within "
                         "4 standard errors of N(n).")))
 
-# %% [markdown]
-# ## Can NDCG tell $f_0$ from $f_1$?
-#
-# Wang et al.'s Definition 3: NDCG *consistently distinguishes* two ranking functions when
-# $P[NDCG(f_0) > NDCG(f_1)] \to 1$ as $n$ grows. When the limits differ this follows from
-# them (and their gap has a sign: the better function). When they are equal the
-# probability is estimated on `dist_draws` samples per $n$ in which both functions score
-# the same objects (`rankmeasures.theory.distinguish.coupled_sample`: shared labels, each
-# score from its law given the label, independent given it), with two standard errors.
-
 # %%
-display(Markdown(V.distinguish_markdown(report)))
+if shown:
+    display(Markdown(
+        "## Can NDCG tell $f_0$ from $f_1$?\n\n"
+        "Wang et al.'s Definition 3: NDCG *consistently distinguishes* two ranking functions "
+        "when $P[NDCG(f_0) > NDCG(f_1)] \\to 1$ as $n$ grows. When the limits differ this "
+        "follows from them (and their gap has a sign: the better function). When they are "
+        "equal the probability is estimated on `dist_draws` samples per $n$ in which both "
+        "functions score the same objects "
+        "(`rankmeasures.theory.distinguish.coupled_sample`: shared labels, each score from "
+        "its law given the label, independent given it), with two standard errors."))
+    display(Markdown(V.distinguish_markdown(report)))
 wins = V.win_points(report)
 if wins:
     fig, ax = plt.subplots(figsize=(7.5, 3.6), constrained_layout=True)
@@ -165,23 +167,21 @@ if wins:
     plt.show()
     display(Markdown(figures.markdown_table(wins)))
 
-# %% [markdown]
-# ## Your conjectures
+# %%
+if shown:
+    display(Markdown("## Your conjectures"))
+    verdicts = V.check_claims(report, limit=claim_limit, limit_other=claim_limit_other,
+                              theorem=claim_theorem, distinguishable=claim_distinguishable)
+    if verdicts:
+        display(Markdown(figures.markdown_table(verdicts)))
+    else:
+        display(Markdown("No conjecture stated: set `claim_limit`, `claim_limit_other`, "
+                         "`claim_theorem` or `claim_distinguishable` to have one checked."))
 
 # %%
-verdicts = V.check_claims(report, limit=claim_limit, limit_other=claim_limit_other,
-                          theorem=claim_theorem, distinguishable=claim_distinguishable)
-if verdicts:
-    display(Markdown(figures.markdown_table(verdicts)))
-else:
-    display(Markdown("No conjecture stated: set `claim_limit`, `claim_limit_other`, "
-                     "`claim_theorem` or `claim_distinguishable` to have one checked."))
-
-# %% [markdown]
-# ## Every field of the report
-
-# %%
-display(Markdown(figures.markdown_table(rows)))
+if shown:
+    display(Markdown("## Every field of the report"))
+    display(Markdown(figures.markdown_table(rows)))
 
 # %% [markdown]
 # ## About the checks

@@ -37,6 +37,10 @@ def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
         if len(grades) != len(probs) or len(grades) < 2:
             raise ValueError(f"grades, probs: one probability per grade and at least two "
                              f"grades, got {len(grades)} grades and {len(probs)} probabilities")
+        for g in grades:
+            if isinstance(g, bool) or not isinstance(g, int | float):
+                raise ValueError(f"grades: {g!r} is not a number; the grades are the values "
+                                 "v_1 > v_2 > ... of the labels, e.g. [2, 1, 0]")
         f0: Any = {"values": list(grades), "probs": list(probs)}
     else:
         f0 = ybar
@@ -192,8 +196,9 @@ def distinguish_markdown(report: VariantReport) -> str:
     if dist.limit_gap is not None:
         assert dist.limit_gap_numeric is not None  # set with limit_gap
         gap = float(dist.limit_gap_numeric)
-        out.append(f"The limits differ: limit(f0) - limit(f1) = {dist.limit_gap} = "
-                   f"{dist.limit_gap_numeric}, so "
+        shown = (dist.limit_gap if dist.limit_gap == dist.limit_gap_numeric
+                 else f"{dist.limit_gap} = {dist.limit_gap_numeric}")
+        out.append(f"The limits differ: limit(f0) - limit(f1) = {shown}, so "
                    + ("f0 is the better function in the limit." if gap > 0 else
                       "f1 is the better function in the limit."))
     else:
@@ -240,6 +245,19 @@ def _limit_verdict(report: VariantReport, idx: int, text: str) -> dict:
             return {**row, "verdict": "false",
                     "evidence": f"there is no limit: {m.limit_text}"}
         return {**row, "verdict": "undecided", "evidence": m.limit_text}
+    if m.limit is None:  # no closed form: the quadrature, to the analysis' digits
+        with mpmath.workdps(40):
+            claimed_n = mpmath.mpf(sympy.N(claimed, 45))
+            gap = claimed_n - mpmath.mpf(m.limit_numeric)
+            close = abs(gap) < mpmath.mpf(10) ** -20
+        if close:
+            return {**row, "verdict": "true", "evidence": f"equal to the limit "
+                    f"{mpmath.nstr(mpmath.mpf(m.limit_numeric), 12)} (by quadrature) to 20 "
+                    "digits"}
+        return {**row, "verdict": "false",
+                "evidence": f"the limit is {mpmath.nstr(mpmath.mpf(m.limit_numeric), 12)} "
+                            f"(by quadrature); {text} = {mpmath.nstr(claimed_n, 12)} (off by "
+                            f"{mpmath.nstr(gap, 3)})"}
     computed = sympy.sympify(m.limit)
     if sympy.simplify(claimed - computed) == 0:
         return {**row, "verdict": "true", "evidence": f"the limit is {m.limit} exactly"}
