@@ -262,3 +262,102 @@ def test_the_variant_parser_answers_or_refuses_by_name(tally, text):
     assert isinstance(out, sympy.Basic)
     assert out.free_symbols <= {sympy.Symbol("r", positive=True, integer=True)} or \
         {str(x) for x in out.free_symbols} <= {"r"}
+
+
+# -- the variant analysis ------------------------------------------------------------------
+
+def _grammar(var: str):
+    """Random expressions in one variable over the parser's whole alphabet."""
+    atom = st.sampled_from([var, var, "1", "2", "3", "0", "1/2", "10", "1000", "0.5", "pi",
+                            "E", "0.5000000001"])
+
+    @st.composite
+    def expr(draw, depth=0):
+        if depth > 3 or draw(st.booleans()):
+            return draw(atom)
+        kind = draw(st.sampled_from(["op", "call", "neg"]))
+        if kind == "op":
+            return (f"({draw(expr(depth + 1))}){draw(st.sampled_from('+-*/^'))}"
+                    f"({draw(expr(depth + 1))})")
+        if kind == "call":
+            call = draw(st.sampled_from(["log", "exp", "sqrt", "log2"]))
+            return f"{call}({draw(expr(depth + 1))})"
+        return f"-({draw(expr(depth + 1))})"
+
+    return expr()
+
+
+@st.composite
+def _within(draw, atoms, unary, binary, depth=0):
+    """Random expressions closed under operations that keep a property (a probability
+    curve stays in [0, 1], a discount positive and non-increasing, a cut-off >= 1): deep
+    paths of the analysis, not only its refusals."""
+    if depth > 2 or draw(st.booleans()):
+        return draw(st.sampled_from(atoms))
+    if draw(st.booleans()):
+        return draw(st.sampled_from(unary)).format(draw(_within(atoms, unary, binary,
+                                                                depth + 1)))
+    return draw(st.sampled_from(binary)).format(
+        draw(_within(atoms, unary, binary, depth + 1)),
+        draw(_within(atoms, unary, binary, depth + 1)))
+
+
+# inputs a user is likely to try, valid or not, beside the random ones: curves sympy
+# cannot integrate (s^s) or whose series fails (exp(-1/s)), a p of 1/1000, cut-offs that
+# are not >= 1 at some n, discounts of every class
+DISCOUNTS = st.one_of(st.sampled_from([
+    "1/r", "r^(-1/2)", "1/log(1+r)", "1/log(1+r)^2", "2^(-r)", "n - r", "1/r^2", "exp(-r)",
+    "log(2)/log(1+r)", "r", "1", "1/(r+1)", "r^(-3/4)", "1/log2(1+r)"]), _grammar("r"),
+    _within(["1/r", "r^(-1/2)", "1/log(1+r)", "2^(-r)", "1/sqrt(1+r)", "1"],
+            ["({})^2", "sqrt({})", "({})/2", "exp({} - 1)"], ["({})*({})", "({}) + ({})"]))
+_VALID_CURVES = _within(["s", "1/2", "1/3", "s^2", "1 - s", "s^s", "exp(-1/s)", "sqrt(s)"],
+                       ["1 - ({})", "({})^2", "sqrt({})", "exp(({}) - 1)", "({})/2"],
+                       ["({})*({})", "(({}) + ({}))/2"])
+CURVES = st.one_of(st.sampled_from([
+    "s", "s^2", "s^s", "exp(-1/s)", "exp(-1000*s)", "1/2", "sqrt(s)", "(1+s)/3", "1 - s",
+    "s/(1+s)", "exp(s-1)", "log(1+s)/log(2)", "0.5000000001", "1/3", "0", "2*s"]),
+    _grammar("s"), _VALID_CURVES, _VALID_CURVES)
+CUTS = st.one_of(st.none(), st.sampled_from([
+    "0", "-5", "n-n", "1/2", "log(n)-100", "sqrt(n)", "n/5", "10", "1", "2", "exp(n)", "n^2",
+    "log(n)", "1000/n", "n+1"]), _grammar("n"),
+    _within(["sqrt(n)", "n/5", "2", "10", "log(n) + 1", "n^(1/3)"], ["sqrt({})", "({})/2 + 1"],
+            ["({}) + ({})", "({})*({})"]))
+# a second curve: often one with p = 1/2, as the first one's default s has
+OTHERS = st.one_of(st.sampled_from(["s", "1/2", "1 - s", "(1+s)/3", "s^2 + 1/6"]), CURVES)
+ARGUMENT = r"^(discount|cut|ybar|ybar_other|ybar, ybar_other|n_values): "
+
+
+@settings(derandomize=True, max_examples=100, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(discount=DISCOUNTS, ybar=CURVES, ybar_other=st.one_of(st.none(), OTHERS), cut=CUTS,
+       n_values=st.sampled_from([(10,), (2, 10), (3, 100)]))
+@example(discount="1/r", ybar="s", ybar_other=None, cut="0", n_values=(10,))
+@example(discount="1/r", ybar="s^s", ybar_other="1/2", cut=None, n_values=(10,))
+@example(discount="r^(-1/2)", ybar="exp(-1/s)", ybar_other=None, cut=None, n_values=(10,))
+def test_the_variant_analysis_answers_or_refuses_by_name(tally, discount, ybar, ybar_other,
+                                                         cut, n_values):
+    """Random parsed expressions for the discount, the two curves and the cut-off at tiny
+    n, no Monte Carlo: a report whose numbers are finite (N(n) >= 0, each limit in [0, 1]),
+    or a ValueError whose message starts with the argument's name -- never another
+    exception."""
+    import re
+
+    from rankmeasures.theory import variants
+
+    tally["n"] += 1
+    with at_most(10):
+        try:
+            rep = variants.analyse(discount, cut=cut, ybar=ybar, ybar_other=ybar_other,
+                                   n_values=n_values, budget=1.0)
+        except ValueError as exc:
+            tally["errors"] += 1
+            assert re.match(ARGUMENT, str(exc)), exc
+            return
+        rows = rep.to_rows()
+        rep.to_json()
+    assert rows and rep.refused is None
+    for m in rep.models:
+        for v in (m.pseudo or {}).values():
+            assert math.isfinite(float(v)) and float(v) >= 0, (m, v)
+        if m.limit_numeric is not None:
+            assert -1e-12 <= float(m.limit_numeric) <= 1 + 1e-12, m

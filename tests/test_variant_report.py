@@ -189,15 +189,32 @@ def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
     assert time.perf_counter() - t0 < 30
 
 
-def test_a_refused_pair_is_the_report(tmp_path):
-    """The template run on a pair outside the theory: an executed page that says what was
-    refused and why, no traceback, no curve."""
-    out = execute(TEMPLATE, parameters={"ybar": "s^2", "ybar_other": "1/2"},
-                  output_dir=tmp_path)
-    text = out.read_text()
-    assert "**Refused.** The analysis did not run: ybar, ybar_other: two ranking functions" \
-        in text and "use ybar_other = 1/3" in text
-    assert "Traceback" not in text and "No curve to draw: the inputs were refused" in text
+@pytest.mark.parametrize("params, reason", [
+    ({"ybar": "s^2", "ybar_other": "1/2"},
+     "ybar, ybar_other: two ranking functions of one distribution share P[Y = 1] = int_0^1 "
+     "ybar(s) ds; ybar = s**2 gives 1/3, ybar_other = 1/2 gives 1/2. For a random function "
+     "of the first one's distribution use ybar_other = 1/3"),
+    ({"discount": "1/r", "cut": "0"}, "cut: k(n) = 0 at n = 10, below 1"),
+], ids=["pair", "cut-0"])
+def test_a_refusal_is_the_report_and_the_page_is_short(tmp_path, monkeypatch, params,
+                                                       reason):
+    """The template run on inputs outside the theory: an executed page that says what was
+    refused and why -- and nothing else of an analysis (no section, no curve, no table
+    but the refusal's), no traceback."""
+    monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path / "figures"))
+    out = execute(TEMPLATE, parameters=params, output_dir=tmp_path)
+    nb = json.loads(out.read_text())
+    shown = [text for cell in nb["cells"] for o in cell.get("outputs", [])
+             for text in [o.get("data", {}).get("text/markdown")
+                          or o.get("data", {}).get("text/plain") or o.get("text")] if text]
+    shown = ["".join(x) if isinstance(x, list) else x for x in shown]
+    assert shown[0].startswith(f"**Refused.** The analysis did not run: {reason}")
+    # the only other output is the (empty) record of the checks
+    assert len(shown) == 2 and "variant_report: 0 of 0 check sites ran" in shown[1]
+    assert "Traceback" not in out.read_text()
+    for section in ("## NDCG against", "## Can NDCG tell", "## Your conjectures",
+                    "## Every field", "No curve to draw"):
+        assert section not in "".join(shown), section
     assert not any(tmp_path.glob("**/*.png"))
 
 
@@ -255,3 +272,24 @@ def test_parameters_of_the_template_are_checked():
     with pytest.raises(ValueError, match="max_exponent"):
         V.n_grid(400)
     assert V.n_grid(2, [500]) == [10, 100, 500]
+
+
+def test_the_template_refuses_by_name_and_checks_a_numeric_limit():
+    """Every refusal of the analysis becomes the report; a grade that is not a number is
+    named as the template's parameter; a conjecture on a limit computed by quadrature is
+    held to its digits (s^s under r^-1/2: sympy finds no closed form)."""
+    for kwargs, start in (({"cut": "1/2"}, "cut: k(n) = 1/2 at n = 10, below 1"),
+                          ({"seed": -1}, "seed: must be an integer >= 0"),
+                          ({"workers": -1}, "workers: -1 is not a number"),
+                          ({"grades": ["a", 0], "probs": ["s", "1-s"]}, "grades: 'a' is not")):
+        rep = V.analyse_or_refuse("1/r", ybar="s", max_exponent=2, **kwargs)
+        assert rep.refused.startswith(start), rep.refused
+        assert V.check_claims(rep, limit="1") == [
+            {"conjecture": "1", "verdict": "not checked",
+             "evidence": "the inputs were refused (above)"}]
+    rep = variants.analyse("r^(-1/2)", ybar="s^s", n_values=(10,))
+    limit = rep.models[0].limit_numeric
+    (row,) = V.check_claims(rep, limit=limit)
+    assert row["verdict"] == "true" and "(by quadrature) to 20 digits" in row["evidence"]
+    (row,) = V.check_claims(rep, limit="0.945")
+    assert row["verdict"] == "false" and "off by" in row["evidence"]

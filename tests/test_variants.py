@@ -335,3 +335,188 @@ def test_expected_ratio_carries_the_exact_expectations_of_dcg_and_idcg():
                   for m in range(n + 1))
     assert out.expected_idcg == pytest.approx(by_hand, rel=1e-12)
     assert out.ratio == pytest.approx(out.expected_dcg / out.expected_idcg, rel=1e-15)
+
+
+# -- every input refused at once, with the argument's name -------------------------------
+
+def _refused(capsys, *args) -> str:
+    """The CLI's refusal: exit status 2, the library's sentence on stderr."""
+    with pytest.raises(SystemExit) as exc:
+        cli(["variant", *args])
+    assert exc.value.code == 2
+    return capsys.readouterr().err
+
+
+@pytest.mark.parametrize("cut, shown", [
+    ("0", "k(n) = 0 at n = 1e+03, below 1"),
+    ("-5", "k(n) = -5 at n = 1e+03, below 1"),
+    ("n-n", "k(n) = 0 at n = 1e+03, below 1"),
+    ("1/2", "k(n) = 1/2 at n = 1e+03, below 1"),
+    # log(1000) - 100 = -93.09 (by hand: 3 ln 10 = 6.9078)
+    ("log(n)-100", "k(n) = log(n) - 100 is -100 + log(1000) = -93.0922 at n = 1e+03, below 1"),
+    ("sqrt(n-2000)", "k(n) = sqrt(n - 2000) is 10*sqrt(10)*I at n = 1e+03, not a real number"),
+])
+def test_cut_offs_below_one_are_refused_by_name(capsys, cut, shown):
+    err = _refused(capsys, "--discount", "1/r", "--cut", cut, "--n", "1000")
+    assert f"error: cut: {shown}" in err
+    assert "needs k(n) >= 1 at every n asked" in err or "not a real number" in err
+
+
+def test_a_cut_off_keeping_one_position_has_no_pseudo_expectation_but_a_monte_carlo():
+    """k = 1: N(n) is 0/0 (both integrals of Definition 5 run over [1, 1]); NDCG@1 itself
+    is fine, so the Monte Carlo alone runs."""
+    with pytest.raises(ValueError, match=r"cut: k\(n\) = 1 keeps the top position only at "
+                                         r"n = 1e\+03"):
+        V.analyse("1/r", cut="1", n_values=(1000,))
+    rep = V.analyse("1/r", cut="1", n_values=(), mc_n=[10], mc_draws=2)
+    assert rep.models[0].monte_carlo["10"].mean >= 0
+    with pytest.raises(ValueError, match=r"cut: k\(n\) = log\(n\) - 1 tends to|cut: k\(n\) = "
+                                         r"log\(n\) - 1 is"):
+        V.analyse("1/r", cut="log(n) - 1", n_values=(2,), mc_n=[2], mc_draws=2)
+    with pytest.raises(ValueError, match=r"cut: k\(n\) = 2 - log\(n\)/100 tends to -oo"):
+        V.analyse("1/r", cut="2 - log(n)/100", n_values=(10,))
+
+
+def test_n_where_the_pseudo_expectation_is_undefined_is_refused_with_the_threshold(capsys):
+    """N(n) divides by F(n p), 0 for n p <= 1: ybar = s (p = 1/2) at n = 2, ybar = s^2
+    (p = 1/3) at n = 3, exp(-1000 s) (p = (1 - e^-1000)/1000, just below 1/1000) at
+    n = 1000."""
+    err = _refused(capsys, "--discount", "1/r", "--n", "2")
+    assert ("n_values: N(n) at n = 2 is undefined: Definition 5 divides by F(n p) = "
+            "int_1^(n p) D(r) dr, which is 0 for n p <= 1; with p = 1/2 (ybar = s) N(n) is "
+            "defined for n > 2 only") in err
+    with pytest.raises(ValueError, match=r"with p = 1/3 \(ybar = s\*\*2\) N\(n\) is defined "
+                                         r"for n > 3 only"):
+        V.analyse("1/r", ybar="s^2", n_values=(3,))
+    assert V.analyse("1/r", ybar="s^2", n_values=(4,)).models[0].pseudo["4"]
+    err = _refused(capsys, "--discount", "1/r", "--ybar", "exp(-1000*s)", "--n", "1000")
+    assert "n_values: N(n) at n = 1e+03 is undefined" in err
+    assert "p = 1/1000 - exp(-1000)/1000 = 0.001" in err and "for n > 1/(1/1000" in err
+    # at n = 1001 it is defined (Definition 5's ratio of two integrals, which may exceed
+    # 1 a little: 1.0015 here)
+    rep = V.analyse("1/r", ybar="exp(-1000*s)", n_values=(1001,))
+    assert 0 < float(rep.models[0].pseudo["1e+03"]) < 1.01
+
+
+@pytest.mark.parametrize("value, message", [
+    ("nan", "n_values: n = nan is not finite"),
+    ("inf", "n_values: n = inf is not finite"),
+    ("1e400", "n_values: n = inf is not finite"),  # argparse's float
+    ("1.5", "n_values: n = 1.5 is not a whole number"),
+    ("1e301", "n_values: n = 1e+301 is outside [2, 1e300]"),
+])
+def test_list_lengths_are_finite_whole_and_bounded(capsys, value, message):
+    err = _refused(capsys, "--discount", "1/r", "--n", value)
+    assert message in err and "a whole number from 2 to 1e300" in err
+
+
+def test_list_lengths_in_the_library():
+    with pytest.raises(ValueError, match=r"n_values: n = a number of 401 digits is outside"):
+        V.analyse("1/r", n_values=(10**400,))
+    with pytest.raises(ValueError, match=r"mc_n: n = nan is not finite"):
+        V.analyse("1/r", n_values=(10,), mc_n=[float("nan")])
+    with pytest.raises(ValueError, match=r"dist_n: n = 1 is outside \[2, 1e300\]"):
+        V.analyse("1/r", ybar_other="1/2", n_values=(10,), dist_n=[1])
+    with pytest.raises(ValueError, match=r"n_values: expected a sequence"):
+        V.analyse("1/r", n_values="1000")
+    # 1e100 is read as written: 10^100 exactly
+    assert V._sizes("n_values", [1e100, 1000.0], 2) == (10**100, 1000)
+
+
+def test_seed_workers_and_settings_are_refused_by_name(capsys):
+    assert "error: seed: must be an integer >= 0, got -1" in _refused(
+        capsys, "--discount", "1/r", "--seed", "-1")
+    err = _refused(capsys, "--discount", "1/r", "--workers", "-1", "--mc-n", "1000")
+    assert "error: workers: -1 is not a number of worker processes" in err
+    with pytest.raises(ValueError, match=r"workers: -1 is not a number"):
+        V.analyse("1/r", n_values=(10,), workers=-1)  # also without a Monte Carlo
+    with pytest.raises(ValueError, match=r"dps: must be an integer in \[10, 200\]"):
+        V.analyse("1/r", n_values=(10,), dps=5)
+    with pytest.raises(ValueError, match=r"budget: must be a real number > 0"):
+        V.analyse("1/r", n_values=(10,), budget=0)
+    assert "--workers, --scheduler: give one" in _refused(
+        capsys, "--discount", "1/r", "--workers", "2", "--scheduler", "tcp://x:1")
+
+
+def test_curves_sympy_cannot_integrate_get_their_p_by_quadrature(capsys):
+    """s^s: int_0^1 s^s ds = sum_k (-1)^(k+1) k^-k (Bernoulli's 'sophomore's dream');
+    exp(-1/s): int_0^1 e^(-1/s) ds = e^-1 - E_1(1) (substitute t = 1/s). sympy finds no
+    closed form for the first and fails inside its series code on the second; the
+    analysis takes the quadrature, and the limit under r^-1/2 (Theorem 3) by quadrature
+    agrees with the library's ndcg_limit."""
+    with mpmath.workdps(40):
+        dream = mpmath.nsum(lambda k: (-1) ** (k + 1) * k ** -k, [1, mpmath.inf])
+        tail = mpmath.exp(-1) - mpmath.e1(1)
+    for curve, p in (("s^s", dream), ("exp(-1/s)", tail)):
+        rep = V.analyse("r^(-1/2)", ybar=curve, n_values=(1000,))
+        m = rep.models[0]
+        assert m.p.endswith("(by quadrature: sympy finds no closed form)")
+        assert abs(mpmath.mpf(m.p.split()[0]) - p) < 1e-14
+        assert m.limit is None and m.limit_text.startswith("no closed form found")
+        with mpmath.workdps(30):
+            peer = A.ndcg_limit(V.parse_expression(curve, ("s",)), rm.power_discount(0.5))
+            assert abs(mpmath.mpf(m.limit_numeric) - peer) < 1e-20
+        assert rep.effective_theorem.number == 3
+    assert cli(["variant", "--discount", "1/r", "--ybar", "s^s", "--n", "1000"]) == 0
+    assert cli(["variant", "--discount", "1/r", "--ybar", "exp(-1/s)", "--n", "1000"]) == 0
+    out = capsys.readouterr().out
+    assert "exp(-1)" in out  # Theorem 5: ybar(1) = e^-1
+
+
+def test_a_pair_decided_by_quadrature_offers_an_alternative_that_is_accepted():
+    with pytest.raises(ValueError) as exc:
+        V.analyse("r^(-1/2)", ybar="s^s", ybar_other="1/2", n_values=(10,))
+    msg = str(exc.value)
+    assert msg.startswith("ybar, ybar_other: two ranking functions of one distribution")
+    offered = msg.rsplit("use ybar_other = ", 1)[1]
+    assert offered.startswith("0.78343051071213440705926438652")  # 30 digits
+    rep = V.analyse("r^(-1/2)", ybar="s^s", ybar_other=offered, n_values=(10,))
+    assert rep.distinguish.separation.value == "limits differ"
+
+
+def test_a_rate_close_to_another_is_not_rounded_to_it(capsys):
+    """0.5000000001 is not 1/2: the pair is refused with the valid alternative, as for
+    any other p (nsimplify once turned it into 1/2 and analysed the pair)."""
+    err = _refused(capsys, "--discount", "1/r", "--ybar2", "0.5000000001")
+    assert ("ybar = s gives 1/2, ybar_other = 5000000001/10000000000 gives "
+            "5000000001/10000000000 = 0.5000000001. For a random function of the first "
+            "one's distribution use ybar_other = 1/2") in err
+    assert V.parse_expression("0.94510765676193919175751433", ()) == sympy.Rational(
+        94510765676193919175751433, 10**26)  # every digit written
+
+
+def test_a_binary_curve_beside_a_graded_model_is_refused(capsys):
+    graded = ["--grades", "1", "0", "--probs", "s", "1-s"]
+    err = _refused(capsys, "--discount", "1/r", "--ybar2", "s", *graded)
+    assert "--ybar2: a binary curve beside a graded model" in err and "--probs2" in err
+    err = _refused(capsys, "--discount", "1/r", "--ybar", "s^2", *graded)
+    assert "--ybar: a binary curve beside a graded model" in err
+    with pytest.raises(ValueError, match="one model is binary and the other graded"):
+        V.analyse("1/r", ybar={"values": [1, 0], "probs": ["s", "1-s"]}, ybar_other="s")
+
+
+def test_the_issues_command_without_a_discount_gets_the_pair_refusal(capsys):
+    """--discount defaults to NDCG's own 1/log2(1+r): the pair is the first refusal."""
+    err = _refused(capsys, "--ybar", "s^2", "--ybar2", "1/2")
+    assert "ybar = s**2 gives 1/3, ybar_other = 1/2 gives 1/2" in err
+    assert "required" not in err
+    assert cli(["variant", "--n", "1000", "--json"]) == 0
+    rep = json.loads(capsys.readouterr().out)
+    assert rep["discount"] == "log(2)/log(r + 1)"
+    assert rep["class"]["theorem"].startswith("Theorem 1 ")
+
+
+def test_other_inputs_that_crashed_are_answered():
+    """A cut-off growing faster than n keeps the whole list (c = 1, the discount's own
+    theorem); a cut-off beside a linear discount is refused; identical curves have one
+    law; log(0) is not a number; no draw with a relevant document gives no ratio."""
+    rep = V.analyse("1/r", cut="exp(n)", n_values=(1000,))
+    assert rep.cut_regime.value == "k = c n" and rep.theorem.number == 5
+    with pytest.raises(ValueError, match="cut: a discount linear in the position"):
+        V.analyse("n - r", cut="3")
+    same = V.analyse("1/log(1+r)", ybar="s", ybar_other="s", n_values=(1000,))
+    assert same.distinguish.verdict is Verdict.NO
+    assert "one law" in same.distinguish.how
+    with pytest.raises(ValueError, match=r"ybar: log\(0\) is not finite"):
+        V.analyse("1/r", ybar="log(0)")
+    assert V._ratio_of_means([0.0, 0.0], [0.0, 0.0]) == (0.0, 0.0, None, None)
