@@ -334,6 +334,7 @@ ARGUMENT = r"^(discount|cut|ybar|ybar_other|ybar, ybar_other|n_values): "
 @example(discount="1/r", ybar="s", ybar_other=None, cut="0", n_values=(10,))
 @example(discount="1/r", ybar="s^s", ybar_other="1/2", cut=None, n_values=(10,))
 @example(discount="r^(-1/2)", ybar="exp(-1/s)", ybar_other=None, cut=None, n_values=(10,))
+@example(discount="r^(-1/2)", ybar="1 - s", ybar_other=None, cut=None, n_values=(10,))
 def test_the_variant_analysis_answers_or_refuses_by_name(tally, discount, ybar, ybar_other,
                                                          cut, n_values):
     """Random parsed expressions for the discount, the two curves and the cut-off at tiny

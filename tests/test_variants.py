@@ -520,3 +520,16 @@ def test_other_inputs_that_crashed_are_answered():
     with pytest.raises(ValueError, match=r"ybar: log\(0\) is not finite"):
         V.analyse("1/r", ybar="log(0)")
     assert V._ratio_of_means([0.0, 0.0], [0.0, 0.0]) == (0.0, 0.0, None, None)
+
+
+def test_a_limit_sympy_gets_wrong_is_not_shown():
+    """ybar = 1 - s under r^-1/2 (Theorem 3), by hand: (1/2) int_0^1 u u^(-1/2) du /
+    (1/2)^(1/2) = (1/3) sqrt(2). sympy integrates (1/2)(1-s)(1-s)^(-1/2) over [0, 1] to
+    -1/3; the analysis integrates in u = 1 - s and shows a closed form only where the
+    quadrature confirms it (the fuzz test found a limit of -0.4714)."""
+    m = V.analyse("r^(-1/2)", ybar="1 - s", n_values=(10,)).models[0]
+    assert m.limit == "sqrt(2)/3"
+    assert abs(float(m.limit_numeric) - 2 ** 0.5 / 3) < 1e-15
+    # c = 1/2 (Theorem 9), by hand: (1/2) int_0^(1/2) u^(1/2) du / (1/2)^(1/2) = 1/6
+    assert V.analyse("r^(-1/2)", cut="n/2", ybar="1 - s", n_values=(10,)).models[0].limit \
+        == "1/6"

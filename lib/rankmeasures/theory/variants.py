@@ -333,7 +333,10 @@ def _limit(mean, beta, cut, values, rates):
     c = sympy.Integer(1) if cut is None else sympy.sympify(cut)
     if b == 0 and c == 1:  # Karamata: int_0^1 E[Y | s] ds / E[Y] = 1, whatever the model
         return sympy.Integer(1)
-    integral = sympy.integrate((1 - b) * mean * (1 - s) ** (-b), (s, 1 - c, 1))
+    # in u = 1 - s, as the theorems write it: sympy 1.x integrates (1-s) (1-s)^(-1/2) over
+    # [0, 1] to -1/3 (the sign lost), u u^(-1/2) over [0, 1] to 1/3
+    u = sympy.Dummy("u", positive=True)
+    integral = sympy.integrate((1 - b) * mean.subs(s, 1 - u) * u ** (-b), (u, 0, c))
     if integral.has(sympy.Integral):
         return None
     ideal, prev = sympy.Integer(0), sympy.Integer(0)
@@ -343,6 +346,16 @@ def _limit(mean, beta, cut, values, rates):
         prev = cur
     out = _tidy(sympy.simplify(integral / ideal))
     return out if out.is_number and _mp(out) is not None else None
+
+
+def _agrees(closed, value, dps: int) -> bool:
+    """Whether a closed form and a quadrature agree to ``dps - 10`` digits."""
+    try:
+        with mpmath.workdps(dps + 10):
+            return abs(_mp(closed, dps + 10) - value) <= mpmath.mpf(10) ** -(dps - 10) * max(
+                1, abs(value))
+    except (ValueError, TypeError, ArithmeticError):
+        return False
 
 
 def _limit_numeric(mean, beta, cut, values, rates, dps: int) -> mpmath.mpf:
@@ -1239,13 +1252,17 @@ def _limit_step(entry: ModelEntry, label, mod, report: VariantReport, frac,
             if mod.exact:
                 closed = _symbolic(f"the limit for {label} in closed form", lambda: _limit(
                     mod.mean, beta, frac, mod.values, mod.rates))
+            try:
+                value = _limit_numeric(mod.mean, beta, frac, mod.values, mod.rates,
+                                       settings.dps)
+            except (ArithmeticError, TypeError, ValueError) as exc:
+                raise _StepFailed(f"the limit for {label}: the quadrature failed "
+                                  f"({exc})") from None
+            # a closed form is shown only where the quadrature confirms it (sympy's
+            # integrals have lost a sign before)
+            if closed is not None and not _agrees(closed, value, settings.dps):
+                closed = None
             if closed is None:
-                try:
-                    value = _limit_numeric(mod.mean, beta, frac, mod.values, mod.rates,
-                                           settings.dps)
-                except (ArithmeticError, TypeError, ValueError) as exc:
-                    raise _StepFailed(f"the limit for {label}: the quadrature failed "
-                                      f"({exc})") from None
                 entry.limit_kind = LimitKind.NUMERIC
                 with mpmath.workdps(settings.dps):
                     entry.limit_numeric = mpmath.nstr(value, settings.dps)
