@@ -76,7 +76,7 @@ mathjax3_config = {"options": {"enableMenu": False}, "svg": {"fontCache": "globa
 # -- theme --------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
 html_static_path = ["_static"]
-html_css_files = ["print.css"]
+html_css_files = ["print.css", "claims.css"]
 html_favicon = "_static/favicon.svg"
 html_show_sourcelink = False
 html_copy_source = False

@@ -272,6 +272,12 @@ def test_every_page_in_a_headless_browser(served, browser):
         width = page.evaluate("() => [document.documentElement.scrollWidth, "
                               "window.innerWidth]")
         assert width[0] <= width[1], (name, "wider than its window", width)
+        if name == "claims.html":  # every column in view, the last one (the notebook) too
+            wide = page.evaluate(
+                "() => Array.from(document.querySelectorAll('table.claims-table'))"
+                ".filter(t => t.parentElement.scrollWidth > t.parentElement.clientWidth)"
+                ".length")
+            assert wide == 0, (name, "a claims table scrolls sideways", wide)
         missing = page.evaluate(
             "() => Array.from(document.querySelectorAll('a[href^=\"#\"]'))"
             ".map(a => decodeURIComponent(a.getAttribute('href').slice(1)))"

@@ -415,13 +415,15 @@ class ClaimsDirective(SphinxDirective):
                 rows.append(([slug(c["id"])], [ident, place, outcome, c["statement"],
                                                c["method"], where]))
             section += _table(["claim", "in the document", "outcome", "statement", "method",
-                               "settled in"], rows, [8, 18, 10, 34, 20, 10])
+                               "settled in"], rows, [10, 19, 15, 27, 18, 11])
             out.append(section)
         return out
 
 
 def _table(header, rows, widths):
-    table = nodes.table(classes=["claims-table"])
+    """A table whose columns take the given shares of the page's width (``claims.css``
+    fixes its layout to them and wraps long words, so no column leaves the page)."""
+    table = nodes.table(classes=["claims-table", "colwidths-given"])
     group = nodes.tgroup(cols=len(header))
     table += group
     for w in widths:
