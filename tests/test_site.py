@@ -195,15 +195,15 @@ def test_downloads_of_each_notebook(built):
 
 
 def test_claims_page_links_every_claim_to_its_block_and_its_section(built):
-    """Every claim of figures/claims.json has its row, linked to its theorem block on its
-    document's page and to the notebook section that settles it; both targets exist, and
-    the block names the claim back."""
+    """Every claim of figures/claims.json (documents 000-004) has its row, linked to its
+    theorem block on its document's page and to the notebook section whose claims box
+    lists it -- never to the notebook's top, nor to its title's section, which holds the
+    reading guide; both targets exist, and the block names the claim back."""
     claims = _claims()
     soup = _soup(built / "claims.html")
     rows = soup.select("tr[id^=claim-]")
     assert [r["id"] for r in rows] == [_slug(c["id"]) for c in sorted(
         claims, key=lambda c: c["doc"])]
-    sections = 0
     for claim, row in zip(sorted(claims, key=lambda c: c["doc"]), rows, strict=True):
         block = row.select_one("a.block-link")
         assert block is not None, claim["id"]
@@ -216,13 +216,13 @@ def test_claims_page_links_every_claim_to_its_block_and_its_section(built):
         where = row.select_one("a.claim-link")
         assert where is not None, claim["id"]
         page, _, anchor = where["href"].partition("#")
-        assert page.startswith(f"notebooks/{claim['doc']}_") or anchor, (claim["id"], page)
-        if anchor:
-            sections += 1
-            section = _soup(built / page).find(id=anchor)
-            assert section is not None, (claim["id"], anchor)
-            assert claim["id"] in section.get_text(), (claim["id"], page, anchor)
-    assert sections >= 20
+        assert page.startswith(f"notebooks/{claim['doc']}_"), (claim["id"], page)
+        assert anchor and where.get_text() == "section (its box)", (
+            claim["id"], where["href"], where.get_text())
+        section = _soup(built / page).find(id=anchor)
+        assert section is not None, (claim["id"], anchor)
+        assert section.find("h1", recursive=False) is None, (claim["id"], anchor, "the top")
+        assert claim["id"] in section.get_text(), (claim["id"], page, anchor)
 
 
 def test_claims_boxes_link_to_the_claims_page_and_back(built):
