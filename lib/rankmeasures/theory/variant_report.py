@@ -76,9 +76,11 @@ def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
 def n_grid(max_exponent: int, mc_n: list | tuple = ()) -> list[int]:
     """The n of the pseudo-expectation curve: 14 exponents from 10 to 10^max_exponent,
     geometrically spaced, and the Monte Carlo sizes."""
+    from .variants import _sizes
+
     max_exponent = check_int("max_exponent", max_exponent, min=2, max=300)
     exps = sorted({int(round(e)) for e in np.geomspace(1, max_exponent, 14)})
-    return sorted({10**e for e in exps} | {int(n) for n in mc_n})
+    return sorted({10**e for e in exps} | {n for n in _sizes("mc_n", mc_n, 1) if n >= 2})
 
 
 def _model_label(i: int, model: ModelEntry) -> str:

@@ -97,6 +97,7 @@ from .simulate import simulate_ndcg
 
 __all__ = [
     "ALLOWED_FUNCTIONS",
+    "N_MAX",
     "parse_expression",
     "classify_discount",
     "linear_pairwise_identity",
