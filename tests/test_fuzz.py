@@ -327,7 +327,7 @@ OTHERS = st.one_of(st.sampled_from(["s", "1/2", "1 - s", "(1+s)/3", "s^2 + 1/6"]
 ARGUMENT = r"^(discount|cut|ybar|ybar_other|ybar, ybar_other|n_values): "
 
 
-@settings(derandomize=True, max_examples=100, deadline=None, database=None,
+@settings(derandomize=True, max_examples=40, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(discount=DISCOUNTS, ybar=CURVES, ybar_other=st.one_of(st.none(), OTHERS), cut=CUTS,
        n_values=st.sampled_from([(10,), (2, 10), (3, 100)]))
@@ -349,7 +349,7 @@ def test_the_variant_analysis_answers_or_refuses_by_name(tally, discount, ybar, 
     with at_most(10):
         try:
             rep = variants.analyse(discount, cut=cut, ybar=ybar, ybar_other=ybar_other,
-                                   n_values=n_values, budget=1.0)
+                                   n_values=n_values, budget=0.5)
         except ValueError as exc:
             tally["errors"] += 1
             assert re.match(ARGUMENT, str(exc)), exc
