@@ -512,6 +512,9 @@ def test_other_inputs_that_crashed_are_answered():
     law; log(0) is not a number; no draw with a relevant document gives no ratio."""
     rep = V.analyse("1/r", cut="exp(n)", n_values=(1000,))
     assert rep.cut_regime.value == "k = c n" and rep.theorem.number == 5
+    # too large for a float at n = 1000 (e^(e^(e^1000))): the whole list, as without a cut
+    huge = V.analyse("1/r", cut="exp(exp(exp(n)))", n_values=(1000,))
+    assert huge.models[0].pseudo == V.analyse("1/r", n_values=(1000,)).models[0].pseudo
     with pytest.raises(ValueError, match="cut: a discount linear in the position"):
         V.analyse("n - r", cut="3")
     same = V.analyse("1/log(1+r)", ybar="s", ybar_other="s", n_values=(1000,))

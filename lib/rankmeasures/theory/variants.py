@@ -1155,6 +1155,8 @@ def _cut_at(k_expr, nv: int) -> int:
         raise ValueError(f"cut: k(n) = {k_expr} cannot be evaluated at n = {_n_key(nv)} "
                          f"within {_EXACT_SECONDS:g} s") from None
     except (ArithmeticError, TypeError, ValueError, MemoryError) as exc:
+        if isinstance(exc, OverflowError) and _log_above(k_expr.subs(n, nn), nn):
+            return nv  # exp(exp(exp(n))): too large for a float, above n all the same
         raise ValueError(f"cut: k(n) = {k_expr} cannot be evaluated at n = {_n_key(nv)} "
                          f"({type(exc).__name__})") from None
     shown = str(val) if len(str(val)) <= 40 else str(sympy.N(val, 6))
@@ -1167,6 +1169,15 @@ def _cut_at(k_expr, nv: int) -> int:
     raise ValueError(f"cut: {what} at n = {_n_key(nv)}, below 1; a cut-off keeps the top "
                      "k(n) positions (rounded up) and needs k(n) >= 1 at every n asked "
                      "(n_values, mc_n, dist_n)")
+
+
+def _log_above(val, nn) -> bool:
+    """Whether ``log(val) >= log(nn)``, for a value too large to evaluate itself."""
+    def compare():
+        lv = sympy.N(sympy.expand_log(sympy.log(val), force=True), 30)
+        return bool(lv.is_real and lv.is_finite and lv >= sympy.log(nn))
+
+    return bool(_symbolic("log k(n)", compare, 2.0))
 
 
 def _check_sizes_for_models(k_expr, models, settings: AnalysisSettings) -> None:
