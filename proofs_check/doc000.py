@@ -271,8 +271,8 @@ def s000_e3(max_n: int = 4, max_levels: int = 4) -> Result:
     printed_ok = len(set(steps.values())) == 1  # the value must not depend on the free b
     corrected_ok = not bad and steps[f"b = {n}"] == true_step
     return Result(verdict(printed_ok, corrected_ok),
-                  "read the proof; the corrected steps (9) and (10) exhaustive for n <= "
-                  f"{max_n} items, grades < {max_levels}, scores in {{0,1,2}} (ties "
+                  "read the proof; the corrected steps (9) and (10) exhaustive for lists of "
+                  f"at most {max_n} items, grades < {max_levels}, scores in {{0,1,2}} (ties "
                   "included), every added grade n, against the library's R_k and R",
                   {"cases": cases, "mismatches": bad[:3],
                    "printed": "eqs. (9)-(10) sum_{j=1}^{|S_b|} over the items x^n_j, with "
