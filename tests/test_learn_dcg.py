@@ -143,7 +143,7 @@ def test_rank1_factors_by_hand():
 
 def test_qp_bad_input():
     d = np.ones((2, 4))
-    with pytest.raises(ValueError, match=r"c: must be a finite number > 0"):
+    with pytest.raises(ValueError, match=r"c: must be a real number > 0"):
         learn_dcg.fit_utility(d, c=0.0)
     with pytest.raises(ValueError, match=r"margins: expected 2 values"):
         learn_dcg.fit_utility(d, margins=[1.0, 1.0, 1.0])
@@ -292,3 +292,22 @@ def test_start_changes_the_route_not_the_optimum():
         learn_dcg.fit_utility(dm, **{**k, "start": -sim.ground_truth_utility(10, 5)})
     with pytest.raises(ValueError, match=r"start: expected 50 finite weights"):
         learn_dcg.fit_utility(dm, **{**k, "start": np.zeros(3)})
+
+
+def test_numpy_integers_are_taken_as_python_integers():
+    """The learning API's counts accept numpy integers as Python's (and refuse bools), as
+    the measures do: one validation vocabulary."""
+    from rankmeasures.learning import learn_dcg_simulation as sim
+
+    order = [3, 1, 4, 2, 5]
+    assert np.array_equal(learn_dcg.grade_free_representation(order, k=np.int64(3)),
+                          learn_dcg.grade_free_representation(order, k=3))
+    assert np.array_equal(learn_dcg.monotonicity_matrix(np.int64(2), np.int32(3)),
+                          learn_dcg.monotonicity_matrix(2, 3))
+    assert np.array_equal(sim.ground_truth_utility(np.int64(3), np.int64(3)),
+                          sim.ground_truth_utility(3, 3))
+    settings = sim.LearningSettings(n_train=np.int64(50))
+    assert settings == sim.LearningSettings(n_train=50) and type(settings.n_train) is int
+    for bad in (True, 2.0, np.array(3)):
+        with pytest.raises(ValueError, match=r"^k: must be an integer"):
+            learn_dcg.grade_free_representation(order, k=bad)

@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .._validation import as_float_array, check_int
+from .._validation import as_float_array, check_int, check_real
 from ..concordance import pair_counts
 
 if TYPE_CHECKING:
@@ -153,9 +153,7 @@ def grade_free_representation(order: ArrayLike, k: int | None = None) -> np.ndar
         raise ValueError("order: expected a non-empty 1-d sequence of integer document ids")
     if not np.array_equal(np.sort(o), np.arange(1, o.size + 1)):
         raise ValueError(f"order: must be a permutation of 1..{o.size}")
-    kk = o.size if k is None else k
-    if isinstance(kk, bool) or not isinstance(kk, int) or not 1 <= kk <= o.size:
-        raise ValueError(f"k: must be an integer in 1..{o.size}, got {k!r}")
+    kk = o.size if k is None else check_int("k", k, min=1, max=o.size)
     return binary_representation(o, o.size, kk)
 
 
@@ -167,9 +165,7 @@ def monotonicity_matrix(k: int, n_levels: int) -> np.ndarray:
     -------
     ndarray, shape (K * (L - 1), K * L)
     """
-    for name, v, lo in (("k", k, 1), ("n_levels", n_levels, 2)):
-        if isinstance(v, bool) or not isinstance(v, int | np.integer) or v < lo:
-            raise ValueError(f"{name}: must be an integer >= {lo}, got {v!r}")
+    k, n_levels = check_int("k", k, min=1), check_int("n_levels", n_levels, min=2)
     m = np.zeros((k * (n_levels - 1), k * n_levels))
     rows = np.arange(k * (n_levels - 1))
     cols = (rows // (n_levels - 1)) * n_levels + rows % (n_levels - 1)
@@ -231,9 +227,7 @@ def fit_utility(differences: ArrayLike, *, c: float = 1.0, margins: float | Arra
     m, d = dm.shape
     if m == 0 or d == 0:
         raise ValueError("differences: need at least one preference and one weight")
-    if isinstance(c, bool) or not isinstance(c, int | float | np.floating) or not (
-            np.isfinite(c) and c > 0):
-        raise ValueError(f"c: must be a finite number > 0, got {c!r}")
+    c = check_real("c", c, gt=0)
     marg = np.broadcast_to(np.asarray(margins, dtype=np.float64), (m,)) if np.ndim(
         margins) == 0 else as_float_array("margins", margins, ndim=1)
     if marg.shape != (m,):
@@ -241,8 +235,7 @@ def fit_utility(differences: ArrayLike, *, c: float = 1.0, margins: float | Arra
     if not np.all(np.isfinite(marg)) or np.any(marg < 0):
         raise ValueError("margins: must be finite and >= 0")
     if n_levels is not None:
-        if isinstance(n_levels, bool) or not isinstance(n_levels, int) or n_levels < 2:
-            raise ValueError(f"n_levels: must be an integer >= 2, got {n_levels!r}")
+        n_levels = check_int("n_levels", n_levels, min=2)
         if d % n_levels:
             raise ValueError(f"differences: {d} columns is not a multiple of "
                              f"n_levels = {n_levels}")

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .._validation import check_int
 from . import learn_dcg
 
 if TYPE_CHECKING:
@@ -115,9 +116,7 @@ def ground_truth_utility(k: int, n_levels: int, gains: str = "linear", *,
     """
     if gains not in GAIN_SETTINGS:
         raise ValueError(f"gains: must be one of {tuple(GAIN_SETTINGS)}, got {gains!r}")
-    for name, v, lo in (("k", k, 1), ("n_levels", n_levels, 2)):
-        if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-            raise ValueError(f"{name}: must be an integer >= {lo}, got {v!r}")
+    k, n_levels = check_int("k", k, min=1), check_int("n_levels", n_levels, min=2)
     idx = np.arange(1, n_levels + 1)
     g = GAIN_SETTINGS[gains](idx if literal_index else n_levels + 1 - idx)
     disc = 1.0 / np.log(np.arange(1, k + 1) + 1.0)
@@ -269,6 +268,11 @@ class LearningSettings:
     seed: int = 0
 
     def __post_init__(self) -> None:
+        # numpy integers are taken as Python's (stored as int, so a run's record and the
+        # settings' repr do not depend on where a count came from)
+        for name, lo in (("n_levels", 2), ("n_train", 1), ("n_test", 1), ("n_validation", 1),
+                         ("noisy_pairs", 0), ("noisy_grades", 0)):
+            object.__setattr__(self, name, check_int(name, getattr(self, name), min=lo))
         base_arr = np.asarray(self.base)
         if base_arr.ndim != 1 or base_arr.size < 2 or not np.issubdtype(base_arr.dtype,
                                                                         np.integer):
@@ -286,11 +290,6 @@ class LearningSettings:
                                 or self.margins != "one"):
             raise ValueError("grade_free: only random or optimal pairs with margins 'one', "
                              "without noisy grades")
-        for name, lo in (("n_train", 1), ("n_test", 1), ("n_validation", 1),
-                         ("noisy_pairs", 0), ("noisy_grades", 0)):
-            v = getattr(self, name)
-            if isinstance(v, bool) or not isinstance(v, int) or v < lo:
-                raise ValueError(f"{name}: must be an integer >= {lo}, got {v!r}")
         if self.noisy_pairs > self.n_train:
             raise ValueError(f"noisy_pairs: {self.noisy_pairs} exceeds n_train = {self.n_train}")
         if self.noisy_grades > base_arr.size:
