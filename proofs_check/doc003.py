@@ -281,7 +281,8 @@ def s003_e9(printed_dtau: int = 2, printed_auc=AUC_PRINTED) -> Result:
        at=Location("2c Evaluation of Bipartite Rankings",
                    "slide 'Evaluating Partial Target Rankings'"),
        statement="the AUC is 1 - normalised Kendall distance for a bipartite preference "
-                 "graph (normalised by its c_1 c_0 preferences)")
+                 "graph (normalised by its c_1 c_0 preferences) and a total predicted ranking "
+                 "(no positive tied with a negative)")
 def s003_a1(max_c: int = 5) -> Result:
     cases, bad = 0, []
     for c in range(2, max_c + 1):
@@ -300,12 +301,20 @@ def s003_a1(max_c: int = 5) -> Result:
                             and abs(lib - (1 - rm.kendall_distance(labels, scores,
                                                                    normalize=True))) < 1e-12):
                         bad.append((c, list(pos), scores.tolist()))
+    # a positive tied with a negative is neither ordered right nor inverted
+    tie_y, tie_s = np.array([1, 0]), np.array([1.0, 1.0])
+    tie_strict = float(np.mean(tie_s[tie_y == 1][:, None] > tie_s[tie_y == 0][None, :]))
     return Result(verdict(not bad),
                   f"exhaustive: every bipartite target and every total predicted ranking of "
                   f"c <= {max_c} items (each (p, n) pair is ordered right or inverted, so "
                   "the right ones are c_1 c_0 - D_tau); the library's AUC and Kendall "
                   "distance against direct counts",
-                  {"cases": cases, "largest c": max_c, "mismatches": bad[:3]})
+                  {"cases": cases, "largest c": max_c, "mismatches": bad[:3],
+                   "a tie breaks it (labels [1, 0], scores [1, 1])": {
+                       "AUC, the slide's strict count s(p) > s(n)": tie_strict,
+                       "AUC, the library's (a tie counts 1/2)": rm.auc(tie_y, tie_s),
+                       "1 - normalised D_tau": 1 - rm.kendall_distance(tie_y, tie_s,
+                                                                       normalize=True)}})
 
 
 @claim("S003-M1", doc=DOC, recorded="verified",
@@ -556,16 +565,19 @@ def s003_d1() -> Result:
 @claim("S003-D2", doc=DOC, recorded="erratum",
        at=Location("2c Evaluation of Bipartite Rankings",
                    "slide 'Normalized Discounted Cumulative Gain'"),
-       statement="'[Järvelin & Kekäläinen, 2002] The original formulation' of DCG is "
-                 "sum_i l(i)/log(i + 1)")
+       statement="the slide's DCG, sum_i l(i)/log(i + 1), given under '[Järvelin & "
+                 "Kekäläinen, 2002] - The original formulation of (normalized) discounted "
+                 "cumulative gain refers to this setting', is J&K's original formulation")
 def s003_d2(max_i: int = 8) -> Result:
     """Järvelin & Kekäläinen (ACM TOIS 20(4), 2002) define DCG[i] = CG[i] for i < b and
     DCG[i] = DCG[i-1] + G[i]/log_b i for i >= b, b the base of the logarithm: position i
     weighs 1 below b and 1/log_b i from b on. The slide's weight is 1/log_b(i + 1) at every
     position (no base given). At position 1 the two agree only for b = 2, and with b = 2
-    they part at position 2 (1 against 1/log_2 3): no base makes them one formula. With
-    b = 2, J&K's weight at i >= 2 is the slide's at i - 1: the slide shifts the discount by
-    one position."""
+    they part at position 2 (1 against 1/log_2 3): no base makes them one formula. Nor do
+    two bases, b_s for the slide and b_j for J&K: position 1 still forces b_s = 2, position
+    2 then forces b_j = 2^(log_3 2), and at position 3 the weights part (log_3(2)^2 against
+    1/2). With b = 2, J&K's weight at i >= 2 is the slide's at i - 1: the slide shifts the
+    discount by one position."""
     b = sympy.symbols("b", positive=True)
 
     def jk(i, base):  # J&K's weight of position i
@@ -577,18 +589,28 @@ def s003_d2(max_i: int = 8) -> Result:
     # position 1 (1 < b for every base b > 1): 1 = 1/log_b 2 only at b = 2
     bases_agreeing_at_1 = sympy.solve(sympy.Eq(slide(1, b), 1), b)
     at_2 = {"J&K (b = 2)": str(jk(2, 2)), "slide (b = 2)": str(slide(2, 2))}
-    printed_ok = bases_agreeing_at_1 == [2] and all(
-        sympy.simplify(jk(i, 2) - slide(i, 2)) == 0 for i in range(1, max_i + 1))
+    # two bases: J&K weigh position 1 by 1 for every b_j > 1, so b_s = 2 as above; at
+    # position 2 J&K's weight is 1 (not 1/log_2 3) when b_j > 2, else 1/log_{b_j} 2
+    b_j = sympy.symbols("b_j", positive=True)
+    forced_j = [x for x in sympy.solve(sympy.Eq(1 / sympy.log(2, b_j), slide(2, 2)), b_j)
+                if bool(1 < x) and bool(x <= 2)]
+    at_3 = {str(x): {"J&K": str(sympy.simplify(jk(3, x))), "slide (b_s = 2)": str(slide(3, 2)),
+                     "differ": bool(sympy.Abs(jk(3, x) - slide(3, 2)).evalf(50) > 1e-30)}
+            for x in forced_j}
+    printed_ok = bases_agreeing_at_1 == [2] and any(
+        all(sympy.simplify(jk(i, x) - slide(i, 2)) == 0 for i in range(1, max_i + 1))
+        for x in [2, *forced_j])
     shifted = all(sympy.simplify(jk(i, 2) - slide(i - 1, 2)) == 0
                   for i in range(2, max_i + 1))
     return Result(verdict(printed_ok, shifted and bases_agreeing_at_1 == [2]),
                   "sympy: the two weights position by position, for the base the slide "
-                  f"leaves open (positions 1..{max_i})",
+                  f"leaves open, shared or one for each (positions 1..{max_i})",
                   {"J&K 2002": "DCG[i] = CG[i] for i < b; DCG[i-1] + G[i]/log_b i for "
                                "i >= b (positions below b undiscounted)",
                    "bases where the weights agree at position 1": [str(x) for x in
                                                                    bases_agreeing_at_1],
                    "position 2 with b = 2": at_2,
+                   "two bases: J&K's base forced by position 2, and position 3": at_3,
                    "J&K (b = 2) at i = the slide's at i - 1, i >= 2": shifted,
                    "corrected": "the slide's sum_i l(i)/log(i + 1) discounts every position, "
                                 "from the first, by log(i + 1): the later convention (the "
