@@ -116,7 +116,8 @@ def s003_r2(max_c: int = 7) -> Result:
         ok &= min(rho) == -1 and max(rho) == 1
         ok &= min(dt) == 0 and max(dt) == c * (c - 1) // 2
         ok &= min(tau) == -1 and max(tau) == 1
-    return Result(verdict(ok), f"exhaustive over all permutations, 2 <= c <= {max_c}", {})
+    return Result(verdict(ok), f"exhaustive over all permutations, 2 <= c <= {max_c}",
+                  {"largest c": max_c})
 
 
 @claim("S003-E4", doc=DOC, recorded="verified",
@@ -200,7 +201,8 @@ def s003_e8(max_c: int = 7) -> Result:
         ok &= abs(best - rm.tutorial_idcg(c)) < 1e-12
         unique &= argmax == [tuple(ident)]
     return Result(verdict(ok and unique), f"exhaustive, c <= {max_c}",
-                  {"maximum_equals_IDCG": ok, "only_the_identity_attains_it": unique})
+                  {"maximum_equals_IDCG": ok, "only_the_identity_attains_it": unique,
+                   "largest c": max_c})
 
 
 @claim("S003-B1", doc=DOC, recorded="verified",
