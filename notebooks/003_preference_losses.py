@@ -19,9 +19,10 @@
 # with `rankmeasures`, sets each value beside the number printed on the slides, and shows
 # the verdict of `proofs_check`. Three pictures of the slides are lost (the bipartite,
 # multipartite and gamma examples), and their printed numbers fit more than one picture, so
-# none can be reconstructed: the notebook shows that the numbers are consistent with each
-# other, how many targets fit them, and the one target that fits under two assumptions it
-# states.
+# none can be reconstructed. For the bipartite and multipartite examples the notebook shows
+# that the numbers are consistent with each other, how many targets fit them, and the one
+# target that fits under two assumptions it states; for the gamma example, its arithmetic
+# and one partial order that fits.
 
 # %%
 from IPython.display import Markdown, display
@@ -49,7 +50,8 @@ import proofs_check
 import rankmeasures as rm
 from companion import checks, figures
 
-# every check of this notebook is exact (identities, enumerations, printed numbers)
+# every check of this notebook is deterministic (identities, enumerations, printed
+# numbers): exact, or to the rounding of floating-point sums
 checks.begin("003", statistical=0)
 
 # %% [markdown]
@@ -155,8 +157,8 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # %%
 # the checks whose evidence the sections show, run once and reused by the table
 shown = {cid: proofs_check.run_claim(proofs_check.REGISTRY[cid])[0]
-         for cid in ("S003-R1", "S003-E9", "S003-A1", "S003-E10", "S003-M3", "S003-G1",
-                     "S003-G2", "S003-D2")}
+         for cid in ("S003-W1", "S003-E8", "S003-R1", "S003-R2", "S003-E9", "S003-A1",
+                     "S003-E10", "S003-M3", "S003-G1", "S003-G2", "S003-D2")}
 shown["S003-E7"] = e7
 claims_003 = proofs_check.document_rows("003", done=shown)
 checks.check("outcomes-as-recorded",
@@ -177,18 +179,48 @@ guide.update(Markdown(reading.reading_guide(
     section='The worked example')))
 
 # %% [markdown]
-# ### DCG of graded levels, and its attribution
+# ### Weighted errors, DCG, and its attribution
 #
+# The weighted-measures part opens on the slide "Weighted Ranking Errors": the measures so
+# far give equal weight to all positions, so they charge a swap of the last two items what
+# they charge a swap of the first two. Its DCG, $\sum_i (c - R(i))/\log(i + 1)$, has the
+# IDCG $\sum_i (c - i)/\log(i + 1)$ as its maximum, reached where $R(i) = i$.
+
+# %%
+w1, e8 = shown["S003-W1"], shown["S003-E8"]
+swaps = w1.evidence["unweighted"]
+swap_names = {"footrule": "the footrule", "spearman": "the Spearman distance",
+              "kendall": "the Kendall distance"}
+de_bottom, de_top = w1.evidence["weighted_for_contrast"]["discounted_error"]
+checks.check("S003-W1", w1.outcome == "verified" and de_bottom != de_top,
+             "footrule, Spearman and Kendall distance charge the bottom swap what they charge "
+             "the top swap; the discounted error does not")
+checks.check("S003-E8", e8.outcome == "verified" and e8.evidence["maximum_equals_IDCG"]
+             and e8.evidence["only_the_identity_attains_it"],
+             "the slide's DCG is at most its IDCG, attained only by the identity (every "
+             "permutation enumerated)")
+display(Markdown(
+    "The slide's two pairs, $D(ABCED, ABCDE)$ and $D(ABCDE, BACDE)$: "
+    + ", ".join(f"{swap_names[name]} {a} and {b}" for name, (a, b) in swaps.items())
+    + f" (S003-W1); the discounted error, for contrast, {de_bottom:.4f} and {de_top:.4f}. "
+    "The DCG of the weighted-measures part reaches its IDCG at the identity and nowhere else "
+    f"on every permutation of up to {e8.evidence['largest c']} items (S003-E8)."))
+
+# %% [markdown]
 # The slides define DCG twice. The weighted-measures part uses the gain $c - R(i)$; the
 # bipartite part uses $\sum_i l(i)/\log(i+1)$, with $l(i)$ the level of the item the
 # prediction puts at position $i$ (on the C-index slide $l(i)$ is the level of item $x_i$:
-# the same letter, two indexings). The slide calls the second "the original formulation"
-# of Järvelin & Kekäläinen (2002). Their definition leaves the positions below the
-# logarithm's base $b$ undiscounted and divides by $\log_b i$ from position $b$ on; the
-# slide's form divides every position, from the first, by $\log(i + 1)$, the later
-# convention (the one trec_eval's ndcg computes). No base makes the two one formula; with
-# $b = 2$ the original weighs position $i \ge 2$ as the slide weighs $i - 1$ (claim
-# S003-D2, an erratum of attribution). The weights of the first positions, base 2:
+# the same letter, two indexings). The slide gives the second under "[Järvelin &
+# Kekäläinen, 2002] – The original formulation of (normalized) discounted cumulative gain
+# refers to this setting": the setting of graded levels is theirs, the formula is not.
+# Their definition leaves the positions below the logarithm's base $b$ undiscounted and
+# divides by $\log_b i$ from position $b$ on; the slide's form divides every position, from
+# the first, by $\log(i + 1)$, the later convention (the one trec_eval's ndcg computes). No
+# base makes the two one formula, whether both weights take one base or each its own
+# (position 1 fixes the slide's base at 2, position 2 then J&K's at $2^{\log_3 2}$, and
+# position 3 parts them); with $b = 2$ the original weighs position $i \ge 2$ as the slide
+# weighs $i - 1$ (claim S003-D2, an erratum of attribution). The weights of the first
+# positions, base 2:
 
 # %%
 d2 = shown["S003-D2"]
@@ -203,10 +235,13 @@ checks.check("jk-shifted", np.allclose(jk_weights[1:], slide_weights[:-1], rtol=
              and jk_weights[1] != slide_weights[1],
              "J&K's base-2 weight at position i >= 2 is the slide's at i - 1; at position 2 "
              "they differ")
+two_bases = d2.evidence["two bases: J&K's base forced by position 2, and position 3"]
 _ = checks.check("S003-D2", d2.outcome == "erratum"
                  and d2.evidence["bases where the weights agree at position 1"] == ["2"]
+                 and len(two_bases) == 1 and all(v["differ"] for v in two_bases.values())
                  and d2.evidence["J&K (b = 2) at i = the slide's at i - 1, i >= 2"],
-                 "no base makes the slide's DCG the J&K original (sympy)")
+                 "no base, shared or one for each weight, makes the slide's DCG the J&K "
+                 "original (sympy)")
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
@@ -230,6 +265,14 @@ display(Markdown(figures.markdown_table([
     {"form": "corrected sum", "closed form": r1.evidence["corrected_sum"]},
     {"form": "stated value", "closed form": r1.evidence["closed_form"]},
 ])))
+r2 = shown["S003-R2"]
+checks.check("S003-R2", r2.outcome == "verified",
+             "Spearman's rho and Kendall's tau in [-1, 1], D_tau in [0, c(c-1)/2], every bound "
+             "attained (every permutation enumerated)")
+display(Markdown(
+    "The other ranges of these slides hold: Spearman's $\\rho$ and Kendall's $\\tau$ lie in "
+    "$[-1, 1]$ and $D_\\tau$ in $[0, c(c-1)/2]$, each bound attained, on every permutation "
+    f"of $c$ items for $2 \\le c \\le {r2.evidence['largest c']}$ (S003-R2)."))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
@@ -242,8 +285,9 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # $D_\tau = 3$ and C-index $= 5/8$; the pictures of the target and the predicted ranking
 # they were computed on are lost. With a total predicted ranking every preference is
 # either kept or inverted, so AUC and C-index are $1 - D_\tau/\#\text{preferences}$ (the
-# identity of claim S003-A1): each printed pair fixes the number of preferences (the
-# table), which five items allow. The catalogue reconstructs a lost example only if
+# argument of claim S003-A1, stated there for the AUC; for the C-index it is the same
+# count): each printed pair fixes the number of preferences (the table), which five items
+# allow. The catalogue reconstructs a lost example only if
 # exactly one reconstruction fits. Here many do, and one is singled out only under two
 # assumptions the slides do not state: (a) the lost pictures keep the predicted ranking
 # $A \succ B \succ E \succ C \succ D$ of the earlier slides, and (b) their levels cut the
@@ -296,16 +340,27 @@ checks.check("reconstructions-give-the-printed-values",
              "printed")
 display(Markdown(figures.markdown_table(
     recon_rows, digits=4)))
+a1 = shown["S003-A1"].evidence
+tie = a1["a tie breaks it (labels [1, 0], scores [1, 1])"]
+tie_strict, tie_half = (tie["AUC, the slide's strict count s(p) > s(n)"],
+                        tie["AUC, the library's (a tie counts 1/2)"])
 checks.check("S003-A1", shown["S003-A1"].outcome == "verified",
              "AUC = 1 - normalised D_tau on every bipartite target and total prediction "
              "enumerated")
+checks.check("a1-needs-a-total-ranking",
+             tie_strict != tie["1 - normalised D_tau"]
+             and tie_half != tie["1 - normalised D_tau"],
+             "with a positive tied with a negative, neither AUC is 1 - normalised D_tau")
 display(Markdown(
     "The two examples are therefore *not checkable* (S003-E9, S003-E10): the printed "
     "numbers are consistent with each other, and the targets above, which assumptions (a) "
     "and (b) single out, give them; the lost pictures may have been others. The identity "
     "AUC $= 1 -$ normalised $D_\\tau$ is checked on its own, on every bipartite target "
-    f"and every predicted ranking of up to {shown['S003-A1'].evidence['largest c']} items "
-    f"({shown['S003-A1'].evidence['cases']} cases, S003-A1)."))
+    f"and every total predicted ranking of up to {a1['largest c']} items "
+    f"({a1['cases']} cases, S003-A1). It needs the ranking total: one positive tied with "
+    "one negative is neither ordered right nor inverted, so $1 -$ normalised $D_\\tau$ = "
+    f"{tie['1 - normalised D_tau']:g}, while the AUC is "
+    f"{tie_strict:g} by the slide's strict count and {tie_half:g} with a tie counted 1/2."))
 
 # %%
 display(Markdown(reading.claims_box(proofs_check.settled_rows(
@@ -535,7 +590,8 @@ display(Markdown(
 # %% [markdown]
 # ## About the checks
 #
-# Every statement above is checked exactly where the run makes it: the printed numbers,
+# Every statement above is checked where the run makes it, exactly or, where floating-point
+# sums are compared, to their rounding (tolerances 1e-12 or finer): the printed numbers,
 # identities between measures, enumerations of small rankings, and the peers scipy and
 # scikit-learn on all 120 predictions. None is statistical, so no check depends on the
 # seed, which only draws the random rankings of the figure's right panel: those values
