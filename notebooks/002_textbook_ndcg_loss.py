@@ -101,8 +101,9 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(["S002-D1"]))))
 # exact range, maximum, mean and probability of $\Delta = 0$ at each cut-off $k < r$ (the
 # book's range of $k$), and checks
 # that the library returns exactly 0 as often as the formula says. Random predictions
-# (scores drawn from a normal law, so a uniformly random ranking) then show the spread
-# of $\Delta$ in the figure, and their mean is checked against the exact one.
+# (scores drawn from a normal law, so a uniformly random ranking) then give a Monte Carlo
+# mean, checked against the exact one. The figure draws the exact law of $\Delta$ over
+# all rankings at each $k$, with both means.
 
 # %%
 rng = np.random.default_rng(seed)
@@ -177,7 +178,8 @@ for kk, exact in exact_by_k.items():
 ax.set(xlabel="cut-off k", ylabel="Delta(y', y)", ylim=(-0.02, 1.02),
        xticks=range(1, r_len),
        title=f"002: NDCG loss of a uniformly random ranking, y = {y.tolist()}")
-ax.legend(fontsize=8, loc="upper right")
+# below the axes: inside, it would cover the largest losses (near 1 at k = 4 and 5)
+ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), ncol=3)
 figures.save(fig, "002_loss_by_k")
 plt.show()
 
@@ -281,10 +283,12 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # diabetes set (442 patients, 10 measurements); the target, disease progression after
 # one year, is cut into 5 quantile grades, and each split draws lists of 15 patients
 # from disjoint train and test halves. Each surrogate is minimised with L-BFGS-B (plus a
-# small ridge term); the baselines are pointwise least squares and a random ranker. On
-# every training list, and for both learned weight vectors, each surrogate must bound its
-# loss, as the book (after our excerpt) proves it does; the Kendall hinge must also bound
-# the rewritten loss of S002-C2, which is never below the defined one.
+# small ridge term); the baselines are pointwise least squares and a random ranker. The
+# three learned rankers are the two surrogates' minimisers and least squares. On every
+# training list, and for each learned weight vector (the bounds hold for every $w$, not
+# only for the minimiser of the surrogate), each surrogate must bound its loss, as the
+# book (after our excerpt) proves it does; the Kendall hinge must also bound the
+# rewritten loss of S002-C2, which is never below the defined one.
 
 # %% tolerance={"abs": 0.004, "c": 0.5}
 methods = ("Kendall hinge", "NDCG hinge", "least squares", "random")
@@ -298,8 +302,7 @@ for split in range(n_splits):
                                                        k=k_eval),
         "least squares": linear_ranking.least_squares_ranker(train),
     }
-    for name in ("Kendall hinge", "NDCG hinge"):
-        w = weights[name]
+    for name, w in weights.items():
         for x, y in train:
             s_train = linear_ranking.linear_scores(w, x)
             hinge = linear_ranking.kendall_hinge(w, x, y)[0]
@@ -330,7 +333,8 @@ for split in range(n_splits):
         held_out[name]["tau"].append(float(np.mean(
             [rm.kendall_tau(sc, y) for sc, (_, y) in zip(scores_test, test, strict=True)])))
 print(f"surrogate >= loss on all {bound_checks} (training list, learned ranker, surrogate) "
-      f"cases; pairs tied in both the grades and the learned scores: {double_ties}")
+      f"cases, the learned rankers being {', '.join(weights)}; pairs tied in both the grades "
+      f"and the learned scores: {double_ties}")
 
 learn_rows = [{"ranker": m,
                f"held-out NDCG@{k_eval}": float(np.mean(held_out[m]["ndcg"])),
@@ -342,8 +346,14 @@ se_of_se = 0.5 / np.sqrt(2 * (n_splits - 1))
 figures.save_table(learn_rows, "002_learning", column_tolerance={
     f"held-out NDCG@{k_eval}": {"se": "s.e. (NDCG)", "c": 0.5}, "s.e. (NDCG)": {"rel": se_of_se},
     "held-out Kendall tau-b": {"se": "s.e. (tau)", "c": 0.5}, "s.e. (tau)": {"rel": se_of_se}})
-display(Markdown(figures.markdown_table(
-    learn_rows, digits=3)))
+# as read: each mean to the second significant digit of its standard error, standard
+# errors to 2 significant digits (the saved table keeps every digit)
+learn_se = {f"held-out NDCG@{k_eval}": "s.e. (NDCG)", "held-out Kendall tau-b": "s.e. (tau)"}
+display(Markdown(figures.markdown_table([
+    {k: f"{v:.{max(0, 1 - math.floor(math.log10(r[learn_se[k]])))}f}"
+     if k in learn_se and r[learn_se[k]] > 0
+     else f"{v:#.2g}" if isinstance(v, float) else v
+     for k, v in r.items()} for r in learn_rows])))
 
 # %%
 # points on a zoomed axis, so that the differences among the learned rankers show; the
@@ -409,10 +419,15 @@ saved = figures.save_table(diff_rows, "002_learning_differences", column_toleran
 
 # %% tolerance={"abs": 1.0, "c": 0.5}
 # the table and sentences as read: their z values move with the optimiser's path by a few
-# tenths under another BLAS kernel (the z column's own tolerance in the saved table); the
-# differences themselves are held to their standard errors in 002_learning_differences
-display(Markdown(figures.markdown_table(
-    diff_rows, digits=3)))
+# tenths under another BLAS kernel (the z column's own tolerance in the saved table), so
+# they are shown to 1 decimal; the differences themselves are held to their standard
+# errors in 002_learning_differences, and shown to the second significant digit of it,
+# standard errors to 2 significant digits
+display(Markdown(figures.markdown_table([
+    {k: f"{v:.{max(0, 1 - math.floor(math.log10(r['paired s.e.'])))}f}"
+     if k == "mean difference" and r["paired s.e."] > 0
+     else f"{v:+.1f}" if k == "z" else f"{v:#.2g}" if isinstance(v, float) else v
+     for k, v in r.items()} for r in diff_rows])))
 vs_random = [r for r in diff_rows if r["pair"].endswith("- random")]
 among = [r for r in diff_rows if not r["pair"].endswith("- random")]
 resolved = [f"{r['pair']} ({r['measure']}, {r['z']:+.1f} s.e.)" for r in among
