@@ -282,6 +282,37 @@ def test_report_rows_rounds_numbers_for_reading():
     assert V.report_rows(rep)[3]["value"] == "0.942809041582"
 
 
+def test_report_rows_show_monte_carlo_estimates_to_their_standard_error():
+    """For reading, a Monte Carlo mean with s.e. 0.00088 is shown to 5 decimals (the
+    second significant digit of 0.00088), a ratio with s.e. 0.0035 to 4, a win rate with
+    s.e. 0.031 to 3; exact numbers to the digits asked; the means of DCG and IDCG, which
+    carry no s.e., are left out. Without ``digits`` every value keeps all its digits, and
+    the JSON too."""
+    from rankmeasures.theory.results import (
+        Distinguish, ExactRatio, ModelEntry, MonteCarlo, Separation, VariantReport, WinRate,
+    )
+    mc = MonteCarlo(0.81455213, 0.000884, 13.940812, 18.589634, 0.74992517, 0.00353,
+                    exact=ExactRatio(0.74981234, 0.0012345678, 13.9, 18.5))
+    rep = VariantReport("1/r", None, models=[ModelEntry(ybar="s", p="1/2",
+                                                        monte_carlo={"1e+04": mc})],
+                        distinguish=Distinguish(Separation.SAME_LIMIT, Verdict.UNDECIDED,
+                                                win_rates={"1e+03": WinRate(0.6234, 0.0311)}))
+    shown = {r["field"]: r["value"] for r in rep.to_rows(digits=6)}
+    at = "models[0] / Monte Carlo / 1e+04 / "
+    assert shown[at + "mean"] == "0.81455" and shown[at + "se"] == "0.00088"
+    assert shown[at + "mean DCG / mean IDCG"] == "0.7499"
+    assert shown[at + "mean DCG / mean IDCG s.e."] == "0.0035"
+    assert shown[at + "E[DCG] / E[IDCG] at this n"] == "0.749812"
+    assert shown[at + "|E[NDCG] - E[DCG]/E[IDCG]| at most"] == "0.00123457"
+    assert at + "mean DCG" not in shown and at + "mean IDCG" not in shown
+    win = "distinguish / P[NDCG(f0) > NDCG(f1)] / 1e+03 / "
+    assert shown[win + "P"] == "0.623" and shown[win + "se"] == "0.031"
+    full = {r["field"]: r["value"] for r in rep.to_rows()}
+    assert full[at + "mean"] == 0.81455213 and full[at + "mean DCG"] == 13.940812
+    assert full[win + "P"] == 0.6234
+    assert json.loads(rep.to_json())["models"][0]["Monte Carlo"]["1e+04"]["mean"] == 0.81455213
+
+
 def test_ratio_of_means_by_hand_and_from_the_draws():
     """DCG (1, 2, 3), IDCG (2, 2, 4): R = 6/8; the residuals DCG - R IDCG are (-1/2, 1/2,
     0), their sample variance 1/4, so the standard error is (1/2) / (sqrt(3) 8/3). The

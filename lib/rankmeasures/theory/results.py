@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import enum
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from .._validation import check_int
 __all__ = ["Decay", "CutRegime", "LimitKind", "Separation", "Verdict", "Theorem", "Theorems",
            "DiscountClass", "ExactRatio", "MonteCarlo", "WinRate", "ModelEntry",
            "Distinguish", "PairwiseIdentity", "VariantReport", "rows_of", "distinguish_details",
-           "TENDS_LABEL", "WIN_LABEL"]
+           "to_its_se", "TENDS_LABEL", "WIN_LABEL"]
 
 
 class Decay(enum.Enum):
@@ -488,8 +489,17 @@ class VariantReport:
         return _render(self, numeric)
 
     def to_rows(self, *, digits: int | None = None) -> list[dict]:
-        """The report as rows ``{"field": "a / b / c", "value": v}`` (see :func:`rows_of`)."""
-        return rows_of(self.to_dict(), digits=digits)
+        """The report as rows ``{"field": "a / b / c", "value": v}`` (see :func:`rows_of`).
+
+        ``digits``: for reading, exact and deterministic numbers to that many significant
+        digits, and each Monte Carlo estimate (a mean of NDCG, a ratio of means, a win
+        rate) to the second significant digit of its standard error, the standard error to
+        2 significant digits; the means of DCG and IDCG, whose standard errors the report
+        does not carry, are left out (their ratio is shown). None keeps every value and
+        every digit, as :meth:`to_json` does.
+        """
+        return rows_of(_render(self, numeric=False, reading=digits is not None),
+                       digits=digits)
 
     def to_json(self) -> str:
         """The report as JSON (keys sorted, decimal fields as numbers)."""
@@ -541,7 +551,46 @@ _FLUCTUATION_NOTE = ("for r^-beta with beta > 2/3 the gap and the fluctuations a
                      "(claims S004-T4b, S004-L7)")
 
 
-def _render(rep: VariantReport, numeric: bool) -> dict:
+class _Shown(str):
+    """A value already written for reading (an estimate to its standard error), which
+    :func:`rows_of` shows as it is."""
+
+    __slots__ = ()
+
+
+def to_its_se(value: float | None, se: float | None) -> tuple:
+    """A Monte Carlo estimate written to the second significant digit of its standard
+    error, and the standard error to 2 significant digits, for reading (the last digit
+    shown is uncertain, the ones before it are not); an estimate without a positive finite
+    standard error is returned as it is.
+
+    Parameters
+    ----------
+    value, se : float or None
+        The estimate and its standard error.
+
+    Returns
+    -------
+    tuple
+        ``(value, se)`` as strings that :func:`rows_of` shows unchanged, or the two
+        arguments unchanged.
+
+    Examples
+    --------
+    >>> to_its_se(0.8145521, 0.000884)
+    ('0.81455', '0.00088')
+    >>> to_its_se(13.94081, 0.0512)
+    ('13.941', '0.051')
+    >>> to_its_se(1.0, 0.0)
+    (1.0, 0.0)
+    """
+    if value is None or se is None or not math.isfinite(se) or se <= 0:
+        return value, se
+    decimals = max(0, 1 - math.floor(math.log10(se)))
+    return _Shown(f"{value:.{decimals}f}"), _Shown(f"{se:#.2g}")
+
+
+def _render(rep: VariantReport, numeric: bool, reading: bool = False) -> dict:
     if rep.refused is not None:
         return {"refused": rep.refused}
     out: dict = {"discount": rep.discount, "cut": rep.cut}
@@ -564,9 +613,9 @@ def _render(rep: VariantReport, numeric: bool) -> dict:
     if rep.pairwise is not None:
         out["pairwise"] = _render_pairwise(rep.pairwise)
     if rep.models:
-        out["models"] = [_render_model(m, numeric) for m in rep.models]
+        out["models"] = [_render_model(m, numeric, reading) for m in rep.models]
     if rep.distinguish is not None:
-        out["distinguish"] = _render_distinguish(rep.distinguish)
+        out["distinguish"] = _render_distinguish(rep.distinguish, reading)
     if rep.incomplete is not None:
         out["incomplete"] = rep.incomplete
     return out
@@ -583,7 +632,7 @@ def _render_pairwise(pw: PairwiseIdentity) -> dict:
     return out
 
 
-def _render_model(m: ModelEntry, numeric: bool) -> dict:
+def _render_model(m: ModelEntry, numeric: bool, reading: bool = False) -> dict:
     if m.binary:
         out: dict = {"ybar": m.ybar, "p": m.p}
     else:
@@ -598,27 +647,36 @@ def _render_model(m: ModelEntry, numeric: bool) -> dict:
         out["pseudo-expectation N(n)"] = {k: float(v) if numeric else v
                                           for k, v in m.pseudo.items()}
     if m.monte_carlo is not None:
-        out["Monte Carlo"] = {k: _render_mc(v) for k, v in m.monte_carlo.items()}
+        out["Monte Carlo"] = {k: _render_mc(v, reading) for k, v in m.monte_carlo.items()}
     return out
 
 
-def _render_mc(mc: MonteCarlo) -> dict:
-    out = {"mean": mc.mean, "se": mc.se, "mean DCG": mc.mean_dcg, "mean IDCG": mc.mean_idcg,
-           "mean DCG / mean IDCG": mc.ratio, "mean DCG / mean IDCG s.e.": mc.ratio_se}
+def _render_mc(mc: MonteCarlo, reading: bool = False) -> dict:
+    if reading:
+        (mean, se), (ratio, ratio_se) = to_its_se(mc.mean, mc.se), to_its_se(mc.ratio,
+                                                                               mc.ratio_se)
+        out = {"mean": mean, "se": se, "mean DCG / mean IDCG": ratio,
+               "mean DCG / mean IDCG s.e.": ratio_se}
+    else:
+        out = {"mean": mc.mean, "se": mc.se, "mean DCG": mc.mean_dcg,
+               "mean IDCG": mc.mean_idcg, "mean DCG / mean IDCG": mc.ratio,
+               "mean DCG / mean IDCG s.e.": mc.ratio_se}
     if mc.exact is not None:
         out["E[DCG] / E[IDCG] at this n"] = mc.exact.ratio
         out["|E[NDCG] - E[DCG]/E[IDCG]| at most"] = mc.exact.bias_bound
     return out
 
 
-def _render_distinguish(d: Distinguish) -> dict:
+def _render_distinguish(d: Distinguish, reading: bool = False) -> dict:
     out: dict = {"how": d.how}
     out.update(distinguish_details(d))
     if d.separation is Separation.SAME_LIMIT and d.fluctuation_note:
         out["note"] = _FLUCTUATION_NOTE
     out[TENDS_LABEL] = d.tends_text
     if d.win_rates is not None:
-        out[WIN_LABEL] = {k: {"P": w.p, "se": w.se} for k, w in d.win_rates.items()}
+        out[WIN_LABEL] = {k: dict(zip(("P", "se"), to_its_se(w.p, w.se) if reading
+                                      else (w.p, w.se), strict=True))
+                          for k, w in d.win_rates.items()}
     if d.first_above is not None:
         for level in d.first_above:
             out[f"first n with P > {level:g}"] = d.first_above_text(level)
@@ -681,6 +739,8 @@ def rows_of(report: Mapping, *, digits: int | None = None) -> list[dict]:
     def show(v):
         if isinstance(v, bool) or v is None:
             return v
+        if isinstance(v, _Shown):  # already written to its standard error
+            return str(v)
         if isinstance(v, float):
             return f"{v:.{digits}g}" if digits else v
         if isinstance(v, int | str):
