@@ -289,7 +289,13 @@ def test_report_rows_show_monte_carlo_estimates_to_their_standard_error():
     carry no s.e., are left out. Without ``digits`` every value keeps all its digits, and
     the JSON too."""
     from rankmeasures.theory.results import (
-        Distinguish, ExactRatio, ModelEntry, MonteCarlo, Separation, VariantReport, WinRate,
+        Distinguish,
+        ExactRatio,
+        ModelEntry,
+        MonteCarlo,
+        Separation,
+        VariantReport,
+        WinRate,
     )
     mc = MonteCarlo(0.81455213, 0.000884, 13.940812, 18.589634, 0.74992517, 0.00353,
                     exact=ExactRatio(0.74981234, 0.0012345678, 13.9, 18.5))
