@@ -26,9 +26,10 @@ explanation the reports print once):
 ``needs-assumption``
     true only under an assumption the document does not state (both sides shown);
 ``not-reproduced``
-    an empirical result (a figure, a trend, an experiment) that our own protocol does not
-    reproduce; the protocol's choices are named in the claim's statement, since another
-    protocol may reproduce it -- not evidence that the document is wrong;
+    an empirical result (a figure, a trend, an experiment) not confirmed under our own
+    protocol, whose choices are named in the claim's statement: no reading confirms the
+    whole statement; the evidence says whether any reading goes against it or the
+    readings are only unresolved. Not by itself evidence that the document is wrong;
 ``not-checkable``
     a definition, or a figure whose data is not available (the reason is given).
 
@@ -190,7 +191,7 @@ def verdict(printed_holds: bool, corrected_holds: bool | None = None, *,
     When it did not, ``corrected_holds`` says whether the corrected (or
     assumption-qualified) statement did; ``assumption=True`` reports the correction as an
     unstated assumption. ``protocol=True`` marks an empirical result checked under our own
-    protocol: one that does not survive is ``not-reproduced``, not an erratum.
+    protocol: one not confirmed is ``not-reproduced``, not an erratum.
     """
     if printed_holds:
         return "proof-gap" if proof_holds is False else "verified"

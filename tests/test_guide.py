@@ -54,7 +54,7 @@ def test_the_guide_counts_the_documents_claims_and_lists_the_companions_apart():
     assert (f"Of its 4 claims in the catalogue (checked in this notebook) the companion "
             f"verified 1, corrected none, found 1 true but not given by the document's proof "
             f"(proof gaps: [G]({CLAIMS_LINK})), found 1 true only under an added assumption "
-            f"([H]({CLAIMS_LINK})) and did not reproduce 1 under its own protocol "
+            f"([H]({CLAIMS_LINK})) and did not confirm 1 under its own protocol "
             f"([N]({CLAIMS_LINK})).") in text
     assert (f"The companion adds 2 results of its own, not counted among the document's "
             f"claims ([P]({CLAIMS_LINK}): verified; [Q]({CLAIMS_LINK}): verified).") in text

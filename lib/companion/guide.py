@@ -43,8 +43,10 @@ LEGEND = {
     "proof-gap": "the statement holds, but the document's proof does not give it; the "
                  "missing piece is shown.",
     "needs-assumption": "true only under an assumption the document does not state.",
-    "not-reproduced": "an empirical result our own protocol (named in the statement) does "
-                      "not reproduce; another protocol may.",
+    "not-reproduced": "not confirmed under our protocol (its choices named in the "
+                      "statement): no reading confirms the whole statement; the evidence "
+                      "says whether any reading goes against it or the readings are only "
+                      "unresolved.",
     "not-checkable": "a definition, or a figure whose data is not available.",
 }
 _KNOWN = tuple(LEGEND)
@@ -105,7 +107,7 @@ def reading_guide(rows: list[dict], *, claims: str, surprise: str, section: str,
         parts.append(f"found {counts['needs-assumption']} true only under an added "
                      f"assumption ({_links(ids('needs-assumption'))})")
     if counts["not-reproduced"]:
-        parts.append(f"did not reproduce {counts['not-reproduced']} under its own protocol "
+        parts.append(f"did not confirm {counts['not-reproduced']} under its own protocol "
                      f"({_links(ids('not-reproduced'))})")
     if counts["not-checkable"]:
         parts.append(f"could not check {counts['not-checkable']} (definitions, or figures "
