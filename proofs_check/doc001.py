@@ -495,7 +495,9 @@ def s001_s4(seeds=range(16), c_true=None) -> Result:
 
 #: The C grid of the runs that choose C on validation: the decades from 1e-7 to 1e6, as in
 #: notebook 001. At both ends the solution no longer changes (every preference short of
-#: its margin as C -> 0, the hard-margin limit as C -> infinity), so a choice at an edge
+#: its margin as C -> 0, a limit as C -> infinity: the hard-margin solution when the
+#: pairs are separable by a monotone w, else the minimum-norm minimiser of the squared
+#: slacks), so a choice at an edge
 #: is a choice of that limit: the check requires it (:func:`_bracketed`).
 C_GRID = tuple(10.0**e for e in range(-7, 7))
 #: How close to 1 the cosine between the fits at an edge of the grid and at its neighbour
