@@ -307,18 +307,22 @@ for thm, dname, disc in theorems:
                     allowance=n * np.finfo(float).eps * abs(target),
                     what=f"Theorem {thm}, {rname}, n = {n}: the mean of {key.upper()} "
                          f"against E[{key.upper()}]")
-                if out.method == "standard error":
-                    mc_z[thm, rname, n, key] = out.z
-                elif key == "idcg" and np.ptp(sim[key]) == 0:
-                    # every draw has at least k relevant objects, so the IDCG of the cut is
-                    # Sigma_D(k), and its expectation differs from that by P[M < k] times at
-                    # most Sigma_D(k): far below rounding when k <= n/5 and p = 1/2
-                    rel = abs(float(sim[key][0]) - target) / abs(target)
+                # an IDCG whose draws differ by no more than the rounding of a sum of n
+                # positive doubles (below n eps of it, the allowance) is one constant in exact
+                # arithmetic: every draw has at least k relevant objects, so the IDCG of the
+                # cut is Sigma_D(k), summed in a different order. A draw with fewer loses at
+                # least D(k), relative 1/k or more, far above n eps. Its expectation differs
+                # from Sigma_D(k) by P[M < k] times at most Sigma_D(k): far below rounding
+                # when k <= n/5 and p = 1/2
+                if key == "idcg" and np.ptp(sim[key]) <= n * np.finfo(float).eps * abs(target):
+                    rel = float(np.max(np.abs(sim[key] - target))) / abs(target)
                     constant_parts.append(rel)
                     checks.check("mc-constant-exact", rel <= n * np.finfo(float).eps,
                                  f"Theorem {thm}, {rname}, n = {n}: an IDCG without spread "
-                                 "equals its exact expectation up to the rounding of the sums "
-                                 "(n eps relative)")
+                                 "beyond rounding equals its exact expectation up to the "
+                                 "rounding of the sums (n eps relative)")
+                elif out.method == "standard error":
+                    mc_z[thm, rname, n, key] = out.z
                 else:
                     atom_parts.append((thm, rname, n, key))
             # the mean to the decimal of the second significant digit of its s.e.
@@ -355,14 +359,18 @@ display(Markdown(
     f"expectations at their own $n$: {len(mc_z)} readings agree within Student's $t$ (the "
     f"largest deviation: {abs(worst_z[1]):.2f} standard errors, {worst_z[0][3].upper()} of "
     f"Theorem {worst_z[0][0]}, {worst_z[0][1]}, $n = {worst_z[0][2]:.0e}$"
-    + ")" + (f"; {len(constant_parts)} readings have no spread at all, IDCGs of a cut at "
-             "$k$ with at least $k$ relevant objects in every draw, and equal their exact "
-             "expectations "
+    + ")" + (f"; {len(constant_parts)} readings have no spread beyond the last bits of "
+             "their sums (at most $n\\varepsilon$ relative, $\\varepsilon$ the machine "
+             "epsilon), IDCGs of a cut at $k$ with at least $k$ relevant objects in every "
+             "draw, constant in exact arithmetic, and equal their exact expectations "
              + ("exactly" if max(constant_parts) == 0 else
                 f"to {max(constant_parts):.0e} relative") + " (checked)"
              if constant_parts else "")
-    + (f"; {len(atom_parts)} more (the DCG or IDCG of "
-       + ", ".join(sorted({f"Theorem {t}, {r}" for t, r, _, _ in atom_parts}))
+    + (f"; {len(atom_parts)} more (by theorem: "
+       + "; ".join(f"{sum(t == th for t, _, _, _ in atom_parts)} under Theorem {th}, the "
+                   + " and ".join(sorted({f"{k.upper()} of {r}" for t, r, _, k in atom_parts
+                                          if t == th}))
+                   for th in dict.fromkeys(t for t, _, _, _ in atom_parts))
        + ") have a quarter or more of their draws on one value and are held only to a "
        "weak bound, which holds for any law (\"About the checks\", at the end)"
        if atom_parts else "")
@@ -2379,7 +2387,8 @@ display(Markdown(
     f"{n_draws} draws it allows a deviation of "
     f"{np.sqrt(np.log(2 * n_stat / 1e-3) / (2 * n_draws)):.2f} $\\Sigma_D(n)$, so it "
     f"excludes only gross errors. In the limits table it concerns {len(atom_parts)} "
-    "readings; those without any spread are compared with their expectations exactly. "
+    "readings; IDCGs without spread beyond the rounding of their sums are compared with "
+    "their expectations exactly. "
     "Which of the two tests applies is decided from the draws, so the false-alarm "
     "probability of such a reading is at most the sum of the two tests' levels, twice its "
     "share (Student's $t$ read at its nominal level).\n\n"
