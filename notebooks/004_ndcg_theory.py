@@ -1750,8 +1750,14 @@ display(Markdown(
 # %%
 l2 = run_claim(proofs_check.REGISTRY["S004-L2"])[0]
 l2_rows = [{"case": k, **v} for k, v in l2.evidence.items()]
+# shown: the Monte Carlo mean to the decimal of the second significant digit of its
+# standard error, the standard error and the z-scores to two digits; the exact columns to
+# four (the claims report keeps every digit)
 display(Markdown(figures.markdown_table(
-    l2_rows, digits=4)))
+    [{k: (round(v, 1 - int(np.floor(np.log10(r["standard error"]))))
+          if k == "mean - N(n)" else float(f"{v:.2g}") if k == "standard error"
+          else round(v, 2) if k.startswith("(mean") else v) for k, v in r.items()}
+     for r in l2_rows], digits=4)))
 checks.check("S004-L2", l2.outcome == proofs_check.REGISTRY["S004-L2"].recorded,
              "S004-L2: the claim's check gives the catalogue's outcome")
 l2_margin = [r["n^-1/3 log n"] / r["bound on |E[NDCG] - N(n)|"] for r in l2_rows]
@@ -1781,7 +1787,10 @@ l4_rows = [{"n": n, "threshold": th, "frequency beyond": fr, "s.d. of NDCG": sd}
            for n, th, fr, sd in zip(l4.evidence["n"], l4.evidence["threshold 5 C p^-1 n^-1/3"],
                                     l4.evidence["frequency beyond the threshold"],
                                     l4.evidence["sd of NDCG"], strict=True)]
-display(Markdown(figures.markdown_table(l4_rows)))
+# shown: the sample s.d. from the claim's draws to two significant digits (its relative
+# standard error is about 1/sqrt(2 draws))
+display(Markdown(figures.markdown_table(
+    [{**r, "s.d. of NDCG": float(f"{r['s.d. of NDCG']:.2g}")} for r in l4_rows])))
 l4_slope = l4.evidence["fitted exponent of sd (steeper than the lemma's -1/3)"]
 l4_hoeff = l4.evidence["Hoeffding term 2F(n)^{2/3}/F(np) over C p^-1 n^-1/3 (C = p = 1/2)"]
 display(Markdown(figures.markdown_table([{"n": k.removeprefix("n="), "Hoeffding term over "
@@ -2154,7 +2163,11 @@ display(Markdown(f"Limit of the ratio, $-(1-\\beta)\\zeta(\\beta)$ at $\\beta = 
 l7 = run_claim(proofs_check.REGISTRY["S004-L7"])[0]
 l7_rows = [{"n": k.removeprefix("n="), **v} for k, v in l7.evidence.items()
            if k.startswith("n=")]
-display(Markdown(figures.markdown_table(l7_rows)))
+# shown: the sample s.d. and its scaled value to two significant digits (100 draws, a
+# relative standard error of about 7 %)
+display(Markdown(figures.markdown_table(
+    [{k: float(f"{v:.2g}") if k in ("sd of NDCG", "sd * n^(1-beta)") else v
+      for k, v in r.items()} for r in l7_rows])))
 l7_slope = l7.evidence["fitted exponent of sd(NDCG)"]
 l7_cross = float(l7.evidence["n where sd reaches the threshold"])
 checks.check("S004-L7", l7.outcome == proofs_check.REGISTRY["S004-L7"].recorded,
