@@ -1846,7 +1846,9 @@ display(Markdown(
     "the slack $Cp^{-1}n^{-1/3}$ by the factor in the second table, growing like "
     "$\\log^{1/3} n$ and independent of $C$: the same defect as in Lemma 7's proof "
     "(S004-L7). What the proof does give, with that term kept, is the printed window plus "
-    "$2F(n)^{2/3}/F(np)$ and Claim 4's term of order $n^{-1/3}/p$, for every $\\alpha$. "
+    "$2F(n)^{2/3}/F(np)$, Claim 8's constant $(D(1) + |D'(1)|)/F(np) \\le 10/F(np)$ (of "
+    "order $\\log n/n$; eq. (29)'s 10, which the printed window $5Cp^{-1}n^{-1}$ does not "
+    "cover at $\\alpha = 3$) and Claim 4's term of order $n^{-1/3}/p$, for every $\\alpha$. "
     "Theorem 14 needs no more than that (any window $o(1/\\log^K n)$ whose failure "
     "probabilities have a negligible sum), but its proof cites Lemma 4 as stated: the "
     "proof gap of S004-T2/T14, repaired above."))
@@ -2377,8 +2379,9 @@ other_errata = {
                 "instead of IDCG, and two sums of a decreasing discount bounded by its "
                 "integral from the wrong side; S004-C4p, S004-C8p)",
     "S004-L4": "Lemma 4's window, false for $\\alpha > 3/2$, where only constant curves "
-               "qualify; its proof drops a Hoeffding term, and with that term kept the "
-               "window holds for every $\\alpha$ (the exponent $\\min(\\alpha, 1)/3$ alone "
+               "qualify; its proof drops a Hoeffding term, and with that term (and Claim "
+               "8's constant) kept a wider window holds for every $\\alpha$ (the exponent "
+               "$\\min(\\alpha, 1)/3$ alone "
                "is consistent with the measurements, not proven)"}
 added_assumptions = {"S004-L1": "Lemma 1 needs scores without atoms"}
 proof_gaps = {"S004-T2/T14": "Theorems 2 and 14 hold, but their proof takes Lemma 4 as "
