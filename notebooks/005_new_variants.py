@@ -259,7 +259,7 @@ display(Markdown(
 
 # %%
 t_var, eps, power = sympy.symbols("t epsilon m", positive=True)
-# (1 + eps ln t)^(-a) to first order in eps = 1/ln n
+# (1 + eps ln t)^(-m) to first order in eps = 1/ln n
 expansion = sympy.series((1 + eps * sympy.log(t_var)) ** (-power), eps, 0, 2).removeO()
 delta_y = (variants.parse_expression(rep1.models[0].ybar, ("s",))
            - variants.parse_expression(rep1.models[1].ybar, ("s",))).subs(A.s, 1 - t_var)

@@ -81,7 +81,7 @@ def render_markdown(rows) -> str:
                   "proof, completed) and checks like the claims.", ""]
         lines += _table(added)
     findings = [r for r in own if r["outcome"] in _FINDINGS]
-    lines += ["", "## Errata, proof gaps, unstated assumptions, results not reproduced", "",
+    lines += ["", "## Errata, proof gaps, unstated assumptions, results not confirmed", "",
               "Each entry: the statement as printed, what holds instead (or what the proof "
               "misses, or what our protocol found), and the evidence (the full evidence is in "
               "the last section).", ""]
