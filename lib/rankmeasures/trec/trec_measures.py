@@ -31,8 +31,10 @@ import numpy as np
 from .._ragged import offsets_from_sizes, query_index
 from .measure_names import declared_defaults
 
+# Each measure's kernel (``_bpref``, ``_infap``, ...) is private: :func:`compute` reaches it
+# through its dispatch table, where the measure's declared defaults are filled in.
 __all__ = ["RankedJudgments", "NONPOOL", "UNJUDGED", "MIN_GEO_MEAN", "INFAP_EPSILON",
-           "RECALL_ROUNDING", "TIE_AVERAGE", "marks_from", "compute"]
+           "RECALL_ROUNDING", "TIE_AVERAGE", "marks_from", "compute", "geometric_summary"]
 
 #: trec_eval's marks of retrieved documents the qrels do not grade (form_res_rels.c)
 NONPOOL, UNJUDGED = -1.0, -2.0
@@ -82,8 +84,10 @@ class RankedJudgments:
     >>> import numpy as np
     >>> r = RankedJudgments(marks=np.array([1.0, NONPOOL, 0.0]), offsets=np.array([0, 3]),
     ...                     grades=np.array([1.0, 0.0, 2.0]), grade_offsets=np.array([0, 3]))
-    >>> r.num_rel(1).tolist(), bpref(r, 1).tolist(), unj(r, 2).tolist()
-    ([2.0], [0.5], [0.5])
+    >>> r.num_rel(1).tolist(), compute("bpref", r, 1, {}).tolist()
+    ([2.0], [0.5])
+    >>> compute("unj", r, 1, {"k": 2}).tolist()
+    [0.5]
     """
 
     marks: np.ndarray
@@ -233,7 +237,7 @@ def _recall_count(p: float, big_r: np.ndarray) -> np.ndarray:
 
 # -- binary-relevance measures ------------------------------------------------------------
 
-def bpref(r: RankedJudgments, level: float) -> np.ndarray:
+def _bpref(r: RankedJudgments, level: float) -> np.ndarray:
     """Binary preference (trec_eval's ``m_bpref.c``; Buckley & Voorhees, SIGIR 2004):
     (1/R) sum over retrieved judged relevant documents of
     1 - min(n, R) / min(N, R), n the judged non-relevant documents above it, N all the
@@ -251,7 +255,7 @@ def bpref(r: RankedJudgments, level: float) -> np.ndarray:
     return _div(np.bincount(q, weights=term, minlength=r.nq), big_r)
 
 
-def infap(r: RankedJudgments, level: float) -> np.ndarray:
+def _infap(r: RankedJudgments, level: float) -> np.ndarray:
     """Inferred AP (``m_infap.c``; Yilmaz & Aslam, CIKM 2006): at each retrieved judged
     relevant document at 0-based rank j, 1 if j = 0, else 1/(j+1) + (j/(j+1)) *
     ((a + n + u)/j) * ((a + eps)/(a + n + 2 eps)), with a the relevant, n the judged
@@ -286,7 +290,7 @@ def _suffix_max(values: np.ndarray, group: np.ndarray) -> np.ndarray:
     return out
 
 
-def iprec_at_recall(r: RankedJudgments, level: float, points) -> list[np.ndarray]:
+def _iprec_at_recall(r: RankedJudgments, level: float, points) -> list[np.ndarray]:
     """Interpolated precision at recall points (``m_iprec_at_recall.c``): at point p,
     with c the recall point as a count of relevant documents (:data:`RECALL_ROUNDING`),
     the maximum precision at or below the rank of the c-th relevant retrieved document
@@ -318,13 +322,13 @@ def iprec_at_recall(r: RankedJudgments, level: float, points) -> list[np.ndarray
     return out
 
 
-def pt_avg(r: RankedJudgments, level: float, points) -> np.ndarray:
-    """``11pt_avg`` (``m_11pt_avg.c``): the mean of :func:`iprec_at_recall` over the
+def _pt_avg(r: RankedJudgments, level: float, points) -> np.ndarray:
+    """``11pt_avg`` (``m_11pt_avg.c``): the mean of :func:`_iprec_at_recall` over the
     points (default 0, 0.1, ..., 1)."""
-    return np.mean(iprec_at_recall(r, level, points), axis=0)
+    return np.mean(_iprec_at_recall(r, level, points), axis=0)
 
 
-def rprec_mult(r: RankedJudgments, level: float, mults) -> list[np.ndarray]:
+def _rprec_mult(r: RankedJudgments, level: float, mults) -> list[np.ndarray]:
     """Precision at multiples of R (``m_Rprec_mult.c``): at multiple x, the cut
     c = (long)(x R + 0.9); the relevant documents in the first min(c, num_ret) ranks
     over c (0 when c = 0)."""
@@ -339,7 +343,7 @@ def rprec_mult(r: RankedJudgments, level: float, mults) -> list[np.ndarray]:
     return out
 
 
-def relative_p(r: RankedJudgments, level: float, k: int) -> np.ndarray:
+def _relative_p(r: RankedJudgments, level: float, k: int) -> np.ndarray:
     """Relative precision at k (``m_rel_P.c``): the relevant documents in the first k
     ranks over min(k, R) (0 when R = 0: trec_eval returns before dividing)."""
     rel, running, _ = r.relevant(level)
@@ -347,20 +351,20 @@ def relative_p(r: RankedJudgments, level: float, k: int) -> np.ndarray:
     return _div(hits, np.minimum(k, r.num_rel(level)))
 
 
-def unj(r: RankedJudgments, k: int) -> np.ndarray:
+def _unj(r: RankedJudgments, k: int) -> np.ndarray:
     """Unjudged at k (trec_eval 10's ``m_unjudged.c``): the documents of the first k
     ranks the qrels do not grade (marks -1 and -2), over k."""
     return r.top(r.expect(r.marks < 0), k) / k
 
 
-def judged_at(r: RankedJudgments, k: int) -> np.ndarray:
+def _judged_at(r: RankedJudgments, k: int) -> np.ndarray:
     """ir_measures' ``Judged@k`` (its ``judged`` provider): the share of the first k
     ranks that the qrels list, whatever the grade (a negative one too), over
     min(k, num_ret) (0 without retrieved documents)."""
     return _div(r.top(r.expect(r.marks != NONPOOL), k), np.minimum(k, r.num_ret))
 
 
-def bin_g(r: RankedJudgments, level: float) -> np.ndarray:
+def _bin_g(r: RankedJudgments, level: float) -> np.ndarray:
     """Binary G (``m_binG.c``): (1/R) sum over the relevant retrieved of
     1/log2(2 + the non-relevant documents above it)."""
     rel, running, _ = r.relevant(level)
@@ -370,7 +374,7 @@ def bin_g(r: RankedJudgments, level: float) -> np.ndarray:
     return _div(s, r.num_rel(level))
 
 
-def set_measures(r: RankedJudgments, level: float, n_docs: int = 0) -> dict:
+def _set_counts(r: RankedJudgments, level: float, n_docs: int = 0) -> dict:
     """The set measures (``m_set_P.c``, ``m_set_recall.c``, ``m_set_rel_P.c``,
     ``m_set_map.c``, ``m_set_F.c``, ``m_utility.c``, ``m_num_nonrel_judged_ret.c``):
     the counts they read."""
@@ -383,36 +387,36 @@ def set_measures(r: RankedJudgments, level: float, n_docs: int = 0) -> dict:
     return {**r._cache[key], "n_docs": float(n_docs)}
 
 
-def set_p(c: dict) -> np.ndarray:
+def _set_p(c: dict) -> np.ndarray:
     """num_rel_ret / num_ret."""
     return _div(c["rel_ret"], c["ret"])
 
 
-def set_recall(c: dict) -> np.ndarray:
+def _set_recall(c: dict) -> np.ndarray:
     """num_rel_ret / num_rel."""
     return _div(c["rel_ret"], c["rel"])
 
 
-def set_relative_p(c: dict) -> np.ndarray:
+def _set_relative_p(c: dict) -> np.ndarray:
     """num_rel_ret / min(num_ret, num_rel) (0 when either is 0, as m_set_rel_P.c)."""
     return _div(c["rel_ret"], np.minimum(c["ret"], c["rel"]))
 
 
-def set_map(c: dict) -> np.ndarray:
+def _set_map(c: dict) -> np.ndarray:
     """num_rel_ret^2 / (num_ret num_rel): set_P times set_recall, in trec_eval's order of
     operations (``m_set_map.c``)."""
     return _div(c["rel_ret"] * c["rel_ret"], c["ret"] * c["rel"])
 
 
-def set_f(c: dict, beta: float) -> np.ndarray:
+def _set_f(c: dict, beta: float) -> np.ndarray:
     """(beta + 1) P R / (beta P + R) of the retrieved set (0 when nothing is retrieved
     or relevant); trec_eval's parameter is beta itself, not its square."""
-    p, rr = set_p(c), set_recall(c)
+    p, rr = _set_p(c), _set_recall(c)
     ok = (c["ret"] > 0) & (c["rel"] > 0) & (beta * p + rr > 0)
     return _div((beta + 1) * p * rr, np.where(ok, beta * p + rr, 0.0))
 
 
-def utility(c: dict, a: float, b: float, cc: float, d: float) -> np.ndarray:
+def _utility(c: dict, a: float, b: float, cc: float, d: float) -> np.ndarray:
     """a * rel_ret + b * nonrel_ret + c * rel_not_ret + d * nonrel_not_ret, the last
     from the collection size ``-N`` (``m_utility.c``)."""
     rr, ret, rel = c["rel_ret"], c["ret"], c["rel"]
@@ -480,7 +484,7 @@ def _at(values: np.ndarray, offsets: np.ndarray, k: np.ndarray) -> np.ndarray:
     return out
 
 
-def dcg_measures(r: RankedJudgments, pairs: dict) -> dict:
+def _dcg_measures(r: RankedJudgments, pairs: dict) -> dict:
     """``dcg``, ``ideal_dcg`` and ``ndcg`` with trec_eval's gains (``m_ndcg.c``, after
     Järvelin & Kekäläinen, ACM TOIS 20, 2002, whose original leaves rank 2 undiscounted):
     gain / log2(rank + 1) over every retrieved document; the ideal over every judged
@@ -491,7 +495,7 @@ def dcg_measures(r: RankedJudgments, pairs: dict) -> dict:
     return {"dcg": dcg, "ideal_dcg": ideal, "ndcg": _div(dcg, ideal)}
 
 
-def ndcg_cut(r: RankedJudgments, k: int, pairs: dict) -> np.ndarray:
+def _ndcg_cut(r: RankedJudgments, k: int, pairs: dict) -> np.ndarray:
     """``ndcg_cut_k`` (``m_ndcg_cut.c``): DCG over the first k retrieved documents over
     the ideal DCG of the first k ideal gains."""
     g = _gains(r, pairs)
@@ -500,7 +504,7 @@ def ndcg_cut(r: RankedJudgments, k: int, pairs: dict) -> np.ndarray:
     return _div(dcg, ideal)
 
 
-def ndcg_rel(r: RankedJudgments, pairs: dict) -> np.ndarray:
+def _ndcg_rel(r: RankedJudgments, pairs: dict) -> np.ndarray:
     """``ndcg_rel`` (``m_ndcg_rel.c``): NDCG averaged over the documents of positive
     gain: at each retrieved one, DCG / ideal DCG at its rank (the ideal's growth stops at
     its last positive gain); each one not retrieved counts the final DCG / ideal DCG."""
@@ -519,7 +523,7 @@ def ndcg_rel(r: RankedJudgments, pairs: dict) -> np.ndarray:
     return np.where(s > 0, _div(s, big_p), 0.0)
 
 
-def rndcg(r: RankedJudgments, level: float, pairs: dict) -> np.ndarray:
+def _rndcg(r: RankedJudgments, level: float, pairs: dict) -> np.ndarray:
     """``Rndcg`` (``m_Rndcg.c``): NDCG averaged at the ranks where the ideal gain
     changes value (after the last positive ideal gain included), plus at the last
     retrieved rank when more than one document is retrieved past the ideal's positive
@@ -550,7 +554,7 @@ def rndcg(r: RankedJudgments, level: float, pairs: dict) -> np.ndarray:
     return np.where(r.num_rel(level) > 0, out, 0.0)
 
 
-def g_measure(r: RankedJudgments, pairs: dict) -> np.ndarray:
+def _g_measure(r: RankedJudgments, pairs: dict) -> np.ndarray:
     """``G`` (``m_G.c``): sum over retrieved documents of gain / log2(2 + C_i - S_i),
     S_i the gain retrieved up to rank i, C_i the sum of max(ideal gain, 1) up to rank i;
     over the ideal's total gain."""
@@ -568,7 +572,7 @@ def g_measure(r: RankedJudgments, pairs: dict) -> np.ndarray:
     return _div(s, total)
 
 
-def rbp(r: RankedJudgments, p: float) -> np.ndarray:
+def _rbp(r: RankedJudgments, p: float) -> np.ndarray:
     """Rank-biased precision (Moffat & Zobel, ACM TOIS 27(1), 2008, eq. 5):
     (1 - p) sum_i r_i p^(i-1) over the retrieved ranks, r_i the gain in [0, 1]: the grade
     when every grade of the query lies in [0, 1], else grade / (largest grade) -- how
@@ -580,7 +584,7 @@ def rbp(r: RankedJudgments, p: float) -> np.ndarray:
     return (1 - p) * r.count(gain * p ** r.pos)
 
 
-def rbp_resid(r: RankedJudgments, p: float) -> np.ndarray:
+def _rbp_resid(r: RankedJudgments, p: float) -> np.ndarray:
     """RBP's residual (Moffat & Zobel 2008, Section 4; trec_eval's ``m_rbp_resid.c``):
     p^d + (1 - p) sum over the unjudged ranks i of p^(i-1), d the retrieved; 0 for a
     query without an unjudged retrieved document (trec_eval's rule; the paper's residual
@@ -590,7 +594,8 @@ def rbp_resid(r: RankedJudgments, p: float) -> np.ndarray:
     return np.where(r.count(un) > 0, s, 0.0)
 
 
-def err(r: RankedJudgments, k: int | None, max_grade: float) -> np.ndarray:
+def _expected_reciprocal_rank(r: RankedJudgments, k: int | None,
+                              max_grade: float) -> np.ndarray:
     """Expected reciprocal rank (Chapelle, Metzler, Zhang & Grinspan, CIKM 2009, Algorithm
     2): sum_r (1/r) R_r prod_{i<r} (1 - R_i), R = (2^g - 1) / 2^max_grade, over the first
     k ranks (all without k); negative and unjudged grades count 0."""
@@ -645,38 +650,38 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
 
 def _bpref_cached(r: RankedJudgments, level: float) -> np.ndarray:
     if ("bpref", level) not in r._cache:  # bpref and gm_bpref both read it
-        r._cache["bpref", level] = bpref(r, level)
+        r._cache["bpref", level] = _bpref(r, level)
     return r._cache["bpref", level]
 
 
 def _set_measure(kind: str):
-    """A set measure of :func:`set_measures`' counts (computed once per level)."""
+    """A set measure of :func:`_set_counts`' counts (computed once per level)."""
     def measure(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
-        c = set_measures(r, level, params.get("n_docs", 0))
+        c = _set_counts(r, level, params.get("n_docs", 0))
         if kind == "set_F":
-            return set_f(c, params["beta"])
+            return _set_f(c, params["beta"])
         if kind == "utility":
-            u = utility(c, *params["coefficients"])
+            u = _utility(c, *params["coefficients"])
             # trec_eval -c zeroes a missing query's utility (trec_eval.c)
             return u if r.absent is None else np.where(r.absent, 0.0, u)
         if kind == "num_nonrel_judged_ret":
             return c["nonrel_judged_ret"]
-        return {"set_P": set_p, "set_recall": set_recall, "set_relative_P": set_relative_p,
-                "set_map": set_map}[kind](c)
+        return {"set_P": _set_p, "set_recall": _set_recall, "set_relative_P": _set_relative_p,
+                "set_map": _set_map}[kind](c)
     return measure
 
 
 def _ndcg(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
     if params.get("k") is not None:
-        return ndcg_cut(r, params["k"], params["gains"])
-    return dcg_measures(r, params["gains"])["ndcg"]
+        return _ndcg_cut(r, params["k"], params["gains"])
+    return _dcg_measures(r, params["gains"])["ndcg"]
 
 
 def _err(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
     top = params.get("max_grade")
     if top is None:  # the declared rule: the largest grade of the qrels
         top = float(r.grades.max()) if r.grades.size else 1.0
-    return err(r, params.get("k"), top)
+    return _expected_reciprocal_rank(r, params.get("k"), top)
 
 
 #: each measure's computation from the ranked judgments, the relevance level and its
@@ -684,25 +689,25 @@ def _err(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
 _COMPUTE = {
     "bpref": lambda r, level, _: _bpref_cached(r, level),
     "gm_bpref": lambda r, level, _: np.log(np.maximum(_bpref_cached(r, level), MIN_GEO_MEAN)),
-    "infAP": lambda r, level, _: infap(r, level),
-    "iprec_at_recall": lambda r, level, p: iprec_at_recall(r, level, [p["p"]])[0],
-    "11pt_avg": lambda r, level, p: pt_avg(r, level, p["points"]),
-    "Rprec_mult": lambda r, level, p: rprec_mult(r, level, [p["p"]])[0],
-    "relative_P": lambda r, level, p: relative_p(r, level, p["k"]),
-    "unj": lambda r, _, p: unj(r, p["k"]),
-    "judged": lambda r, _, p: judged_at(r, p["k"]),
-    "binG": lambda r, level, _: bin_g(r, level),
+    "infAP": lambda r, level, _: _infap(r, level),
+    "iprec_at_recall": lambda r, level, p: _iprec_at_recall(r, level, [p["p"]])[0],
+    "11pt_avg": lambda r, level, p: _pt_avg(r, level, p["points"]),
+    "Rprec_mult": lambda r, level, p: _rprec_mult(r, level, [p["p"]])[0],
+    "relative_P": lambda r, level, p: _relative_p(r, level, p["k"]),
+    "unj": lambda r, _, p: _unj(r, p["k"]),
+    "judged": lambda r, _, p: _judged_at(r, p["k"]),
+    "binG": lambda r, level, _: _bin_g(r, level),
     **{kind: _set_measure(kind) for kind in ("set_P", "set_recall", "set_relative_P",
                                              "set_map", "set_F", "utility",
                                              "num_nonrel_judged_ret")},
     "trec_ndcg": _ndcg,
-    "trec_dcg": lambda r, _, p: dcg_measures(r, p["gains"])["dcg"],
-    "ideal_dcg": lambda r, _, p: dcg_measures(r, p["gains"])["ideal_dcg"],
-    "ndcg_rel": lambda r, _, p: ndcg_rel(r, p["gains"]),
-    "Rndcg": lambda r, level, p: rndcg(r, level, p["gains"]),
-    "G": lambda r, _, p: g_measure(r, p["gains"]),
-    "rbp": lambda r, _, p: rbp(r, p["p"]),
-    "rbp_resid": lambda r, _, p: rbp_resid(r, p["p"]),
+    "trec_dcg": lambda r, _, p: _dcg_measures(r, p["gains"])["dcg"],
+    "ideal_dcg": lambda r, _, p: _dcg_measures(r, p["gains"])["ideal_dcg"],
+    "ndcg_rel": lambda r, _, p: _ndcg_rel(r, p["gains"]),
+    "Rndcg": lambda r, level, p: _rndcg(r, level, p["gains"]),
+    "G": lambda r, _, p: _g_measure(r, p["gains"]),
+    "rbp": lambda r, _, p: _rbp(r, p["p"]),
+    "rbp_resid": lambda r, _, p: _rbp_resid(r, p["p"]),
     "ERR": _err,
     "num_q": lambda r, _, __: np.ones(r.nq),
 }
@@ -710,5 +715,16 @@ _COMPUTE = {
 
 def geometric_summary(logs: np.ndarray) -> float:
     """trec_eval's summary of ``gm_*`` (meas_avg.c): exp of the mean of the per-query
-    logs."""
+    logs (each the log of a value floored at :data:`MIN_GEO_MEAN`); NaN without queries.
+
+    Examples
+    --------
+    The geometric mean of 0.25 and 1, and of no query:
+
+    >>> import numpy as np
+    >>> geometric_summary(np.log([0.25, 1.0]))
+    0.5
+    >>> geometric_summary(np.array([]))
+    nan
+    """
     return math.exp(float(np.mean(logs))) if logs.size else float("nan")
