@@ -3,7 +3,8 @@
 * :mod:`rankmeasures.trec.measure_names` -- every measure declared once (names, parameters,
   family, trec_eval's print and summary rule, source) and the parser of their names;
 * :mod:`rankmeasures.trec.runs` -- :func:`evaluate`: the join of a run to its qrels under
-  trec_eval's, scikit-learn's or ranx's conventions, and the dispatch to the measures;
+  trec_eval's, scikit-learn's or ranx's conventions, and the dispatch to the measures
+  (:class:`NoQueryToEvaluate`, its ValueError when no query can be evaluated);
 * :mod:`rankmeasures.trec.retrieval` -- trec_eval's binary measures, exact on ties;
 * :mod:`rankmeasures.trec.trec_measures` -- the rest of trec_eval's catalogue (bpref,
   infAP, iprec_at_recall, set measures, G, Rndcg, ...), RBP and ERR;
@@ -17,8 +18,8 @@ module paths (``rankmeasures.trec.runs``, ...) stay aliases of these modules' na
 """
 
 from .measure_names import MEASURES, parse_measure, parse_measures
-from .runs import Evaluation, evaluate
+from .runs import Evaluation, NoQueryToEvaluate, evaluate
 from .trec_files import read_qrels, read_run
 
-__all__ = ["MEASURES", "Evaluation", "evaluate", "parse_measure", "parse_measures",
-           "read_qrels", "read_run"]
+__all__ = ["MEASURES", "Evaluation", "NoQueryToEvaluate", "evaluate", "parse_measure",
+           "parse_measures", "read_qrels", "read_run"]

@@ -128,7 +128,7 @@ from .query_concordance import auc_queries, kendall_tau_b_queries
 from .retrieval import ranked_measure, relevant_ranks, untied_measure
 
 __all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURE_KINDS", "Judged", "Evaluation", "join",
-           "evaluate"]
+           "evaluate", "NoQueryToEvaluate"]
 
 #: convention name -> (default query policy, default tie policy)
 CONVENTIONS = {"trec_eval": ("both", "trec_eval"), "sklearn": ("both", "average"),
@@ -389,8 +389,20 @@ class NoQueryToEvaluate(ValueError):
 
     ``str()`` words the way out, when there is one, with Python's keyword
     (``queries='run'``); :meth:`spelled` words it otherwise (the command's
-    ``--queries run``). Public within the module (not in ``__all__``): the command
-    catches it."""
+    ``--queries run``). ``what`` is the message without the way out, ``way_out`` whether
+    there is one.
+
+    Examples
+    --------
+    A run of query q2 against qrels judging q1 alone; ``queries="run"`` would evaluate q2
+    anyway:
+
+    >>> try:
+    ...     evaluate({"q1": {"a": 1}}, {"q2": {"a": 0.5}}, "P@1")
+    ... except NoQueryToEvaluate as e:
+    ...     print(e.what.split(";")[0], e.way_out, isinstance(e, ValueError))
+    run, qrels: no query in common (the run's 'q2' True True
+    """
 
     def __init__(self, what: str, way_out: bool) -> None:
         self.what, self.way_out = what, way_out
