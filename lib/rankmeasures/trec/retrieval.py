@@ -37,7 +37,7 @@ from .._ragged import group_starts, positions_within, query_index
 from .._validation import check_option, check_positive_int
 from .measure_names import MEASURES
 
-__all__ = ["RANKED_MEASURES", "ranked_measure"]
+__all__ = ["RANKED_MEASURES", "ranked_measure", "relevant_ranks", "untied_measure"]
 
 #: measure -> whether it takes a cut-off k (required, optional or never), as declared in
 #: :data:`rankmeasures.trec.measure_names.MEASURES`
@@ -58,10 +58,20 @@ def _per_relevant(big_r: np.ndarray, num: np.ndarray) -> np.ndarray:
 def relevant_ranks(relevant: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, ...]:
     """The relevant ranks of rankings without tie groups, for :func:`untied_measure`:
     each relevant document's query and 0-based rank within it, query by query, rank by
-    rank, and whether it is its query's first (``relevant`` a bool mask in rank order).
+    rank, and whether it is its query's first (``relevant`` a bool mask in rank order,
+    ``offsets`` the queries' bounds). The evaluator computes them once per relevance level
+    and shares them among its measures.
 
-    Public within the module (not in ``__all__``): the evaluator computes them once per
-    relevance level and shares them among its measures."""
+    Examples
+    --------
+    Two queries of 3 and 2 ranks, relevant at ranks 0 and 2 of the first, 1 of the second:
+
+    >>> import numpy as np
+    >>> q, pos, first = relevant_ranks(np.array([True, False, True, False, True]),
+    ...                                np.array([0, 3, 5]))
+    >>> q.tolist(), pos.tolist(), first.tolist()
+    ([0, 0, 1], [0, 2, 1], [True, False, True])
+    """
     at = np.flatnonzero(relevant)  # the relevant ranks, query by query, each query rising
     q = np.searchsorted(offsets, at, side="right") - 1
     first = group_starts(q)
@@ -128,8 +138,21 @@ def untied_measure(measure, ranks, big_r, k) -> np.ndarray:
     """:func:`ranked_measure` of rankings without tie groups (the order as given), from
     :func:`relevant_ranks` (so that several measures of one level share them): only the
     relevant ranks are visited (a run retrieves far more documents than are relevant).
-    The arguments are not checked (public within the module, not in ``__all__``, for
-    the evaluator)."""
+    ``big_r`` is R per query, ``k`` the cut-off (None for none). The arguments are not
+    checked: :func:`ranked_measure` checks them.
+
+    Examples
+    --------
+    The rankings of :func:`relevant_ranks`' example, each query with R = 2:
+
+    >>> import numpy as np
+    >>> ranks = relevant_ranks(np.array([True, False, True, False, True]),
+    ...                        np.array([0, 3, 5]))
+    >>> untied_measure("P", ranks, np.array([2, 2]), 2).tolist()
+    [0.5, 0.5]
+    >>> [round(float(v), 12) for v in untied_measure("AP", ranks, np.array([2, 2]), None)]
+    [0.833333333333, 0.25]
+    """
     return _UNTIED[measure](ranks, big_r, k)
 
 
