@@ -38,7 +38,7 @@ from .runs import CONVENTIONS, QUERY_POLICIES, NoQueryToEvaluate, evaluate
 from .significance import paired_tests
 from .trec_files import read_qrels, read_run
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
 
 _EPILOG = """\
 measures, in our, ir_measures' or trec_eval's spelling (rankmeasures.trec.measure_names):
@@ -319,8 +319,24 @@ def _write_table(evals: dict, names: list, comparison: list, args, out) -> None:
 
 
 def run(argv=None, out=sys.stdout) -> int:
-    """The command (see the module docstring); returns its exit status: 0, or 2 with the
-    error on stderr and nothing printed on ``out``."""
+    """The command (see the module docstring) on the arguments ``argv`` (``sys.argv[1:]``
+    when None), writing to ``out`` (the process's stdout as it was at import unless given);
+    returns its exit status: 0, or 2 with the error on stderr and nothing printed on ``out``.
+
+    Examples
+    --------
+    A run (named by its file) ranking the non-relevant document b above the relevant a:
+
+    >>> import pathlib, sys, tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     qrels, run_file = pathlib.Path(d, "qrels"), pathlib.Path(d, "run")
+    ...     _ = qrels.write_text("1 0 a 1\\n1 0 b 0\\n")
+    ...     _ = run_file.write_text("1 Q0 b 1 2.0 x\\n1 Q0 a 2 1.0 x\\n")
+    ...     run([str(qrels), str(run_file), "-m", "P@1", "AP"], out=sys.stdout)
+    run     P@1      AP
+    run  0.0000  0.5000
+    0
+    """
     argv = list(sys.argv[1:] if argv is None else argv)
     args = _parser().parse_args(_one_measure_per_flag(argv))
     fmt = "json" if args.json else "csv" if args.csv else args.format
