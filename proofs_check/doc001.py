@@ -404,6 +404,7 @@ def s001_s3(seeds=range(8)) -> Result:
                 f"{sim.LITTLE_CHANGE:g}": _read(prec["many"], prec["few"], q, "at most"),
                 "200 pairs: random minus optimal-ranking pairs, precision": _read(
                     prec["random"], prec["many"], q, "up")}
+    flat, level = readings.values()
     return Result(verdict(printed_ok, case1_ok, assumption=True),
                   f"exact: a 2 x 2 counterexample; 200 random DCG-form utilities x 50 "
                   f"permutations. Reported, not decisive: Monte Carlo ({len(seeds)} seeds), "
@@ -422,11 +423,14 @@ def s001_s3(seeds=range(8)) -> Result:
                                  "Case 2 that eq. (1) learns they are constraints (they exclude "
                                  "discounts that grow with the position)",
                    "Monte Carlo, reported": (
-                       "learning from them grows far less than from random pairs; that it "
-                       "does not rise at all is "
-                       + ("shown" if readings[next(iter(readings))]["reading"] == "as stated"
-                          else "not resolved" if readings[next(iter(readings))]["reading"]
-                          == "not resolved" else "contradicted")
+                       "at 200 pairs random pairs of one list predict "
+                       + {"as stated": "more", "opposite": "less"}.get(
+                           level["reading"], "more or less, not resolved,")
+                       + f" ({level['difference']:+.3f} ± {level['s.e. (paired by seed)']:.3f} "
+                         "in precision); that learning from optimal-ranking pairs does not "
+                         "rise at all from 20 to 200 pairs is "
+                       + {"as stated": "shown", "not resolved": "not resolved"}.get(
+                           flat["reading"], "contradicted")
                        + " (Figure 9's 'do not increase')")})
 
 
@@ -575,9 +579,10 @@ def s001_s5(seeds=range(20), grid=C_GRID, n_grade_free: int = 800) -> Result:
     detail = {k: _read(_values(runs[g][b], m), _values(runs[g][a], m), q, expect)
               for k, (_, g, a, b, m, expect) in specs.items()}
     readings = {k: v["reading"] for k, v in detail.items()}
-    # for information, not decisive: the grade-free model at the paper's 200 pairs, C = 10
+    # not decisive: the grade-free model at the paper's 200 pairs, C = 10, by the same
+    # one-sided rule; it says only whether the sentence needed more pairs (notebook 001)
     info = {_NAME[g]: _read(_values(runs[g]["grade-free 200"], "precision"),
-                     _values(runs[g]["pairs 200"], "precision"), q, "none")
+                     _values(runs[g]["pairs 200"], "precision"), q, "not below")
             for g in sim.GAIN_SETTINGS}
     by_sentence = {}
     for k, (text, *_rest) in specs.items():
@@ -586,6 +591,10 @@ def s001_s5(seeds=range(20), grid=C_GRID, n_grade_free: int = 800) -> Result:
                 "against the paper" if set(v) & {"opposite", "up", "down"} else
                 "not resolved")
             for t, v in by_sentence.items()}
+    if held["learned without the grades"] == "holds" and any(
+            v["reading"] != "as stated" for v in info.values()):
+        held["learned without the grades"] = (
+            f"holds only with more pairs ({n_grade_free}, C on validation)")
     failing = [k for k, v in readings.items() if v != "as stated"]
     if not all(p["bracketed"] for per in protocol.values() for p in per.values()):
         return Result("failed", "a C chosen at an edge of the grid where the solution still "
@@ -606,7 +615,7 @@ def s001_s5(seeds=range(20), grid=C_GRID, n_grade_free: int = 800) -> Result:
                   {"by sentence": held,
                    "readings": readings,
                    "differences": detail,
-                   "for information: grade-free at 200 pairs, C = 10, against graded": info,
+                   "not decisive: grade-free at 200 pairs, C = 10, against graded": info,
                    "C chosen on validation": protocol,
                    "end points": {_NAME[g]: v for g, v in rows.items()},
                    "found": ("every sentence holds on both measures and both data sets"
@@ -673,9 +682,11 @@ def s001_s6(seeds=range(16)) -> Result:
                  "pairs, both data sets, read as the paper's next sentence reads it, on the "
                  "precision reached at 200 pairs (random pairs of one list against pairs "
                  "across lists; the precision is the measure the paper calls the more "
-                 "meaningful); the growths from 20 to 200 pairs are shown, not read")
+                 "meaningful), and on the growth of the precision of pairs across lists from "
+                 "20 to 200 pairs ('grows'); the growths of the two designs are compared "
+                 "for information, not read")
 def s001_s7(seeds=range(20)) -> Result:
-    q = _q(len(seeds), len(sim.GAIN_SETTINGS))
+    q = _q(len(seeds), 2 * len(sim.GAIN_SETTINGS))
     readings, info, ends = {}, {}, {}
     for gains in sim.GAIN_SETTINGS:
         name = _NAME[gains]
@@ -690,6 +701,10 @@ def s001_s7(seeds=range(20)) -> Result:
         readings[f"{name}: precision at 200 pairs, random pairs minus across lists"] = _read(
             _values(runs["random", 200], "precision"),
             _values(runs["different", 200], "precision"), q, "up")
+        # "grows": a design that did not grow at all would also stay below random pairs
+        readings[f"{name}: precision of pairs across lists, 20 -> 200 pairs"] = _read(
+            _values(runs["different", 200], "precision"),
+            _values(runs["different", 20], "precision"), q, "up")
         for m in ("precision", "similarity", "offset-free similarity"):
             grow = {kind: (runs[kind, 200][m] - runs[kind, 20][m] if m.startswith("offset")
                            else _values(runs[kind, 200], m) - _values(runs[kind, 20], m))
@@ -700,20 +715,23 @@ def s001_s7(seeds=range(20)) -> Result:
     against = [k for k, v in readings.items() if v["reading"] == "opposite"]
     return Result(verdict(not failing, protocol=True),
                   f"Monte Carlo, {len(seeds)} seeds; the precision at 200 pairs of random "
-                  f"pairs of one list minus that of pairs across lists, paired by seed, "
+                  f"pairs of one list minus that of pairs across lists, and the growth of "
+                  f"the latter from 20 to 200 pairs, each paired by seed, "
                   f"beyond {q:.2f} standard errors (Student's t, {len(seeds) - 1} "
                   f"degrees of freedom, two-sided {LEVEL:g} split over {len(readings)} "
                   f"readings) (notebook 001: 20 seeds, Figure 10)",
                   {"readings": readings, "for information, not read": info, "end points": ends,
-                   "found": ("pairs across lists reach a lower precision at 200 pairs than "
-                             "random pairs of one list in both data sets"
+                   "found": ("pairs across lists grow in precision from 20 to 200 pairs, yet "
+                             "reach a lower precision at 200 pairs than random pairs of one "
+                             "list, in both data sets"
                              if not failing else
                              ("none against the paper, not resolved: " if not against else
                               "against the paper: ") + "; ".join(
                                  f"{k}: {readings[k]['reading']}" for k in failing)),
-                   "note": "the growths from 20 to 200 pairs compare different stretches of "
-                           "two curves (across lists starts far lower), so they are not "
-                           "read. The paper's similarity is not read either: "
+                   "note": "the growths of the two designs from 20 to 200 pairs compare "
+                           "different stretches of two curves (across lists starts far "
+                           "lower), so their difference is not read. The paper's similarity "
+                           "is not read either: "
                            "pairs across lists fix the per-grade constants, which permutations "
                            "of one list leave free and which that similarity keeps, so it "
                            "measures what each design identifies rather than how fast "
