@@ -1771,9 +1771,10 @@ l2_rows = [{"case": k, **v} for k, v in l2.evidence.items()]
 # standard error, the standard error and the z-scores to two digits; the exact columns to
 # four (the claims report keeps every digit)
 display(Markdown(figures.markdown_table(
-    [{k: (round(v, 1 - int(np.floor(np.log10(r["standard error"]))))
-          if k == "mean - N(n)" else float(f"{v:.2g}") if k == "standard error"
-          else round(v, 2) if k.startswith("(mean") else v) for k, v in r.items()}
+    [{k: (figures.shown(v, decimals=1 - int(np.floor(np.log10(r["standard error"]))))
+          if k == "mean - N(n)" else figures.shown(v, digits=2) if k == "standard error"
+          else figures.shown(v, decimals=2) if k.startswith("(mean") else v)
+      for k, v in r.items()}
      for r in l2_rows], digits=4)))
 checks.check("S004-L2", l2.outcome == proofs_check.REGISTRY["S004-L2"].recorded,
              "S004-L2: the claim's check gives the catalogue's outcome")
@@ -1807,7 +1808,7 @@ l4_rows = [{"n": n, "threshold": th, "frequency beyond": fr, "s.d. of NDCG": sd}
 # shown: the sample s.d. from the claim's draws to two significant digits (its relative
 # standard error is about 1/sqrt(2 draws))
 display(Markdown(figures.markdown_table(
-    [{**r, "s.d. of NDCG": float(f"{r['s.d. of NDCG']:.2g}")} for r in l4_rows])))
+    [{**r, "s.d. of NDCG": figures.shown(r["s.d. of NDCG"], digits=2)} for r in l4_rows])))
 l4_slope = l4.evidence["fitted exponent of sd (steeper than the lemma's -1/3)"]
 l4_hoeff = l4.evidence["Hoeffding term 2F(n)^{2/3}/F(np) over C p^-1 n^-1/3 (C = p = 1/2)"]
 display(Markdown(figures.markdown_table([{"n": k.removeprefix("n="), "Hoeffding term over "
@@ -2185,7 +2186,7 @@ l7_rows = [{"n": k.removeprefix("n="), **v} for k, v in l7.evidence.items()
 # shown: the sample s.d. and its scaled value to two significant digits (100 draws, a
 # relative standard error of about 7 %)
 display(Markdown(figures.markdown_table(
-    [{k: float(f"{v:.2g}") if k in ("sd of NDCG", "sd * n^(1-beta)") else v
+    [{k: figures.shown(v, digits=2) if k in ("sd of NDCG", "sd * n^(1-beta)") else v
       for k, v in r.items()} for r in l7_rows])))
 l7_slope = l7.evidence["fitted exponent of sd(NDCG)"]
 l7_cross = float(l7.evidence["n where sd reaches the threshold"])
@@ -2222,8 +2223,10 @@ figures.save_table(t4b_rows, "004_theorem4_condition2")
 # shown: the Monte Carlo columns (200 draws) to the second significant digit of their
 # standard errors, about 0.012 and 0.035; the exact ones to four digits
 display(Markdown(figures.markdown_table(
-    [{**r, "s.d. NDCG(f0) n^(1-beta)": round(r["s.d. NDCG(f0) n^(1-beta)"], 3),
-      "P[order of N0, N1]": round(r["P[order of N0, N1]"], 3)} for r in t4b_rows],
+    [{**r, "s.d. NDCG(f0) n^(1-beta)": figures.shown(r["s.d. NDCG(f0) n^(1-beta)"],
+                                                       decimals=3),
+      "P[order of N0, N1]": figures.shown(r["P[order of N0, N1]"], decimals=3)}
+     for r in t4b_rows],
     digits=4)))
 t4b_factor = t4b.evidence["-(1 - beta) zeta(beta), the limit of true / pseudo gap (S004-L6)"]
 asym = condition2_asymptotics(0.8, 0.5, float(t4b_f0.subs(s, 1)), 0.5)
@@ -2319,7 +2322,7 @@ display(Markdown(
     "1/2 there. At $\\beta = 4/5$ the right order was measured with frequency "
     f"{min(p_orders):.2f} to {max(p_orders):.2f} (S004-T4b, above; Gaussian limit "
     f"{asym['P Gaussian']:.2f}): separated with a constant probability, not with high "
-    "probability. So no $\\beta$ computed separates this pair with equal limits and "
+    "probability. So no $\\beta$ computed separates these pairs with equal limits and "
     "$\\Delta y(1) \\ne 0$ with high probability: measured at $\\beta = 4/5$, "
     "heuristically at $\\beta \\le 1/2$. That changes a conclusion of the paper. Its "
     "characterisation of the feasible discounts (Section 3.2) says that, the scaling "
@@ -2357,7 +2360,8 @@ conclusion_errata = {
                 "whose $r^{-\\beta}$ limits differ, and the pairs with equal limits computed "
                 "are not separated with high probability (at $\\beta = 4/5$ the right order "
                 f"comes out with frequency {min(p_orders):.2f} to {max(p_orders):.2f}; at "
-                "$\\beta \\le 1/2$ by a Gaussian heuristic, the standardised gap having "
+                "$\\beta \\le 1/2$ by a Gaussian heuristic, the upper bound on the standardised "
+                "gap having "
                 f"fallen at $n = {eq_sizes[-1]:.0e}$ to "
                 + " and ".join(f"{v[-1]:.3f} at $\\beta = {k}$" for k, v in eq_ratio.items()
                                if sympy.Rational(k) <= sympy.Rational(1, 2))

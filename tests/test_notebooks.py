@@ -233,6 +233,20 @@ def test_markdown_table_rounds_for_reading_only():
         "| 0.123456 | 12345.678 | 3 | x | True |"
 
 
+def test_shown_keeps_trailing_zeros_and_positional_notation():
+    """A rounding for reading keeps the digits it claims: by hand, 0.010078 to two
+    significant digits is 0.010, -1.04e-5 to six decimals -0.000010, 0.7 to three decimals
+    0.700; 0.0996 to two digits rounds up to 0.10 and 1234.5 to 1200."""
+    assert figures.shown(0.010078, digits=2) == "0.010"
+    assert figures.shown(-1.04e-05, decimals=6) == "-0.000010"
+    assert figures.shown(0.7, decimals=3) == "0.700"
+    assert figures.shown(0.0996, digits=2) == "0.10"
+    assert figures.shown(1234.5, digits=2) == "1200"
+    assert figures.shown(3.2e-9, digits=2) == "3.2e-09"
+    assert figures.markdown_table([{"s.d.": figures.shown(0.010078, digits=2)}]).splitlines()[
+        2] == "| 0.010 |"
+
+
 def test_adjacent_stream_outputs_are_joined():
     """A print that the kernel flushed in two pieces is one output, whatever the load:
     adjacent stream outputs of one name join; other outputs separate them."""

@@ -41,7 +41,7 @@ from . import tolerance as _tol
 from .tolerance import canonical
 
 __all__ = ["figures_dir", "save", "save_table", "markdown_table", "figure_data",
-           "canonical", "DIGITS_TABLE", "DIGITS_DATA"]
+           "canonical", "shown", "DIGITS_TABLE", "DIGITS_DATA"]
 
 _NAME = re.compile(r"^(\d{3}|variant)_[A-Za-z0-9_.-]+$")  # a document or a variant report
 DIGITS_TABLE = 10
@@ -185,6 +185,37 @@ def _fmt(v) -> str:
     if isinstance(v, float | np.floating):
         return f"{float(v):.{DIGITS_TABLE}g}"
     return str(v)
+
+
+def shown(v: float, *, digits: int | None = None, decimals: int | None = None) -> str:
+    """``v`` as a table shows it: to ``digits`` significant digits or to ``decimals``
+    decimal places (exactly one of them), keeping trailing zeros (0.010 to two significant
+    digits is "0.010", not "0.01") and in positional notation from 1e-6 to 1e6, in
+    scientific notation outside. A float passed to :func:`markdown_table` loses both (it
+    prints the shortest repr), so a rounding for reading is passed as this string.
+
+    Examples
+    --------
+    >>> shown(0.010078, digits=2), shown(-1.04e-05, decimals=6), shown(0.7, decimals=2)
+    ('0.010', '-0.000010', '0.70')
+    >>> shown(1234.5, digits=2), shown(3.2e-9, digits=2), shown(0.0, digits=2)
+    ('1200', '3.2e-09', '0.0')
+    """
+    if (digits is None) == (decimals is None):
+        raise ValueError("give exactly one of digits and decimals")
+    v = float(v)
+    if decimals is not None:
+        return f"{v:.{int(decimals)}f}"
+    digits = int(digits)
+    if v == 0 or not np.isfinite(v):
+        return f"{v:.{max(digits - 1, 1)}f}" if v == 0 else str(v)
+    if not 1e-6 <= abs(v) < 1e6:
+        return f"{v:.{digits - 1}e}"
+    # the exponent after rounding (0.0996 to two digits is 0.10)
+    exp = int(np.floor(np.log10(abs(float(f"{v:.{digits}g}")))))
+    if digits - 1 - exp < 0:
+        return f"{float(f'{v:.{digits}g}'):.0f}"
+    return f"{v:.{digits - 1 - exp}f}"
 
 
 def _check_rows(rows) -> list[str]:
