@@ -469,11 +469,11 @@ def s001_s4(seeds=range(16), c_true=None) -> Result:
                                   ("discounts: true", c, c_true), ("discounts: 1/k", c, 1.0 / k),
                                   ("discounts: linear in k", c, -k.astype(float))):
                 res[key].append(sim.affine_residual(est, ref))
-        families[gains] = {key: round(float(np.mean(v)), 4) for key, v in res.items()}
+        families[_NAME[gains]] = {key: round(float(np.mean(v)), 4) for key, v in res.items()}
         for rival in ("gains: the other data set's", "discounts: 1/k", "discounts: linear in k"):
             true_key = rival.split(":")[0] + ": true"
-            readings[f"{gains}, {rival} minus true"] = _read(res[rival], res[true_key], q,
-                                                             "up")
+            readings[f"{_NAME[gains]}, {rival} minus true"] = _read(res[rival], res[true_key],
+                                                                    q, "up")
     learned_ok = all(v["reading"] == "as stated" for key, v in readings.items()
                      if key.split(", ", 1)[1].removesuffix(" minus true") in decisive)
     unresolved = [key for key, v in readings.items() if v["reading"] != "as stated"]
