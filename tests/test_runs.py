@@ -2,6 +2,8 @@
 names, on thousands of random queries with ties, unjudged and unretrieved documents, and
 queries present on one side only."""
 
+import math
+
 import numpy as np
 import pytest
 import pytrec_eval
@@ -300,6 +302,36 @@ def test_evaluation_result_reads_at_a_glance():
     assert ev.means == {"ndcg": ev["ndcg"].mean, "ndcg@1": 0.75}
     assert ev.to_dict()["ndcg@1"] == {"q1": 0.5, "q2": 1.0}
     assert list(ev) == ["ndcg", "ndcg@1"] and len(ev) == 2
+
+
+def test_a_mean_is_the_mean_of_the_values_and_trec_evals_summary_says_its_kind():
+    """Hand-computed: two queries retrieving 3 documents each. num_ret's values are 3 and
+    3: mean 3, trec_eval's summary their sum 6. q1 ranks its one relevant document
+    second (AP 1/2), q2 retrieves none of its relevant one (AP 0, floored at 1e-5 for
+    gm_map): gm_map's values are 0.5 and 1e-5, their mean (0.5 + 1e-5) / 2, trec_eval's
+    summary their geometric mean sqrt(0.5e-5). num_q: values 1, summary the count 2."""
+    qrels = {"q1": {"a": 1}, "q2": {"b": 1}}
+    run = {"q1": {"x": 0.9, "a": 0.5, "y": 0.1}, "q2": {"x": 0.9, "y": 0.5, "z": 0.1}}
+    ev = evaluate(qrels, run, ["num_ret", "gm_map", "map", "num_q"])
+    r = ev["num_ret"]
+    assert r.values.tolist() == [3.0, 3.0] and r.mean == 3.0
+    assert (r.summary_kind, r.trec_summary) == ("sum", 6.0)
+    g = ev["gm_map"]
+    assert g.values.tolist() == [0.5, 1e-5] and g.mean == (0.5 + 1e-5) / 2
+    assert g.summary_kind == "geometric_mean"
+    assert g.trec_summary == pytest.approx(math.sqrt(0.5e-5), rel=1e-15)
+    assert ev["map"].values.tolist() == [0.5, 0.0]
+    assert ev.means["map"] == ev.summaries["map"] == 0.25
+    assert ev["map"].summary_kind == "mean"
+    assert ev.means["num_q"] == 1.0 and ev.summaries["num_q"] == 2.0
+    assert ev["num_q"].summary_kind == "count"
+    # the repr's mean column is the mean; the last column trec_eval's, with its kind
+    row = next(x for x in repr(ev).splitlines() if x.split()[0] == "num_ret")
+    assert row.split() == ["num_ret", "3.0000", "3.0000", "3.0000", "3.0000", "6.0000",
+                           "(sum)"]
+    row = next(x for x in repr(ev).splitlines() if x.split()[0] == "gm_map")
+    assert row.split()[-3:] == [f"{math.sqrt(0.5e-5):.4f}", "(geometric", "mean)"]
+    assert "trec_eval's all" in repr(ev).splitlines()[1]
 
 
 def test_ids_compare_as_strings():

@@ -36,13 +36,15 @@ def trec_order(request, monkeypatch):
 
 
 def _compare(ev, ref, keys):
-    """Ours against pytrec_eval's, key by key (``keys``: names, or ours -> theirs)."""
+    """Ours against pytrec_eval's, key by key (``keys``: names, or ours -> theirs).
+    pytrec_eval's gm_map and gm_bpref per query are the logs of the values whose
+    geometric mean it prints; ours are the values (AP and bpref floored at 1e-5)."""
     qs = list(ev.query_ids)
     assert qs == sorted(ref)
     for ours, theirs in (keys.items() if isinstance(keys, dict) else ((k, k) for k in keys)):
         want = np.array([ref[q][theirs] for q in qs])
-        np.testing.assert_allclose(ev[ours].values, want, rtol=1e-12, atol=1e-13,
-                                   err_msg=ours)
+        got = np.log(ev[ours].values) if theirs in ("gm_map", "gm_bpref") else ev[ours].values
+        np.testing.assert_allclose(got, want, rtol=1e-12, atol=1e-13, err_msg=ours)
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
@@ -54,14 +56,22 @@ def test_all_trec_matches_pytrec_eval(level, trec_order, trec9_recall_points):
     keys = [k for k in next(iter(ref.values())) if k not in ("runid", "relstring")]
     assert len(keys) == 93  # pytrec_eval's all_trec: trec_eval 9's, without dcg, ideal_dcg
     _compare(ev, ref, keys)
-    # the summaries trec_eval prints: sums for counts, geometric means for gm_*
+    gm = ("gm_map", "gm_bpref")
+    # the summaries trec_eval prints: sums for counts, geometric means for gm_*; the
+    # means are the values' means
     for key in ("num_ret", "num_rel", "num_rel_ret", "num_nonrel_judged_ret"):
-        assert ev.means[key] == sum(ref[q][key] for q in ref)
-    for key in ("gm_map", "gm_bpref"):
-        assert ev.means[key] == pytest.approx(math.exp(np.mean([ref[q][key] for q in ref])),
+        assert ev[key].summary_kind == "sum"
+        assert ev.summaries[key] == sum(ref[q][key] for q in ref)
+        assert ev.means[key] == pytest.approx(np.mean([ref[q][key] for q in ref]), rel=1e-12)
+    for key in gm:
+        assert ev[key].summary_kind == "geometric_mean"
+        assert ev.summaries[key] == pytest.approx(
+            math.exp(np.mean([ref[q][key] for q in ref])), rel=1e-12)
+        assert ev.means[key] == pytest.approx(np.mean([math.exp(ref[q][key]) for q in ref]),
                                               rel=1e-12)
-    assert ev.means["num_q"] == len(ref)
+    assert ev.summaries["num_q"] == len(ref) and ev.means["num_q"] == 1
     assert ev.means["map"] == pytest.approx(np.mean([ref[q]["map"] for q in ref]), rel=1e-12)
+    assert ev.summaries["map"] == pytest.approx(ev.means["map"], rel=1e-12)
 
 
 def test_parameterised_measures_match_pytrec_eval(trec9_recall_points):
@@ -107,15 +117,20 @@ def test_judged_only_and_depth_match_pytrec_eval(trec_order, trec9_recall_points
 
 def test_complete_queries_as_trec_eval_c():
     """-c: a judged query the run misses counts, as trec_eval's bogus ranking of one
-    document not in the qrels: 0 for every measure and count, log(1e-5) for gm_map."""
+    document not in the qrels: 0 for every measure and count, 1e-5 for gm_map (the floor
+    of the values whose geometric mean trec_eval prints)."""
     qrels = {"a": {"x": 1, "y": 0}, "b": {"z": 2}}
     run = {"a": {"x": 0.5, "w": 0.9}}
     ev = evaluate(qrels, run, ["map", "gm_map", "num_ret", "num_rel", "bpref", "set_P",
                                "iprec_at_recall_0.00", "num_q"], queries="qrels")
     assert ev["map"].values.tolist() == [0.5, 0.0]
-    assert ev["gm_map"].values.tolist() == [math.log(0.5), math.log(1e-5)]
-    assert ev.means["gm_map"] == pytest.approx(math.sqrt(0.5 * 1e-5), rel=1e-12)
-    assert ev.means["num_ret"] == 2 and ev.means["num_rel"] == 2 and ev.means["num_q"] == 2
+    assert ev["gm_map"].values.tolist() == [0.5, 1e-5]
+    assert ev.summaries["gm_map"] == pytest.approx(math.sqrt(0.5 * 1e-5), rel=1e-12)
+    assert ev.means["gm_map"] == (0.5 + 1e-5) / 2
+    # num_ret: a (x, w) 2, b none; num_rel: a 1 (x), b 1 (z); num_q: 2 queries
+    assert ev.summaries["num_ret"] == 2 and ev.summaries["num_rel"] == 2
+    assert ev.summaries["num_q"] == 2
+    assert ev.means["num_ret"] == 1 and ev.means["num_rel"] == 1 and ev.means["num_q"] == 1
     assert ev["bpref"].values.tolist() == [1.0, 0.0]
     assert ev["set_P"].values.tolist() == [0.5, 0.0]
     assert ev["iprec_at_recall_0.00"].values.tolist() == [0.5, 0.0]

@@ -1,6 +1,9 @@
 """``python -m rankmeasures QRELS RUN [RUN ...] -m MEASURE ...``: evaluate TREC runs.
 
-Prints the summary of each measure for each run (a table: rows runs, columns measures);
+Prints the summary of each measure for each run (a table: rows runs, columns measures),
+trec_eval's ``all`` value (the mean; a sum for the counts, a geometric mean for ``gm_*``,
+:class:`~rankmeasures.trec.runs.MeasureResults`) except that a mean leaves out a query
+whose value is NaN (one ``-J`` empties), where trec_eval's layout prints its ``-nan``;
 ``-q`` adds each query's values, ``--json`` and ``--csv`` write for machines,
 ``--format trec_eval`` writes trec_eval's own layout (``measure<padding>\tquery\tvalue``,
 trec_eval's measure order, counts as integers, ``%6.4f``, the ``runid`` and ``num_q``
@@ -213,13 +216,22 @@ def _print_trec_eval(ev, args, out) -> None:
         if spec.kind == "runid":
             print(f"{'runid':<22}\tall\t{ev.texts.get('runid', '')}", file=out)
         elif spec.kind != "relstring":
-            print(f"{label:<22}\tall\t{_trec_value(spec.kind, ev[name].mean)}", file=out)
+            print(f"{label:<22}\tall\t{_trec_value(spec.kind, ev[name].trec_summary)}",
+                  file=out)
+
+
+def _all_value(r) -> float:
+    """The ``all`` row of our own formats: trec_eval's summary (a sum for the counts, a
+    geometric mean for ``gm_*``), but the mean of a measure averaged over queries leaves
+    out a query whose value is NaN (trec_eval's output, ``--format trec_eval``, prints
+    its ``-nan``)."""
+    return r.mean if r.summary_kind == "mean" else r.trec_summary
 
 
 def _summary_text(ev, name: str, digits: int) -> str:
     spec = ev.specs[name]
     info = MEASURES.get(spec.kind.removeprefix("trec_"))
-    x = ev[name].mean
+    x = _all_value(ev[name])
     if info is not None and info.value == "long" and not math.isnan(x):
         return str(int(x))
     return _fmt(x, digits)
@@ -273,7 +285,7 @@ def _write_json(evals: dict, comparison: list, args, out) -> None:
     doc: dict[str, Any] = {
         "settings": {"convention": first.convention, "queries": first.queries,
                      "ties": first.ties, "rel": args.rel},
-        "runs": {label: {"means": ev.means,
+        "runs": {label: {"means": ev.means, "summaries": ev.summaries,
                          **({"per_query": ev.to_dict()} if args.per_query else {})}
                  for label, ev in evals.items()}}
     if args.compare:
@@ -290,7 +302,7 @@ def _write_csv(evals: dict, names: list, comparison: list, args, out) -> None:
             cols = [ev[n].values.tolist() for n in names]
             for i, q in enumerate(ev.query_ids.tolist()):
                 w.writerow([label, q, *(repr(c[i]) for c in cols)])
-        w.writerow([label, "all", *(repr(ev.means[n]) for n in names)])
+        w.writerow([label, "all", *(repr(_all_value(ev[n])) for n in names)])
     if args.compare:
         w.writerow([])
         w.writerow(list(comparison[0]))

@@ -242,10 +242,10 @@ class MeasureInfo:
         ``all_trec`` prints).
     value : {"float", "long", "str"}
         How trec_eval prints it (``%6.4f``, ``%ld`` or the text).
-    summary : {"mean", "sum", "gm", "count", "none"}
+    summary : {"mean", "sum", "geometric_mean", "count", "none"}
         trec_eval's summary over queries (``all``): the mean, the sum (counts), the
-        geometric mean (``gm_*``: per-query values are logs), the number of queries, or
-        no summary (``relstring``).
+        geometric mean (``gm_*``, whose per-query values are floored at 1e-5), the number
+        of queries, or no summary (``relstring``).
     per_query : bool
         Whether trec_eval prints a per-query value (``-q``).
     cite : str
@@ -311,9 +311,10 @@ MEASURES: dict[str, MeasureInfo] = {m.kind: m for m in [
     _M("AP", ("ap", "map"), "optional", trec="map",
        cite=_TE + "m_map.c; average precision (Buckley & Voorhees 2000)",
        define="(1/R) sum over relevant retrieved of precision at its rank (AP@k: ranks <= k)"),
-    _M("gm_map", ("gm_map", "gm_ap"), trec="gm_map", summary="gm", per_query=False,
-       cite=_TE + "m_gm_map.c: log(max(AP, 1e-5)) per query, the geometric mean over them",
-       define="log(max(AP, 1e-5)); summary exp(mean)"),
+    _M("gm_map", ("gm_map", "gm_ap"), trec="gm_map", summary="geometric_mean",
+       per_query=False,
+       cite=_TE + "m_gm_map.c: max(AP, 1e-5) per query, the geometric mean over them",
+       define="max(AP, 1e-5); summary: their geometric mean"),
     _M("Rprec", ("rprec", "r-prec"), trec="Rprec", cite=_TE + "m_Rprec.c",
        define="precision at rank R"),
     _M("bpref", ("bpref",), family="trec", trec="bpref",
@@ -340,9 +341,10 @@ MEASURES: dict[str, MeasureInfo] = {m.kind: m for m in [
     _M("infAP", ("infap",), family="trec", trec="infAP",
        cite=_TE + "m_infap.c; Yilmaz & Aslam, CIKM 2006",
        define="AP inferred from a judged sample of the pool"),
-    _M("gm_bpref", ("gm_bpref",), family="trec", trec="gm_bpref", summary="gm",
-       per_query=False, cite=_TE + "m_gm_bpref.c: log(max(bpref, 1e-5)) per query",
-       define="log(max(bpref, 1e-5)); summary exp(mean)"),
+    _M("gm_bpref", ("gm_bpref",), family="trec", trec="gm_bpref",
+       summary="geometric_mean", per_query=False,
+       cite=_TE + "m_gm_bpref.c: max(bpref, 1e-5) per query, the geometric mean over them",
+       define="max(bpref, 1e-5); summary: their geometric mean"),
     _M("Rprec_mult", ("rprec_mult",), "required", family="trec", trec="Rprec_mult",
        cut="double", default=_MULTS, cite=_TE + "m_Rprec_mult.c: precision at p R",
        define="relevant in the first (long)(p R + 0.9) / that cut"),

@@ -92,6 +92,7 @@ tau-b's correction, under every tie policy.
 
 from __future__ import annotations
 
+import math
 import numbers
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -127,8 +128,9 @@ from .measure_names import (
 from .query_concordance import auc_queries, kendall_tau_b_queries
 from .retrieval import ranked_measure, relevant_ranks, untied_measure
 
-__all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURE_KINDS", "Judged", "Evaluation", "join",
-           "evaluate", "NoQueryToEvaluate"]
+__all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURE_KINDS", "SUMMARY_KINDS", "Judged",
+           "Evaluation", "MeasureResults", "join", "evaluate", "trec_summary",
+           "NoQueryToEvaluate"]
 
 #: convention name -> (default query policy, default tie policy)
 CONVENTIONS = {"trec_eval": ("both", "trec_eval"), "sklearn": ("both", "average"),
@@ -915,12 +917,13 @@ def _placed(ids, sizes, scores, jsizes, jgrade, jscore, run_names, judged_names,
 
 @dataclass(frozen=True, repr=False)
 class Evaluation(Mapping):
-    """What :func:`evaluate` returns: measure name -> per-query
-    :class:`~rankmeasures.dcg.QueryResults`, plus the settings that produced it.
+    """What :func:`evaluate` returns: measure name -> per-query :class:`MeasureResults`,
+    plus the settings that produced it.
 
     ``ev["ndcg@10"].values`` are the per-query values (in ``query_ids`` order),
-    ``ev.means`` the means, ``ev.to_dict()`` the ``{measure: {query: value}}`` form of
-    pytrec_eval and ranx.
+    ``ev.means`` their means, ``ev.summaries`` trec_eval's summaries (its ``all`` line:
+    a sum for the counts, a geometric mean for ``gm_*``), ``ev.to_dict()`` the
+    ``{measure: {query: value}}`` form of pytrec_eval and ranx.
 
     Examples
     --------
@@ -933,7 +936,7 @@ class Evaluation(Mapping):
     {'P@1': {'q1': 0.0}, 'AP': {'q1': 0.5}}
     """
 
-    results: dict
+    results: dict[str, MeasureResults]
     query_ids: np.ndarray
     convention: str
     queries: str
@@ -953,12 +956,16 @@ class Evaluation(Mapping):
 
     @property
     def means(self) -> dict[str, float]:
-        """The summary of each measure over the evaluated queries: the mean, or what
-        trec_eval prints on its ``all`` rows (a sum for the counts ``num_ret``,
-        ``num_rel``, ``num_rel_ret``, ``num_nonrel_judged_ret``; the geometric mean for
-        ``gm_map`` and ``gm_bpref``, whose per-query values are logs; the number of
-        queries for ``num_q``)."""
+        """The mean of each measure's per-query values (NaN values left out)."""
         return {name: r.mean for name, r in self.results.items()}
+
+    @property
+    def summaries(self) -> dict[str, float]:
+        """trec_eval's summary of each measure, what its ``all`` line prints
+        (:attr:`MeasureResults.trec_summary`: a sum for the counts, the geometric mean for
+        ``gm_map`` and ``gm_bpref``, the number of queries for ``num_q``, else the mean,
+        NaN when a value is)."""
+        return {name: r.trec_summary for name, r in self.results.items()}
 
     def to_dict(self) -> dict[str, dict[str, float]]:
         """``{measure: {query_id: value}}``."""
@@ -977,10 +984,13 @@ class Evaluation(Mapping):
                      f"the qrels the run does not have, {run_only} of the run the qrels "
                      f"do not judge")
         width = max([len("measure")] + [len(n) for n in self.results])
-        rows = [f"  {'measure':<{width}}  {'mean':>8}  {'min':>8}  {'median':>8}  {'max':>8}"]
+        rows = [f"  {'measure':<{width}}  {'mean':>8}  {'min':>8}  {'median':>8}  {'max':>8}"
+                "  trec_eval's all"]
         for name, r in self.results.items():
             stats = r.summary()[:4]
-            rows.append(f"  {name:<{width}}  " + "  ".join(f"{x:8.4f}" for x in stats))
+            kind = r.summary_kind.replace("_", " ")
+            rows.append(f"  {name:<{width}}  " + "  ".join(f"{x:8.4f}" for x in stats)
+                        + f"  {r.trec_summary:8.4f} ({kind})")
         return "\n".join([head, *rows])
 
 
@@ -1077,19 +1087,85 @@ def _relstrings(r: trec_measures.RankedJudgments, ids: np.ndarray, length: int) 
     return out
 
 
-def _summary(kind: str, vals: np.ndarray) -> float:
-    """trec_eval's summary of a measure (:class:`~rankmeasures.trec.measure_names.MeasureInfo`
-    ``summary``); the mean leaves NaN values out."""
-    how = MEASURES[kind.removeprefix("trec_")].summary if kind.removeprefix("trec_") \
-        in MEASURES else "mean"
-    if how == "sum":
-        return float(vals.sum())
-    if how == "count":
-        return float(vals.size)
-    if how == "gm":
-        return trec_measures.geometric_summary(vals)
-    return float(np.nanmean(vals)) if vals.size and not np.isnan(vals).all() \
-        else float("nan")
+#: how trec_eval summarises a measure over the queries (its ``all`` line), by the
+#: measure's declared :attr:`~rankmeasures.trec.measure_names.MeasureInfo.summary`
+SUMMARY_KINDS = ("mean", "sum", "geometric_mean", "count")
+
+
+@dataclass(frozen=True, repr=False)
+class MeasureResults(QueryResults):
+    """One measure's per-query values (:class:`~rankmeasures.dcg.QueryResults`: ``values``
+    and ``mean``, always the mean of the values, NaN values left out), and trec_eval's
+    summary of them: what its ``all`` line prints.
+
+    Attributes
+    ----------
+    summary_kind : {"mean", "sum", "geometric_mean", "count"}
+        trec_eval's summary over queries (the measure's declaration): the mean (most
+        measures), the sum (the counts ``num_ret``, ``num_rel``, ``num_rel_ret``,
+        ``num_nonrel_judged_ret``), the geometric mean (``gm_map``, ``gm_bpref``, whose
+        values are AP and bpref floored at :data:`~rankmeasures.trec.trec_measures.MIN_GEO_MEAN`)
+        or the number of queries (``num_q``).
+    trec_summary : float
+        That summary in trec_eval's arithmetic (:func:`trec_summary`): accumulated in
+        double in query order, then divided, so that every digit trec_eval prints agrees;
+        a NaN value (a query emptied by ``-J``) makes it NaN, as it makes trec_eval's
+        (``-nan``), where ``mean`` leaves it out.
+
+    Examples
+    --------
+    >>> ev = evaluate({"q1": {"a": 1}, "q2": {"b": 1}},
+    ...               {"q1": {"a": 1, "x": 0.5, "y": 0.2}, "q2": {"b": 1, "z": 0.1, "w": 0}},
+    ...               ["num_ret", "gm_map"])
+    >>> r = ev["num_ret"]
+    >>> r.values.tolist(), r.mean, r.summary_kind, r.trec_summary
+    ([3.0, 3.0], 3.0, 'sum', 6.0)
+    """
+
+    summary_kind: str = "mean"
+    trec_summary: float = float("nan")
+
+
+def trec_summary(kind: str, values: np.ndarray) -> float:
+    """trec_eval's summary of per-query ``values`` (in trec_eval's query order, sorted
+    ids), in its arithmetic: each value added in double in query order
+    (meas_acc.c, ``te_acc_meas_s``), the total then divided by the number of queries
+    (meas_avg.c, ``te_calc_avg_meas_s``); a NaN value makes the mean NaN. ``kind``
+    (:data:`SUMMARY_KINDS`): ``"sum"`` keeps the total, ``"count"`` is the number of
+    queries, ``"geometric_mean"`` accumulates each value's C ``log`` and returns the
+    ``exp`` of the mean (``te_calc_avg_meas_s_gm``; the values are floored already).
+
+    Examples
+    --------
+    The sequential sum differs from a pairwise one in the last bit, which can move the
+    fourth printed digit when the mean sits on a rounding boundary:
+
+    >>> import numpy as np
+    >>> trec_summary("mean", np.array([0.1, 0.2, 0.3])) == (0.1 + 0.2 + 0.3) / 3
+    True
+    >>> trec_summary("sum", np.array([3.0, 3.0])), trec_summary("count", np.ones(2))
+    (6.0, 2.0)
+    >>> trec_summary("geometric_mean", np.array([0.25, 1.0]))
+    0.5
+    """
+    n = values.size
+    if kind == "count":
+        return float(n)
+    if n == 0:
+        return 0.0 if kind == "sum" else float("nan")
+    if kind == "geometric_mean":  # C's log and exp, per query, as trec_eval's
+        total = float(np.add.accumulate(np.array([math.log(v) for v in values.tolist()]))[-1])
+        return math.exp(total / n)
+    total = float(np.add.accumulate(values)[-1])  # sequential, as trec_eval's loop
+    return total if kind == "sum" else total / n
+
+
+def _results(spec: MeasureSpec, ids: np.ndarray, vals: np.ndarray) -> MeasureResults:
+    """A measure's values with their mean and trec_eval's summary."""
+    how = spec.info.summary if spec.info.summary in SUMMARY_KINDS else "mean"
+    defined = vals[~np.isnan(vals)]
+    mean = float(defined.mean()) if defined.size else float("nan")
+    return MeasureResults(ids, vals, mean, how, trec_summary(how, vals))
 
 
 def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
@@ -1136,12 +1212,13 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     Returns
     -------
     Evaluation
-        Measure name -> :class:`~rankmeasures.dcg.QueryResults` (values in sorted
-        query-id order; ``mean`` is trec_eval's summary: the mean leaving out NaN
-        values, a sum for counts, a geometric mean for ``gm_*``); its ``repr`` is a
-        one-line-per-measure summary. ``texts`` holds trec_eval's string values
-        (``runid`` when the run is a table read by :func:`read_run`; each ``relstring``
-        measure under its name, ``{query_id: marks}``).
+        Measure name -> :class:`MeasureResults` (values in sorted query-id order;
+        ``mean`` the mean of the values, NaN values left out; ``trec_summary`` what
+        trec_eval's ``all`` line prints, of kind ``summary_kind``: a sum for counts, a
+        geometric mean for ``gm_*``); its ``repr`` is a one-line-per-measure summary.
+        ``texts`` holds trec_eval's string values (``runid`` when the run is a table
+        read by :func:`read_run`; each ``relstring`` measure under its name,
+        ``{query_id: marks}``).
 
     Examples
     --------
@@ -1153,8 +1230,10 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     >>> ev["P@2"].values.tolist(), ev["AP(rel=2)"].values.tolist()
     ([1.0, 0.5], [0.5, 0.0])
     >>> ev = evaluate(qrels, run, ["num_ret", "bpref", "P.1,2"])
-    >>> ev.means["num_ret"], ev["bpref"].values.tolist(), list(ev)
-    (4.0, [1.0, 1.0], ['num_ret', 'bpref', 'P_1', 'P_2'])
+    >>> ev.means["num_ret"], ev.summaries["num_ret"], list(ev)  # q1 3 documents, q2 1
+    (2.0, 4.0, ['num_ret', 'bpref', 'P_1', 'P_2'])
+    >>> ev["bpref"].values.tolist()
+    [1.0, 1.0]
     """
     queries, ties, rel, depth, judged_only, n_docs = _checked_options(
         convention, queries, ties, rel, depth, judged_only, n_docs)
@@ -1178,7 +1257,7 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
             continue
         vals = _values(spec, r, shared, level, convention=convention, n_docs=n_docs,
                        trec_only=bool(trec_only))
-        out[spec.name] = QueryResults(r.j.query_ids, vals, _summary(spec.kind, vals))
+        out[spec.name] = _results(spec, r.j.query_ids, vals)
     return Evaluation(out, r.j.query_ids, convention, queries, ties, r.j.left_out, texts,
                       {s.name: s for s in specs})
 
@@ -1370,8 +1449,8 @@ def _binary_values(kind: str, k, r: _Ranking, counts: tuple) -> np.ndarray:
     else:
         vals = ranked_measure(binary, relevant, r.j.offsets, num_rel, k=k,
                               group_starts=r.starts)
-    if kind == "gm_map":
-        vals = np.log(np.maximum(vals, trec_measures.MIN_GEO_MEAN))
+    if kind == "gm_map":  # the values whose geometric mean trec_eval prints
+        vals = np.maximum(vals, trec_measures.MIN_GEO_MEAN)
     return vals
 
 

@@ -22,7 +22,6 @@ by ``(long)(p R + 0.9)`` in trec_eval 9 (pytrec_eval); :data:`RECALL_ROUNDING` s
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -34,7 +33,7 @@ from .measure_names import declared_defaults
 # Each measure's kernel (``_bpref``, ``_infap``, ...) is private: :func:`compute` reaches it
 # through its dispatch table, where the measure's declared defaults are filled in.
 __all__ = ["RankedJudgments", "NONPOOL", "UNJUDGED", "MIN_GEO_MEAN", "INFAP_EPSILON",
-           "RECALL_ROUNDING", "TIE_AVERAGE", "marks_from", "compute", "geometric_summary"]
+           "RECALL_ROUNDING", "TIE_AVERAGE", "marks_from", "compute"]
 
 #: trec_eval's marks of retrieved documents the qrels do not grade (form_res_rels.c)
 NONPOOL, UNJUDGED = -1.0, -2.0
@@ -688,7 +687,7 @@ def _err(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
 #: parameters (:func:`compute`); its declaration is in measure_names.MEASURES
 _COMPUTE = {
     "bpref": lambda r, level, _: _bpref_cached(r, level),
-    "gm_bpref": lambda r, level, _: np.log(np.maximum(_bpref_cached(r, level), MIN_GEO_MEAN)),
+    "gm_bpref": lambda r, level, _: np.maximum(_bpref_cached(r, level), MIN_GEO_MEAN),
     "infAP": lambda r, level, _: _infap(r, level),
     "iprec_at_recall": lambda r, level, p: _iprec_at_recall(r, level, [p["p"]])[0],
     "11pt_avg": lambda r, level, p: _pt_avg(r, level, p["points"]),
@@ -712,19 +711,3 @@ _COMPUTE = {
     "num_q": lambda r, _, __: np.ones(r.nq),
 }
 
-
-def geometric_summary(logs: np.ndarray) -> float:
-    """trec_eval's summary of ``gm_*`` (meas_avg.c): exp of the mean of the per-query
-    logs (each the log of a value floored at :data:`MIN_GEO_MEAN`); NaN without queries.
-
-    Examples
-    --------
-    The geometric mean of 0.25 and 1, and of no query:
-
-    >>> import numpy as np
-    >>> geometric_summary(np.log([0.25, 1.0]))
-    0.5
-    >>> geometric_summary(np.array([]))
-    nan
-    """
-    return math.exp(float(np.mean(logs))) if logs.size else float("nan")
