@@ -14,16 +14,13 @@ import pytrec_eval
 from test_evaluate_measures import _collection
 
 from rankmeasures import evaluate
-from rankmeasures.trec import trec_measures
 from rankmeasures.trec.measure_names import GROUPS, parse_measures
 
-
-@pytest.fixture
-def trec9_recall_points(monkeypatch):
-    """pytrec_eval embeds trec_eval 9, which turns a recall point p into (long)(p R + 0.9)
-    relevant documents; trec_eval 10 (our default) into lround(p R). Against pytrec_eval
-    we switch to its rule; trec_eval 10's is checked against its C source below."""
-    monkeypatch.setitem(trec_measures.RECALL_ROUNDING, "value", "plus0.9")
+# pytrec_eval embeds trec_eval 9, which turns a recall point p into (long)(p R + 0.9)
+# relevant documents; trec_eval 10 (our default) into lround(p R). Against pytrec_eval
+# we evaluate with trec_eval 9's rules (trec_eval="9"); trec_eval 10's is checked against
+# its C source below.
+TREC9 = {"trec_eval": "9"}
 
 
 @pytest.fixture(params=["judged only", "every document"])
@@ -48,11 +45,11 @@ def _compare(ev, ref, keys):
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
-def test_all_trec_matches_pytrec_eval(level, trec_order, trec9_recall_points):
+def test_all_trec_matches_pytrec_eval(level, trec_order):
     qrels, run = _collection(level + 10, 600)
     ref = pytrec_eval.RelevanceEvaluator(qrels, {"all_trec"},
                                          relevance_level=level).evaluate(run)
-    ev = evaluate(qrels, run, "all_trec", rel=level)
+    ev = evaluate(qrels, run, "all_trec", rel=level, **TREC9)
     keys = [k for k in next(iter(ref.values())) if k not in ("runid", "relstring")]
     assert len(keys) == 93  # pytrec_eval's all_trec: trec_eval 9's, without dcg, ideal_dcg
     _compare(ev, ref, keys)
@@ -74,7 +71,7 @@ def test_all_trec_matches_pytrec_eval(level, trec_order, trec9_recall_points):
     assert ev.summaries["map"] == pytest.approx(ev.means["map"], rel=1e-12)
 
 
-def test_parameterised_measures_match_pytrec_eval(trec9_recall_points):
+def test_parameterised_measures_match_pytrec_eval():
     qrels, run = _collection(21, 400)
     pairs = {"P.5,7,3": ["P_3", "P_5", "P_7"], "Rprec_mult.5.0,0.2": ["Rprec_mult_0.20",
                                                                        "Rprec_mult_5.00"],
@@ -85,17 +82,17 @@ def test_parameterised_measures_match_pytrec_eval(trec9_recall_points):
              "map_cut.3": {"map_cut.3": "map_cut_3"}}
     for measure, keys in pairs.items():
         ref = pytrec_eval.RelevanceEvaluator(qrels, {measure}).evaluate(run)
-        ev = evaluate(qrels, run, measure)
+        ev = evaluate(qrels, run, measure, **TREC9)
         _compare(ev, ref, keys)
     # single-valued measures with parameters: pytrec_eval names them without them
     for measure, key in (("11pt_avg.0.25,0.5,0.75", "11pt_avg"), ("set_F.0.5", "set_F")):
         ref = pytrec_eval.RelevanceEvaluator(qrels, {measure}).evaluate(run)
-        got = evaluate(qrels, run, measure)[measure].values
+        got = evaluate(qrels, run, measure, **TREC9)[measure].values
         np.testing.assert_allclose(got, [ref[q][key] for q in sorted(ref)], rtol=1e-12,
                                    atol=1e-13, err_msg=measure)
 
 
-def test_judged_only_and_depth_match_pytrec_eval(trec_order, trec9_recall_points):
+def test_judged_only_and_depth_match_pytrec_eval(trec_order):
     """-J against pytrec_eval's judged_docs_only_flag; -M against pytrec_eval on the run
     cut to each query's first M documents in trec_eval's order (score as float32
     descending, then document id descending)."""
@@ -105,14 +102,30 @@ def test_judged_only_and_depth_match_pytrec_eval(trec_order, trec9_recall_points
     flat = {s.name: s.trec_name for n in names for s in parse_measures(n)}
     ref = pytrec_eval.RelevanceEvaluator(qrels, {"all_trec"},
                                          judged_docs_only_flag=True).evaluate(run)
-    _compare(evaluate(qrels, run, names, judged_only=True), ref, flat)
+    _compare(evaluate(qrels, run, names, judged_only=True, **TREC9), ref, flat)
     depth = 7
     cut = {}
     for q, docs in run.items():
         ranked = sorted(docs, key=lambda d: (np.float32(docs[d]), d), reverse=True)
         cut[q] = {d: docs[d] for d in ranked[:depth]}
     ref = pytrec_eval.RelevanceEvaluator(qrels, {"all_trec"}).evaluate(cut)
-    _compare(evaluate(qrels, run, names, depth=depth), ref, flat)
+    _compare(evaluate(qrels, run, names, depth=depth, **TREC9), ref, flat)
+
+
+def test_the_trec_eval_version_is_chosen_per_call():
+    """By hand: relevant documents at ranks 1, 3 and 4 (R = 3), precisions there 1, 2/3,
+    3/4. Recall point 0.4: 0.4 x 3 = 1.2 relevant documents, lround 1 under trec_eval 10
+    (the maximum precision from the 1st relevant on: 1), (long)(1.2 + 0.9) = 2 under
+    trec_eval 9 (from the 2nd on: max(2/3, 3/4) = 3/4). Calls in any order give their
+    own version's value: no state is shared between them."""
+    qrels = {"q": {"a": 1, "b": 0, "c": 1, "d": 1}}
+    run = {"q": {"a": 4.0, "b": 3.0, "c": 2.0, "d": 1.0}}
+    name = "iprec_at_recall_0.40"
+    for version, want in (("9", 0.75), ("10", 1.0), ("9", 0.75)):
+        assert evaluate(qrels, run, name, trec_eval=version)[name].values.tolist() == [want]
+    assert evaluate(qrels, run, name)[name].values.tolist() == [1.0]  # 10, the default
+    with pytest.raises(ValueError, match="trec_eval"):
+        evaluate(qrels, run, name, trec_eval="8")
 
 
 def test_complete_queries_as_trec_eval_c():
@@ -450,7 +463,7 @@ def test_ir_measures_names_give_ir_measures_values(coarse):
                                    rtol=1e-12, atol=1e-13, err_msg=name)
 
 
-def test_all_trec_on_hypothesis_collections_is_pytrec_evals(trec9_recall_points):
+def test_all_trec_on_hypothesis_collections_is_pytrec_evals():
     """Small hostile collections (hypothesis, derandomised): one-document runs, queries
     whose grades are all 0 or mostly negative, ties everywhere, documents judged but never
     retrieved, levels 1 and 2 -- every value of pytrec_eval's all_trec, 1e-12."""
@@ -477,7 +490,7 @@ def test_all_trec_on_hypothesis_collections_is_pytrec_evals(trec9_recall_points)
             run[q] = {d: float(data.draw(st.integers(0, 3))) for d in ran}
         ref = pytrec_eval.RelevanceEvaluator(qrels, {"all_trec"},
                                              relevance_level=level).evaluate(run)
-        ev = evaluate(qrels, run, "all_trec", rel=level)
+        ev = evaluate(qrels, run, "all_trec", rel=level, **TREC9)
         keys = [k for k in next(iter(ref.values())) if k not in ("runid", "relstring")]
         _compare(ev, ref, keys)
 

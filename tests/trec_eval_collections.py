@@ -3,7 +3,8 @@
 :func:`collection` writes, for a seed, a qrels file and a run file in TREC's formats:
 1 to 6 queries (ids compared as text: ``"7"``, ``"q10"``, ``"q9"``), up to 120 retrieved
 documents each with scores on a coarse grid (many ties, ties broken by document id),
-grades -1 to 3 (a negative grade: "in the pool, unjudged"), unjudged retrieved documents,
+grades -1 to 3 (a negative grade: "in the pool, unjudged"; at least one grade of each
+query not negative, as trec_eval needs), unjudged retrieved documents,
 judged documents never retrieved, a query whose retrieved documents are all unjudged
 (emptied by ``-J``), and a query of the run the qrels do not judge. :data:`CONFIGS` are
 trec_eval's option sets compared; under ``-c`` the run lacks the qrels' first query.
@@ -64,6 +65,9 @@ def collection(seed: int, *, complete: bool = False) -> tuple[str, str]:
         if not judged:
             judged = ["U0"]
         grades = rng.integers(-1, 4, len(judged))
+        # trec_eval stops on a query whose grades are all negative (form_res_rels.c
+        # sizes an array by the largest grade + 1)
+        grades[0] = max(grades[0], 0) if grades.max() < 0 else grades[0]
         qrels += [f"{q} 0 {d} {g}" for d, g in zip(judged, grades, strict=True)]
         step = float(rng.choice([0.5, 0.1, 0.01, 0.001]))
         scores = np.round(rng.uniform(-2, 3, n_docs) / step) * step

@@ -4,26 +4,28 @@ Prints the summary of each measure for each run (a table: rows runs, columns mea
 trec_eval's ``all`` value (the mean; a sum for the counts, a geometric mean for ``gm_*``,
 :class:`~rankmeasures.trec.runs.MeasureResults`) except that a mean leaves out a query
 whose value is NaN (one ``-J`` empties), where trec_eval's layout prints its ``-nan``;
-``-q`` adds each query's values, ``--json`` and ``--csv`` write for machines,
-``--format trec_eval`` writes trec_eval's own layout (``measure<padding>\tquery\tvalue``,
-trec_eval's measure order, counts as integers, ``%6.4f``, the ``runid`` and ``num_q``
-lines, the ``all`` rows last; its print functions in meas_print_single.c and
-meas_print_final.c), ``--compare`` tests each run against the first (paired t-test and a
-seeded paired permutation test, :mod:`rankmeasures.trec.significance`). trec_eval's options
-work as in trec_eval: ``-q``, ``-c``, ``-l LEVEL``, ``-M DEPTH``, ``-J``, ``-N DOCS``,
-``-n``, and ``-m`` repeated, in trec_eval's order too (``-m map -m P.5,10 qrels run``);
-without ``-m``, trec_eval's ``official`` measures. Several ``-m`` are read as trec_eval
-reads them (:func:`~rankmeasures.trec.measure_names.parse_measure_list`): a measure's
-parameters in trec_eval's syntax replace its defaults, the first winning (``-m all_trec
--m P.5`` prints P_5 alone). Under the trec_eval convention grades and ``-l`` are read as
-trec_eval reads them, C's ``atol`` (``2.7`` is 2). Under ``-c -q`` a judged query the run
-lacks prints its values as trec_eval 10 prints them (evaluated on a ranking of one
-document the qrels do not list). Measures, conventions and tie policies are those of
-:func:`rankmeasures.evaluate`. Bad input -- a malformed line (the first of a file), an
-unknown measure, a document listed twice (its file and both lines), a run or qrels
-leaving no query to evaluate (empty, or no query in common; the way out, when there is
-one, spelled ``--queries run``) -- prints one line naming the problem to stderr and
-exits with status 2 (as for a usage error), before anything is printed.
+``-q`` adds each query's values, ``--json`` and ``--csv`` write for machines, ``--format
+trec_eval`` writes trec_eval's own layout (``measure<padding>\tquery\tvalue``, trec_eval's
+measure order, counts as integers, ``%6.4f``, the ``runid`` and ``num_q`` lines, the
+``all`` rows last; its print functions in meas_print_single.c and meas_print_final.c),
+``--compare`` tests each run against the first (paired t-test and a seeded paired
+permutation test, :mod:`rankmeasures.trec.significance`). trec_eval's options work as in
+trec_eval: ``-q``, ``-c``, ``-l LEVEL``, ``-M DEPTH``, ``-J``, ``-N DOCS``, ``-n``, and
+``-m`` repeated, in trec_eval's order too (``-m map -m P.5,10 qrels run``); without ``-m``,
+trec_eval's ``official`` measures; they follow trec_eval 10's rules, ``--trec-eval 9``
+trec_eval 9's where the versions differ (:func:`rankmeasures.evaluate`'s ``trec_eval=``).
+Several ``-m`` are read as trec_eval reads them
+(:func:`~rankmeasures.trec.measure_names.parse_measure_list`): a measure's parameters in
+trec_eval's syntax replace its defaults, the first winning (``-m all_trec -m P.5`` prints
+P_5 alone). Under the trec_eval convention grades and ``-l`` are read as trec_eval reads
+them, C's ``atol`` (``2.7`` is 2). Under ``-c -q`` a judged query the run lacks prints its
+values as trec_eval 10 prints them (evaluated on a ranking of one document the qrels do not
+list). Measures, conventions and tie policies are those of :func:`rankmeasures.evaluate`.
+Bad input -- a malformed line (the first of a file), an unknown measure, a document listed
+twice (its file and both lines), a run or qrels leaving no query to evaluate (empty, or no
+query in common; the way out, when there is one, spelled ``--queries run``) -- prints one
+line naming the problem to stderr and exits with status 2 (as for a usage error), before
+anything is printed.
 """
 
 from __future__ import annotations
@@ -95,6 +97,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="only the judged documents of each ranking (trec_eval's -J)")
     p.add_argument("-N", "--n-docs", type=int, default=0, metavar="DOCS",
                    help="documents in the collection, for utility (trec_eval's -N)")
+    p.add_argument("--trec-eval", choices=("10", "9"), default="10", dest="trec_eval",
+                   help="whose rules trec_eval's measures follow where its versions differ "
+                        "(recall points of iprec_at_recall and 11pt_avg; 9: pytrec_eval's; "
+                        "default 10)")
     p.add_argument("--compare", action="store_true",
                    help="paired tests of each run against the first")
     p.add_argument("--permutations", type=int, default=10_000,
@@ -257,7 +263,7 @@ def _evaluations(args) -> dict:
             ev = evaluate(qrels, read_run(path), measures, convention=args.convention,
                           queries=queries, ties=args.ties, rel=args.rel,
                           depth=args.depth, judged_only=args.judged_only,
-                          n_docs=args.n_docs)
+                          n_docs=args.n_docs, trec_eval=args.trec_eval)
         except NoQueryToEvaluate as e:  # (trec_eval stops too, its exit status 7)
             # the way out in the command's spelling, not Python's keyword
             way = "--queries run" + (" without -c" if args.complete else "")

@@ -1,11 +1,11 @@
 """The binary-relevance measures of trec_eval per query, exact on tied scores.
 
 P@k, recall@k, average precision (AP, AP@k), reciprocal rank (RR, RR@k), R-precision and
-success@k of many ranked lists in one vectorised call, as trec_eval 9 defines them: a
-document is *relevant* when its grade reaches the relevance level; ``num_rel`` counts the
-relevant documents of the query, retrieved or not (recall, AP and R-precision divide by it,
-and are 0 for a query without relevant documents); P@k divides by k even when fewer than k
-documents were retrieved.
+success@k of many ranked lists in one vectorised call, as trec_eval (9 and 10 alike)
+defines them: a document is *relevant* when its grade reaches the relevance level;
+``num_rel`` counts the relevant documents of the query, retrieved or not (recall, AP and
+R-precision divide by it, and are 0 for a query without relevant documents); P@k divides
+by k even when fewer than k documents were retrieved.
 
 Ties. The input is a ranking (the documents of each query in rank order) and, optionally,
 its *tie groups*: runs of consecutive documents whose scores are equal. Without groups the

@@ -53,7 +53,8 @@ Conventions (``convention=``), each verified against the tool it names
 (``tests/test_runs.py``):
 
 ``"trec_eval"``
-    trec_eval 9 / pytrec_eval: run scores are compared in float32 (trec_eval stores them
+    trec_eval 10 (``trec_eval="9"``: trec_eval 9's rules, pytrec_eval's, where the two
+    differ; :func:`evaluate`): run scores are compared in float32 (trec_eval stores them
     so: scores that differ only beyond float32 precision tie), ties broken by document id
     in decreasing byte order; a finite score beyond float32's range (1e39, -1e39, 1e308)
     is read as trec_eval reads it, the C cast of ``atof``'s double to ``float`` making it
@@ -1052,8 +1053,8 @@ def _truncated(j: Judged, depth: int | None, judged_only: bool) -> Judged:
                    unscored_offsets=offsets_from_sizes(np.bincount(allq, minlength=nq)))
 
 
-def _ranked_judgments(j: Judged, absent: np.ndarray, order=None,
-                      starts=None) -> trec_measures.RankedJudgments:
+def _ranked_judgments(j: Judged, absent: np.ndarray, order=None, starts=None,
+                      trec_eval: str = "10") -> trec_measures.RankedJudgments:
     """trec_eval's view of ``j``, ranked or put in ``order`` with the tie groups that
     ``starts`` begins (:class:`~rankmeasures.trec.trec_measures.RankedJudgments`)."""
     assert j.judged is not None  # every join sets it
@@ -1072,7 +1073,7 @@ def _ranked_judgments(j: Judged, absent: np.ndarray, order=None,
         grades=gv[by],
         grade_offsets=offsets_from_sizes(np.bincount(gq, minlength=nq))
         .astype(np.int64), absent=absent,
-        groups=None if starts is None else np.cumsum(starts) - 1)
+        groups=None if starts is None else np.cumsum(starts) - 1, trec_eval=trec_eval)
 
 
 def _relstrings(r: trec_measures.RankedJudgments, ids: np.ndarray, length: int) -> dict:
@@ -1171,7 +1172,8 @@ def _results(spec: MeasureSpec, ids: np.ndarray, vals: np.ndarray) -> MeasureRes
 def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
              convention: str = "trec_eval", queries: str | None = None,
              ties: str | None = None, rel: float = 1, depth: int | None = None,
-             judged_only: bool = False, n_docs: int = 0) -> Evaluation:
+             judged_only: bool = False, n_docs: int = 0,
+             trec_eval: str = "10") -> Evaluation:
     """Per-query values and summaries of ``measures`` for a run against its judgments.
 
     Parameters
@@ -1208,6 +1210,11 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
         (after ``depth``) before any measure.
     n_docs : int, default 0
         trec_eval's ``-N``: documents in the collection (only ``utility`` reads it).
+    trec_eval : {"10", "9"}, default "10"
+        Whose rules trec_eval's measures follow where its versions differ: trec_eval 10
+        turns a recall point p of ``iprec_at_recall`` and ``11pt_avg`` into ``lround(p R)``
+        relevant documents, trec_eval 9 (inside pytrec_eval) into ``(long)(p R + 0.9)``
+        (:mod:`~rankmeasures.trec.trec_measures`).
 
     Returns
     -------
@@ -1237,11 +1244,12 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     """
     queries, ties, rel, depth, judged_only, n_docs = _checked_options(
         convention, queries, ties, rel, depth, judged_only, n_docs)
+    check_option("trec_eval", trec_eval, trec_measures.TREC_EVAL_VERSIONS)
     cut = depth is not None or judged_only
     specs, trec_only = _specs(measures, convention, ties, cut)
     r = _ranking(qrels, run, queries=queries, ties=ties, convention=convention,
                  depth=depth, judged_only=judged_only, rank_first=bool(trec_only))
-    shared = _Shared()
+    shared = _Shared(trec_eval)
     out: dict = {}
     texts: dict = {}
     for spec in specs:
@@ -1382,14 +1390,17 @@ class _Shared:
     """What several measures of one call share, computed once: trec_eval's view of the
     ranked judgments, and each relevance level's relevant ranks and counts."""
 
-    def __init__(self) -> None:
+    def __init__(self, trec_eval: str = "10") -> None:
+        self._version = trec_eval
         self._trec: trec_measures.RankedJudgments | None = None
         self._levels: dict = {}
 
     def trec_view(self, r: _Ranking, *, ranked_only: bool = False):
         if self._trec is None:
-            self._trec = (_ranked_judgments(r.j, r.absent) if ranked_only else
-                          _ranked_judgments(r.j, r.absent, r.order, r.starts))
+            self._trec = (_ranked_judgments(r.j, r.absent, trec_eval=self._version)
+                          if ranked_only else
+                          _ranked_judgments(r.j, r.absent, r.order, r.starts,
+                                            self._version))
         return self._trec
 
     def level(self, r: _Ranking, level: float, convention: str) -> tuple:

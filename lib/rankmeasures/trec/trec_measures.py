@@ -16,8 +16,8 @@ grade itself unless a ``grade=gain`` parameter names it; marks -1 and -2 gain 0.
 
 Two of trec_eval's rules differ between its versions: the recall points of
 ``iprec_at_recall`` and ``11pt_avg`` become ranks by ``lround(p R)`` in trec_eval 10 and
-by ``(long)(p R + 0.9)`` in trec_eval 9 (pytrec_eval); :data:`RECALL_ROUNDING` selects
-(default trec_eval 10's).
+by ``(long)(p R + 0.9)`` in trec_eval 9 (pytrec_eval); :attr:`RankedJudgments.trec_eval`
+selects, per call (:func:`rankmeasures.evaluate`'s ``trec_eval=``, default ``"10"``).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from .measure_names import declared_defaults
 # Each measure's kernel (``_bpref``, ``_infap``, ...) is private: :func:`compute` reaches it
 # through its dispatch table, where the measure's declared defaults are filled in.
 __all__ = ["RankedJudgments", "NONPOOL", "UNJUDGED", "MIN_GEO_MEAN", "INFAP_EPSILON",
-           "RECALL_ROUNDING", "TIE_AVERAGE", "marks_from", "compute"]
+           "TREC_EVAL_VERSIONS", "TIE_AVERAGE", "marks_from", "compute"]
 
 #: trec_eval's marks of retrieved documents the qrels do not grade (form_res_rels.c)
 NONPOOL, UNJUDGED = -1.0, -2.0
@@ -41,9 +41,9 @@ NONPOOL, UNJUDGED = -1.0, -2.0
 MIN_GEO_MEAN = 0.00001
 #: trec_eval's smoothing constant of infAP (trec_eval.h)
 INFAP_EPSILON = 0.00001
-#: how a recall point p becomes a count of relevant documents: "lround" (trec_eval 10)
-#: or "plus0.9" (trec_eval 9 and pytrec_eval: (long)(p R + 0.9))
-RECALL_ROUNDING = {"value": "lround"}
+#: the versions of trec_eval whose rules are followed (module docstring): "10", the
+#: default, or "9" (pytrec_eval's)
+TREC_EVAL_VERSIONS = ("10", "9")
 #: the measures whose expectation over the orders of tied documents is computed here
 #: (``ties="average"``): linear in the ranks' marks, or blind to the order
 TIE_AVERAGE = frozenset({
@@ -74,6 +74,10 @@ class RankedJudgments:
         order). The measures linear in the ranks' marks (:data:`TIE_AVERAGE`) are then
         their expectation over every order of each group: a rank's mark replaced by its
         group's mean (:meth:`expect`); the others refuse.
+    trec_eval : {"10", "9"}
+        Whose rules (:data:`TREC_EVAL_VERSIONS`): a recall point p becomes ``lround(p R)``
+        relevant documents under trec_eval 10, ``(long)(p R + 0.9)`` under trec_eval 9
+        (pytrec_eval).
 
     Examples
     --------
@@ -95,6 +99,7 @@ class RankedJudgments:
     grade_offsets: np.ndarray
     absent: np.ndarray | None = None
     groups: np.ndarray | None = None
+    trec_eval: str = "10"
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
 
     @cached_property
@@ -226,9 +231,11 @@ def _div(num, den) -> np.ndarray:
     return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
 
 
-def _recall_count(p: float, big_r: np.ndarray) -> np.ndarray:
+def _recall_count(p: float, big_r: np.ndarray, trec_eval: str) -> np.ndarray:
+    """A recall point p as a count of relevant documents: ``lround(p R)`` (trec_eval
+    10's m_iprec_at_recall.c) or ``(long)(p R + 0.9)`` (trec_eval 9's)."""
     x = p * big_r
-    if RECALL_ROUNDING["value"] == "lround":  # round half away from zero, exactly
+    if trec_eval == "10":  # round half away from zero, exactly
         f = np.floor(x)
         return (f + (x - f >= 0.5)).astype(np.int64)
     return np.trunc(x + 0.9).astype(np.int64)
@@ -291,7 +298,7 @@ def _suffix_max(values: np.ndarray, group: np.ndarray) -> np.ndarray:
 
 def _iprec_at_recall(r: RankedJudgments, level: float, points) -> list[np.ndarray]:
     """Interpolated precision at recall points (``m_iprec_at_recall.c``): at point p,
-    with c the recall point as a count of relevant documents (:data:`RECALL_ROUNDING`),
+    with c the recall point as a count of relevant documents (:func:`_recall_count`),
     the maximum precision at or below the rank of the c-th relevant retrieved document
     (of the first when c = 0); 0 when c exceeds the relevant retrieved."""
     key = ("iprec", level)
@@ -308,7 +315,7 @@ def _iprec_at_recall(r: RankedJudgments, level: float, points) -> list[np.ndarra
     big_r = r.num_rel(level)
     out = []
     for p in points:
-        c = _recall_count(p, big_r)
+        c = _recall_count(p, big_r, r.trec_eval)
         idx = first + np.maximum(c, 1) - 1
         ok = (c <= rel_ret) & (rel_ret > 0)
         v = np.zeros(r.nq)
@@ -571,6 +578,13 @@ def _g_measure(r: RankedJudgments, pairs: dict) -> np.ndarray:
     return _div(s, total)
 
 
+def _powers(r: RankedJudgments, p: float) -> np.ndarray:
+    """p^i for i = 0 .. the longest ranking, each the running product trec_eval keeps
+    (``cur_p = cur_p * p``, m_rbp.c), not ``pow``: the two can differ in the last bit."""
+    longest = int(r.num_ret.max()) if r.nq else 0
+    return np.concatenate([[1.0], np.cumprod(np.full(longest, p))])
+
+
 def _rbp(r: RankedJudgments, p: float) -> np.ndarray:
     """Rank-biased precision (Moffat & Zobel, ACM TOIS 27(1), 2008, eq. 5):
     (1 - p) sum_i r_i p^(i-1) over the retrieved ranks, r_i the gain in [0, 1]: the grade
@@ -580,7 +594,7 @@ def _rbp(r: RankedJudgments, p: float) -> np.ndarray:
     np.maximum.at(gmax, r.gidx, np.where(r.grades >= 0, r.grades, 0.0))
     scale = np.where(gmax > 1, gmax, 1.0)
     gain = r.expect(np.where(r.marks > 0, r.marks, 0.0) / scale[r.qidx])
-    return (1 - p) * r.count(gain * p ** r.pos)
+    return (1 - p) * r.count(gain * _powers(r, p)[r.pos])
 
 
 def _rbp_resid(r: RankedJudgments, p: float) -> np.ndarray:
@@ -589,7 +603,8 @@ def _rbp_resid(r: RankedJudgments, p: float) -> np.ndarray:
     query without an unjudged retrieved document (trec_eval's rule; the paper's residual
     is p^d there)."""
     un = r.marks < 0
-    s = p ** r.num_ret.astype(np.float64) + (1 - p) * r.count(r.expect(un) * p ** r.pos)
+    pw = _powers(r, p)
+    s = pw[r.num_ret] + (1 - p) * r.count(r.expect(un) * pw[r.pos])
     return np.where(r.count(un) > 0, s, 0.0)
 
 
