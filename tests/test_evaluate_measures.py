@@ -46,7 +46,7 @@ def _collection(seed, n_queries, *, max_docs=30, coarse=1):
 def trec_order(request, monkeypatch):
     """trec_eval's order either way evaluate finds it: placing the judged documents only
     (a sparse pool), or ordering every retrieved document (runs._SPARSE_JUDGED)."""
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
 
     monkeypatch.setattr(runs, "_SPARSE_JUDGED",
                         float("inf") if request.param == "judged only" else -1.0)

@@ -38,7 +38,7 @@ def test_trec_eval_convention_matches_pytrec_eval(seed, sparse, monkeypatch):
     """Differences are rounding only: trec_eval sums the DCG in its own order (rel 1e-12).
     Both ways evaluate finds trec_eval's order: placing the judged documents only, or
     ordering every retrieved document (runs._SPARSE_JUDGED)."""
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
 
     monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     qrels, run = _random_collection(seed)
@@ -54,7 +54,7 @@ def test_trec_eval_convention_matches_pytrec_eval(seed, sparse, monkeypatch):
 
 @pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
 def test_queries_policy_qrels_scores_missing_queries_zero_like_trec_eval_c(sparse, monkeypatch):
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
 
     monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     qrels, run = _random_collection(5, 400)
@@ -90,7 +90,7 @@ def test_sklearn_convention_matches_ndcg_score_query_by_query(k):
 @pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
 def test_dicts_and_tables_give_identical_values(sparse, monkeypatch):
     """Every input form, both ways of finding trec_eval's order (runs._SPARSE_JUDGED)."""
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
 
     monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     pd = pytest.importorskip("pandas")
@@ -130,7 +130,7 @@ def test_join_by_hand():
 
 @pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
 def test_bad_inputs_raise_clear_errors(sparse, monkeypatch):
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
 
     monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     with pytest.raises(ValueError, match="convention"):
@@ -357,7 +357,7 @@ def test_trec_eval_ties_break_by_id_in_byte_order_among_unjudged_documents(spars
     (é is 0xC3 0xA9 in UTF-8, above every ASCII letter; Z is below a): é, b, a, Z. So the
     one relevant document, a, ranks 4th, behind two unjudged ones; -0.0 ties with 0.0.
     pytrec_eval agrees."""
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
 
     monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     qrels = {"q": {"a": 1, "Z": 0, "m": 2}}
@@ -387,7 +387,7 @@ def test_scores_beyond_float32s_range_rank_as_trec_eval_reads_them(sparse, monke
     import io
     import warnings
 
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
     from rankmeasures.trec.cli import run as cli
     from rankmeasures.trec_files import read_run
 
@@ -430,7 +430,7 @@ def test_ranked_keys_and_scores_are_numpys_sort_of_the_float32_scores(lengths):
     one flat sort when padding would double the work): the keys must be np.sort's and the
     scores it decodes each query's float32 scores in decreasing order (-0.0 read as 0.0)
     -- on signed zeros, subnormals, float32's extremes and values equal in float32 only."""
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
 
     rng = np.random.default_rng(3)
     special = np.array([0.0, -0.0, 1e-45, -1e-45, 3.4e38, -3.4e38, 1.0, 1.0 + 1e-12, -2.5,
@@ -454,7 +454,7 @@ def test_ranked_keys_and_scores_are_numpys_sort_of_the_float32_scores(lengths):
 def test_tie_group_members_are_found_exactly():
     """runs._members (a hash filter, then an exact search) against np.isin, with keys
     chosen to collide in the filter's table (multiples of a large power of two)."""
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
 
     rng = np.random.default_rng(4)
     key = np.concatenate([rng.integers(0, 2**40, 5000), rng.integers(0, 64, 3000) << 40])
@@ -487,7 +487,7 @@ def test_tables_of_str_columns_join_as_the_dicts_do(queries, sparse, shuffled, w
     """The join of numpy str columns (hashed pairs, runs._array_gathered) gives the nested
     dicts' arrays, whether queries come grouped or interleaved; when every document
     hashes alike, the collisions send it to the dicts' path, with the same values."""
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
 
     monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     if weak_hash:

@@ -198,7 +198,7 @@ def test_the_catalogue_keeps_its_order():
 NO_EXAMPLES = {
     "rankmeasures.trec.cli.main": "the process entry of `python -m rankmeasures` (its "
                                   "module docstring shows the command)",
-    "rankmeasures.trec.runs.Judged": "what join returns; join's Examples show one",
+    "rankmeasures.trec.join.Judged": "what join returns; join's Examples show one",
 }
 
 

@@ -25,7 +25,7 @@ TREC9 = {"trec_eval": "9"}
 
 @pytest.fixture(params=["judged only", "every document"])
 def trec_order(request, monkeypatch):
-    from rankmeasures.trec import runs
+    from rankmeasures.trec import _trec_order as runs
 
     monkeypatch.setattr(runs, "_SPARSE_JUDGED",
                         float("inf") if request.param == "judged only" else -1.0)

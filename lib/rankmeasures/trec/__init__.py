@@ -2,9 +2,13 @@
 
 * :mod:`rankmeasures.trec.measure_names` -- every measure declared once (names, parameters,
   family, trec_eval's print and summary rule, source) and the parser of their names;
-* :mod:`rankmeasures.trec.runs` -- :func:`evaluate`: the join of a run to its qrels under
-  trec_eval's, scikit-learn's or ranx's conventions, and the dispatch to the measures
-  (:class:`NoQueryToEvaluate`, its ValueError when no query can be evaluated);
+* :mod:`rankmeasures.trec.runs` -- :func:`evaluate`: a run against its qrels under
+  trec_eval's, scikit-learn's or ranx's conventions, the dispatch to the measures;
+* :mod:`rankmeasures.trec.join` -- the join of a run to its qrels (:func:`join`, and
+  :class:`NoQueryToEvaluate`, its ValueError when no query can be evaluated); the private
+  ``_trec_order`` joins in trec_eval's order, ``_ranking`` ranks once for every measure;
+* :mod:`rankmeasures.trec.results` -- what :func:`evaluate` returns: per-query values,
+  their means and trec_eval's summaries;
 * :mod:`rankmeasures.trec.retrieval` -- trec_eval's binary measures, exact on ties;
 * :mod:`rankmeasures.trec.trec_measures` -- the rest of trec_eval's catalogue (bpref,
   infAP, iprec_at_recall, set measures, G, Rndcg, ...), RBP and ERR;
