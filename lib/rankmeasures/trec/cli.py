@@ -38,7 +38,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .measure_names import MEASURES, TREC_ORDER, parse_measure_list, parse_measures
+from .measure_names import TREC_ORDER, parse_measure_list, parse_measures
 from .runs import CONVENTIONS, QUERY_POLICIES, NoQueryToEvaluate, evaluate
 from .significance import paired_tests
 from .trec_files import read_qrels, read_run
@@ -182,9 +182,10 @@ def _trec_order(ev) -> list:
         if label in seen:
             continue
         seen.add(label)
-        base = MEASURES[spec.kind.removeprefix("trec_")].trec if spec.trec_name else None
-        if spec.kind in ("ndcg", "AP") and spec.k is not None and spec.trec_name:
-            base = "ndcg_cut" if spec.kind == "ndcg" else "map_cut"
+        info = spec.info
+        # a value at a cut-off that trec_eval prints under another measure: its place
+        base = (info.trec_cut if spec.k is not None and info.trec_cut else info.trec) \
+            if spec.trec_name else None
         # base None (no trec_eval measure) is no key of TREC_ORDER: the default, last
         order = TREC_ORDER.get(base, len(TREC_ORDER))  # type: ignore[arg-type]
         keyed.append(((order, spec.k or 0, spec.p or 0.0) if spec.trec_name
@@ -192,12 +193,11 @@ def _trec_order(ev) -> list:
     return [x[1:] for x in sorted(keyed, key=lambda x: x[0])]
 
 
-def _trec_value(kind: str, x) -> str:
+def _trec_value(spec, x) -> str:
     """A value as trec_eval prints it: ``%ld`` for counts, ``%6.4f`` otherwise. Our NaN
     stands where trec_eval divides 0 by 0, whose result on x86 carries the sign bit:
     glibc prints it ``-nan``."""
-    info = MEASURES.get(kind.removeprefix("trec_"))
-    if info is not None and info.value == "long":
+    if spec.info.value == "long":
         return str(int(x))
     return f"{'-nan':>6}" if math.isnan(x) else f"{x:6.4f}"
 
@@ -209,20 +209,22 @@ def _print_trec_eval(ev, args, out) -> None:
     if args.per_query:
         for i, q in enumerate(ev.query_ids.tolist()):
             for label, name, spec in rows:
-                if spec.kind == "relstring":
+                if not spec.info.per_query:  # runid, num_q, gm_*: the summary only
+                    continue
+                if spec.info.value == "str":  # relstring: the marks, quoted
                     text = ev.texts.get(name, {}).get(q, "")
                     print(f"{label:<22}\t{q}\t'{text}'", file=out)
-                elif spec.kind != "runid" and MEASURES.get(
-                        spec.kind.removeprefix("trec_"), MEASURES["P"]).per_query:
-                    print(f"{label:<22}\t{q}\t{_trec_value(spec.kind, ev[name].values[i])}",
+                else:
+                    print(f"{label:<22}\t{q}\t{_trec_value(spec, ev[name].values[i])}",
                           file=out)
     if args.no_summary:
         return
     for label, name, spec in rows:
-        if spec.kind == "runid":
-            print(f"{'runid':<22}\tall\t{ev.texts.get('runid', '')}", file=out)
-        elif spec.kind != "relstring":
-            print(f"{label:<22}\tall\t{_trec_value(spec.kind, ev[name].trec_summary)}",
+        if spec.info.value == "str":  # runid its text; relstring no summary
+            if spec.info.summary == "none" and not spec.info.per_query:
+                print(f"{label:<22}\tall\t{ev.texts.get(name, '')}", file=out)
+        else:
+            print(f"{label:<22}\tall\t{_trec_value(spec, ev[name].trec_summary)}",
                   file=out)
 
 
@@ -235,10 +237,8 @@ def _all_value(r) -> float:
 
 
 def _summary_text(ev, name: str, digits: int) -> str:
-    spec = ev.specs[name]
-    info = MEASURES.get(spec.kind.removeprefix("trec_"))
     x = _all_value(ev[name])
-    if info is not None and info.value == "long" and not math.isnan(x):
+    if ev.specs[name].info.value == "long" and not math.isnan(x):
         return str(int(x))
     return _fmt(x, digits)
 

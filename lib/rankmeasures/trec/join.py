@@ -300,7 +300,7 @@ class NoQueryToEvaluate(ValueError):
     anyway:
 
     >>> try:
-    ...     evaluate({"q1": {"a": 1}}, {"q2": {"a": 0.5}}, "P@1")
+    ...     join({"q1": {"a": 1}}, {"q2": {"a": 0.5}})
     ... except NoQueryToEvaluate as e:
     ...     print(e.what.split(";")[0], e.way_out, isinstance(e, ValueError))
     run, qrels: no query in common (the run's 'q2' True True

@@ -56,7 +56,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 __all__ = ["Param", "MeasureInfo", "MeasureSpec", "MEASURES", "MEASURE_KINDS", "GROUPS",
            "TREC_ORDER", "TREC_EVAL_SOURCE", "parse_measure", "parse_measures",
@@ -71,6 +71,20 @@ _IR_DCG = {"log2": ("identity", "log2"), "exp-log2": ("exp2", "log2")}
 # C's atol and atof (strtod, decimal forms) read the leading number of a string
 _ATOL = re.compile(r"\s*([+-]?\d+)")
 _ATOF = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
+
+
+#: how a parameter's text is read (:class:`Param`)
+ParamType = Literal["float", "probability", "name", "choice", "floats", "pairs", "count"]
+#: whether a measure takes a cut-off (:class:`MeasureInfo`)
+Cutoff = Literal["optional", "required", "never"]
+#: which computation answers a measure (:class:`MeasureInfo`)
+Family = Literal["graded", "binary", "count", "concordance", "trec"]
+#: trec_eval's parameter syntax of a measure (:class:`MeasureInfo`)
+TrecSyntax = Literal["long", "double", "double_params", "pairs"]
+#: how trec_eval prints a measure's value (:class:`MeasureInfo`)
+Printed = Literal["float", "long", "str"]
+#: trec_eval's summary of a measure over queries (:class:`MeasureInfo`)
+Summary = Literal["mean", "sum", "geometric_mean", "count", "none"]
 
 
 def _number(text: str, name: str, what: str) -> float:
@@ -131,7 +145,7 @@ class Param:
     """
 
     name: str
-    type: str
+    type: ParamType
     default: Any = None
     doc: str = ""
     choices: tuple = ()
@@ -252,6 +266,19 @@ class MeasureInfo:
         The source defining it.
     define : str
         Its definition in one line (R: the relevant judged documents of the query).
+    tie_average : bool
+        Whether ``ties="average"`` (the expectation over every order of tied documents)
+        is derived for it: always for the families but ``"trec"``; for trec_eval's
+        measures, those linear in the ranks' marks or blind to the order
+        (:class:`~rankmeasures.trec.trec_measures.RankedJudgments` ``groups``).
+    trec_cut : str or None
+        trec_eval's name of its values at a cut-off k, when trec_eval prints them under
+        another measure (``ndcg@10`` is ``ndcg_cut_10``, ``AP@10`` ``map_cut_10``); that
+        measure's own declaration (``ndcg_cut``) holds trec_eval's cut-offs and place.
+    geometric_of : str or None
+        For trec_eval's ``gm_*``: the measure whose values, floored at 1e-5
+        (:data:`~rankmeasures.trec.trec_measures.MIN_GEO_MEAN`), are its values, and
+        whose geometric mean its summary is (``gm_map``: ``AP``).
 
     Examples
     --------
@@ -264,17 +291,26 @@ class MeasureInfo:
 
     kind: str
     aliases: tuple
-    cutoff: str = "never"
+    cutoff: Cutoff = "never"
     params: tuple = (REL,)
-    family: str = "binary"
+    family: Family = "binary"
     trec: str | None = None
-    cut: str | None = None
+    cut: TrecSyntax | None = None
     default: tuple = ()
-    value: str = "float"
-    summary: str = "mean"
+    value: Printed = "float"
+    summary: Summary = "mean"
     per_query: bool = True
     cite: str = ""
     define: str = ""
+    tie_average: bool = True
+    trec_cut: str | None = None
+    geometric_of: str | None = None
+
+    @property
+    def trec_only(self) -> bool:
+        """Whether it is computed on trec_eval's ranking only (family ``"trec"``, or a
+        geometric summary of another measure)."""
+        return self.family == "trec" or self.geometric_of is not None
 
     def param(self, key: str) -> Param | None:
         """The declared parameter ``key``, or None."""
@@ -310,23 +346,26 @@ MEASURES: dict[str, MeasureInfo] = {m.kind: m for m in [
        define="relevant documents retrieved"),
     _M("AP", ("ap", "map"), "optional", trec="map",
        cite=_TE + "m_map.c; average precision (Buckley & Voorhees 2000)",
-       define="(1/R) sum over relevant retrieved of precision at its rank (AP@k: ranks <= k)"),
+       define="(1/R) sum over relevant retrieved of precision at its rank (AP@k: ranks <= k)",
+       trec_cut="map_cut"),
     _M("gm_map", ("gm_map", "gm_ap"), trec="gm_map", summary="geometric_mean",
        per_query=False,
        cite=_TE + "m_gm_map.c: max(AP, 1e-5) per query, the geometric mean over them",
-       define="max(AP, 1e-5); summary: their geometric mean"),
+       define="max(AP, 1e-5); summary: their geometric mean", tie_average=False,
+       geometric_of="AP"),
     _M("Rprec", ("rprec", "r-prec"), trec="Rprec", cite=_TE + "m_Rprec.c",
        define="precision at rank R"),
     _M("bpref", ("bpref",), family="trec", trec="bpref",
        cite=_TE + "m_bpref.c; Buckley & Voorhees, SIGIR 2004",
-       define="(1/R) sum over judged relevant retrieved of 1 - min(n above, R) / min(N, R)"),
+       define="(1/R) sum over judged relevant retrieved of 1 - min(n above, R) / min(N, R)",
+       tie_average=False),
     _M("RR", ("rr", "recip_rank", "mrr"), "optional", trec="recip_rank",
        cite=_TE + "m_recip_rank.c (RR@k: 0 past rank k, ir_measures' RR@k)",
        define="1 / rank of the first relevant document (RR@k: 0 past k)"),
     _M("iprec_at_recall", ("iprec_at_recall", "iprec"), "required", family="trec",
        trec="iprec_at_recall", cut="double", default=_POINTS,
        cite=_TE + "m_iprec_at_recall.c: interpolated precision at recall p",
-       define="max precision at ranks at or below the lround(p R)-th relevant"),
+       define="max precision at ranks at or below the lround(p R)-th relevant", tie_average=False),
     _M("P", ("p", "precision"), "required", trec="P", cut="long", default=_CUTS,
        cite=_TE + "m_P.c",
        define="relevant in the first k / k"),
@@ -340,11 +379,12 @@ MEASURES: dict[str, MeasureInfo] = {m.kind: m for m in [
        define="relevant in the first k / R"),
     _M("infAP", ("infap",), family="trec", trec="infAP",
        cite=_TE + "m_infap.c; Yilmaz & Aslam, CIKM 2006",
-       define="AP inferred from a judged sample of the pool"),
+       define="AP inferred from a judged sample of the pool", tie_average=False),
     _M("gm_bpref", ("gm_bpref",), family="trec", trec="gm_bpref",
        summary="geometric_mean", per_query=False,
        cite=_TE + "m_gm_bpref.c: max(bpref, 1e-5) per query, the geometric mean over them",
-       define="max(bpref, 1e-5); summary: their geometric mean"),
+       define="max(bpref, 1e-5); summary: their geometric mean", tie_average=False,
+       geometric_of="bpref"),
     _M("Rprec_mult", ("rprec_mult",), "required", family="trec", trec="Rprec_mult",
        cut="double", default=_MULTS, cite=_TE + "m_Rprec_mult.c: precision at p R",
        define="relevant in the first (long)(p R + 0.9) / that cut"),
@@ -358,12 +398,13 @@ MEASURES: dict[str, MeasureInfo] = {m.kind: m for m in [
        params=(REL, Param("points", "floats", _POINTS, "recall points", trec=True)),
        family="trec", trec="11pt_avg", cut="double_params",
        cite=_TE + "m_11pt_avg.c: iprec_at_recall averaged over the points",
-       define="mean of iprec_at_recall over the points"),
+       define="mean of iprec_at_recall over the points", tie_average=False),
     _M("binG", ("bing",), family="trec", trec="binG", cite=_TE + "m_binG.c",
-       define="(1/R) sum over relevant retrieved of 1/log2(2 + non-relevant above)"),
+       define="(1/R) sum over relevant retrieved of 1/log2(2 + non-relevant above)",
+       tie_average=False),
     _M("G", ("g",), params=(REL, _GAINS), family="trec", trec="G", cut="pairs",
        cite=_TE + "m_G.c",
-       define="sum of gain / log2(2 + C_i - S_i), over the ideal's gain"),
+       define="sum of gain / log2(2 + C_i - S_i), over the ideal's gain", tie_average=False),
     _M("dcg", ("dcg",), "optional", _DCG_PARAMS, family="graded", trec="dcg", cut="pairs",
        cite=_TE + "m_ndcg.c (dcg); Järvelin & Kekäläinen, ACM TOIS 20(4), 2002",
        define="sum of gain(grade) / log2(rank + 1)"),
@@ -374,13 +415,13 @@ MEASURES: dict[str, MeasureInfo] = {m.kind: m for m in [
        family="graded", trec="ndcg", cut="pairs",
        cite="Järvelin & Kekäläinen, ACM TOIS 20(4), 2002; " + _TE + "m_ndcg.c, "
             "m_ndcg_cut.c; Wang et al. (2013) Definition 1",
-       define="DCG / ideal DCG"),
+       define="DCG / ideal DCG", trec_cut="ndcg_cut"),
     _M("ndcg_rel", ("ndcg_rel",), params=(REL, _GAINS), family="trec", trec="ndcg_rel",
        cut="pairs", cite=_TE + "m_ndcg_rel.c",
-       define="NDCG averaged over the documents of positive gain"),
+       define="NDCG averaged over the documents of positive gain", tie_average=False),
     _M("Rndcg", ("rndcg",), params=(REL, _GAINS), family="trec", trec="Rndcg",
        cut="pairs", cite=_TE + "m_Rndcg.c",
-       define="NDCG averaged where the ideal gain changes"),
+       define="NDCG averaged where the ideal gain changes", tie_average=False),
     _M("ndcg_cut", (), "required", (REL, _GAIN, _DISCOUNT, _DCG), family="graded",
        trec="ndcg_cut", cut="long", default=_CUTS, cite=_TE + "m_ndcg_cut.c",
        define="DCG of the first k / ideal DCG of k"),
@@ -430,7 +471,7 @@ MEASURES: dict[str, MeasureInfo] = {m.kind: m for m in [
        params=(Param("max_grade", "float", None, "g_max (default: the largest grade of "
                      "the qrels)"),), family="trec",
        cite="Chapelle, Metzler, Zhang & Grinspan, CIKM 2009, Algorithm 2",
-       define="sum_r (1/r) R_r prod_{i<r} (1 - R_i), R = (2^g - 1) / 2^g_max"),
+       define="sum_r (1/r) R_r prod_{i<r} (1 - R_i), R = (2^g - 1) / 2^g_max", tie_average=False),
     _M("auc", ("auc",), family="concordance",
        cite="area under the ROC curve of the scores (ties count 1/2)",
        define="P(score of a relevant > score of a non-relevant), ties 1/2"),
@@ -460,9 +501,10 @@ _BY_TREC = {m.trec: m for m in MEASURES.values() if m.trec}
 #: old way
 MEASURE_KINDS = {k: (m.aliases, m.cutoff, tuple(p.name for p in m.params))
                  for k, m in MEASURES.items() if m.aliases and k not in ("runid", "relstring")}
-_ALIAS = {a: k for k, m in MEASURES.items() for a in m.aliases}
-_ALIAS.update({"ndcg_cut": "ndcg", "map_cut": "AP"})
-_NEEDS_CUT = {"ndcg_cut", "map_cut"}
+#: trec_eval's measure of a measure's values at a cut-off -> that measure (``ndcg_cut``:
+#: ``ndcg``), from :attr:`MeasureInfo.trec_cut`
+_CUT_OF = {m.trec_cut: k for k, m in MEASURES.items() if m.trec_cut}
+_ALIAS = {a: k for k, m in MEASURES.items() for a in m.aliases} | _CUT_OF
 _NUM = r"(?:\d+(?:\.\d*)?|\.\d+)"
 _GRAMMAR = re.compile(
     r"^(?P<base>[A-Za-z0-9][A-Za-z0-9_\-]*?)(?:\((?P<p1>[^()]*)\))?"
@@ -470,17 +512,16 @@ _GRAMMAR = re.compile(
 
 
 def declared_defaults(kind: str) -> dict:
-    """The declared default of each parameter of measure ``kind`` that has one (a key of
-    :data:`MEASURES`, or ``trec_ndcg``/``trec_dcg``): what a computation uses when the
-    parameter is not given.
+    """The declared default of each parameter of measure ``kind`` (a key of
+    :data:`MEASURES`) that has one: what a computation uses when the parameter is not
+    given.
 
     Examples
     --------
     >>> declared_defaults("rbp"), declared_defaults("set_F")
     ({'p': 0.9}, {'beta': 1.0})
     """
-    info = MEASURES[kind.removeprefix("trec_")]
-    return {p.name: p.default for p in info.params if p.default is not None}
+    return {p.name: p.default for p in MEASURES[kind].params if p.default is not None}
 
 
 @dataclass(frozen=True)
@@ -529,7 +570,13 @@ class MeasureSpec:
 
     @property
     def info(self) -> MeasureInfo:
-        return MEASURES[self.kind.removeprefix("trec_")]
+        return MEASURES[self.kind]
+
+    @property
+    def trec_gains(self) -> bool:
+        """Whether trec_eval's ``grade=gain`` pairs are given (``ndcg.1=3,2=9``): the
+        measure is then computed on trec_eval's ranking, as trec_eval computes it."""
+        return any(key == "gains" for key, _ in self.params)
 
     @property
     def options(self) -> dict:
@@ -572,11 +619,7 @@ def _trec_specs(info: MeasureInfo, text: str | None, name: str) -> list[MeasureS
     """The values of trec_eval's measure ``info`` with parameter text ``text`` (None:
     trec_eval's defaults), as trec_eval's init_meas reads them (meas_init.c: cut-offs by
     ``atol``, sorted, positive and distinct; points and parameters by ``atof``)."""
-    kind = info.kind
-    if kind == "ndcg_cut":
-        kind = "ndcg"
-    elif kind == "map_cut":
-        kind = "AP"
+    kind = _CUT_OF.get(info.kind, info.kind)
     if info.cut in ("long", "double"):
         if text is None:
             values: Sequence[float] = list(info.default)
@@ -602,12 +645,10 @@ def _trec_specs(info: MeasureInfo, text: str | None, name: str) -> list[MeasureS
         return [MeasureSpec(label, kind, trec_name=label)]
     param = info.trec_param
     assert param is not None  # every measure of cut "double_params"/"pairs" declares one
-    if kind in ("rbp", "rbp_resid"):  # p=value (trec_eval's), or the bare persistence
+    if param.name == "p":  # p=value (trec_eval's), or the bare persistence
         value = param.read_trec([text.removeprefix("p=")], name)
         return [MeasureSpec(label, kind, p=value, trec_name=label)]
     value = param.read_trec(text.split(","), name)
-    if kind in ("ndcg", "dcg"):
-        kind = "trec_" + kind
     return [MeasureSpec(label, kind, params=((param.name, value),), trec_name=label)]
 
 
@@ -753,7 +794,7 @@ def parse_measure(name: str) -> MeasureSpec:
                 raise ValueError(f"measures: {name!r}: the cut-off must be a positive integer")
     if info.cutoff == "never" and (k is not None or p is not None):
         raise ValueError(f"measures: {name!r}: {kind} takes no cut-off")
-    if (info.cutoff == "required" or base in _NEEDS_CUT) and k is None and p is None:
+    if (info.cutoff == "required" or base in _CUT_OF) and k is None and p is None:
         raise ValueError(f"measures: {name!r}: {base} needs a cut-off, e.g. {base}@10")
     given = _params(m.group("p1"), name)
     for key, value in _params(m.group("p2"), name).items():
@@ -789,13 +830,11 @@ def _trec_name(kind, k, p, gain, discount) -> str | None:
     info = MEASURES[kind]
     if info.trec is None or gain is not None or discount is not None:
         return None
-    if kind in ("rbp", "rbp_resid") and p is not None:
+    if p is not None and info.cut != "double":  # a parameter p: RBP's persistence
         return f"{info.trec}_p={p}"
-    if kind == "ndcg" and k is not None:
-        return f"ndcg_cut_{k}"
-    if kind == "AP" and k is not None:
-        return f"map_cut_{k}"
-    if kind in ("RR", "dcg") and k is not None:
+    if k is not None and info.trec_cut:  # printed under another measure: ndcg_cut_10
+        return f"{info.trec_cut}_{k}"
+    if k is not None and info.cut != "long":  # trec_eval has no cut-off of it (RR@k)
         return None
     if info.cut == "long":
         return f"{info.trec}_{k}"

@@ -78,8 +78,9 @@ tau-b's correction, under every tie policy.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -97,7 +98,6 @@ from ._ranking import _per_query_counts, _ranked_judgments, _Ranking, _ranking
 from .join import QUERY_POLICIES, Judged, NoQueryToEvaluate, _nested, join
 from .measure_names import (
     MEASURE_KINDS,
-    MEASURES,
     MeasureSpec,
     declared_defaults,
     parse_measure_list,
@@ -224,14 +224,10 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     texts: dict = {}
     for spec in specs:
         level = rel if spec.rel is None else spec.rel
-        if spec.kind == "runid":
-            rid = run.get("runid") if isinstance(run, Mapping) and not _nested(run) else None
-            if isinstance(rid, str):
-                texts["runid"] = rid
-            continue
-        if spec.kind == "relstring":
-            length = {**declared_defaults("relstring"), **spec.options}["length"]
-            texts[spec.name] = _relstrings(shared.trec_view(r), r.j.query_ids, length)
+        if spec.info.value == "str":  # trec_eval's text measures: runid, relstring
+            text = _TEXTS[spec.kind](spec, run, r, shared)
+            if text is not None:
+                texts[spec.name] = text
             continue
         vals = _values(spec, r, shared, level, convention=convention, n_docs=n_docs,
                        trec_only=bool(trec_only))
@@ -265,18 +261,13 @@ def _specs(measures, convention: str, ties: str, cut: bool) -> tuple[list, list]
     if not names:
         raise ValueError("measures: name at least one measure")
     specs = parse_measure_list(names)
-    trec_only = [s.name for s in specs
-                 if s.kind.startswith("trec_") or MEASURES[s.kind].family == "trec"
-                 or s.kind == "gm_map"]
+    trec_only = [s.name for s in specs if s.info.trec_only or s.trec_gains]
     if trec_only and convention != "trec_eval":
         raise ValueError(f"measures: {trec_only[0]!r} is computed as trec_eval computes it: "
                          "on trec_eval's ranking (convention='trec_eval')")
     if ties == "average":
-        # the run's tag and the marks' text have no expectation to take: they pass
         refused = list(dict.fromkeys(  # each measure once (P, not P_5, P_10, ...)
-            s.info.trec or s.name for s in specs if s.name in trec_only
-            and s.kind not in trec_measures.TIE_AVERAGE
-            and s.kind not in ("runid", "relstring")))
+            s.info.trec or s.name for s in specs if not s.info.tie_average))
         if refused:
             raise ValueError(
                 f"measures: {', '.join(refused)}: no expectation over the orders of tied "
@@ -308,7 +299,7 @@ class _Shared:
                                             self._version))
         return self._trec
 
-    def level(self, r: _Ranking, level: float, convention: str) -> tuple:
+    def level(self, r: _Ranking, level: float, convention: str) -> _LevelCounts:
         if level not in self._levels:
             j, nq = r.j, r.lengths.size
             relevant = r.ranked_grades >= level
@@ -321,53 +312,84 @@ class _Shared:
             if convention != "sklearn":  # relevant judged documents never retrieved
                 num_rel = rel_ret + _per_query_counts(j.unscored_labels >= level,
                                                       j.unscored_offsets)
-            self._levels[level] = relevant, ranks, rel_ret, num_rel
+            self._levels[level] = _LevelCounts(relevant, ranks, rel_ret, num_rel)
         return self._levels[level]
+
+
+class _LevelCounts(NamedTuple):
+    """A relevance level's relevant ranks and counts (:meth:`_Shared.level`): whether
+    each ranked document is relevant, the relevant ranks (None under tie groups), the
+    relevant retrieved and the relevant (``num_rel``) of each query."""
+
+    relevant: np.ndarray
+    ranks: tuple | None
+    rel_ret: np.ndarray
+    num_rel: np.ndarray
 
 
 def _values(spec, r: _Ranking, shared: _Shared, level: float, *, convention: str,
             n_docs: int, trec_only: bool) -> np.ndarray:
-    """One measure's per-query values, by its family (the measure's declaration in
-    :data:`~rankmeasures.trec.measure_names.MEASURES`)."""
-    kind = spec.kind
-    family = "trec" if kind.startswith("trec_") else MEASURES[kind].family
-    if family == "trec":
-        return trec_measures.compute(kind, shared.trec_view(r), level,
+    """One measure's per-query values, by its declaration
+    (:data:`~rankmeasures.trec.measure_names.MEASURES`): its family says which
+    computation answers it."""
+    info = spec.info
+    if info.geometric_of is not None:  # gm_*: its measure's values, floored (trec_eval.h)
+        of = replace(spec, kind=info.geometric_of)
+        return np.maximum(_values(of, r, shared, level, convention=convention,
+                                  n_docs=n_docs, trec_only=trec_only),
+                          trec_measures.MIN_GEO_MEAN)
+    if info.family == "trec" or spec.trec_gains:  # a kernel on trec_eval's view
+        return trec_measures.compute(spec.kind, shared.trec_view(r), level,
                                      {**spec.options, "n_docs": n_docs})
-    if family == "graded" and trec_only and spec.trec_name and r.ranked:
+    if info.family == "graded" and trec_only and spec.trec_name and r.ranked:
         # trec_eval's view is built anyway: its DCGs in one pass (m_ndcg.c,
         # m_ndcg_cut.c), not one sort of the ideal per cut-off
-        return trec_measures.compute("trec_" + kind, shared.trec_view(r, ranked_only=True),
+        return trec_measures.compute(spec.kind, shared.trec_view(r, ranked_only=True),
                                      level, spec.options)
-    if family == "graded":
+    if info.family == "graded":
         return _graded(spec, r.j, r.scores, r.order, "trec_eval" if r.ranked else r.ties,
                        convention, r.lengths > 0)
-    if family == "concordance":
-        return (kendall_tau_b_queries(r.j.relevance, r.scores, r.j.offsets)
-                if kind == "kendall_tau_b"
-                else auc_queries(r.j.relevance >= level, r.scores, r.j.offsets))
-    return _binary_values(kind, spec.k, r, shared.level(r, level, convention))
+    if info.family == "concordance":
+        return _CONCORDANCE[spec.kind](r, level)
+    counts = shared.level(r, level, convention)
+    if info.family == "count":
+        return _COUNTS[spec.kind](r, counts)
+    if counts.ranks is not None:  # parse_measure has checked the cut-off
+        return untied_measure(spec.kind, counts.ranks, counts.num_rel, spec.k)
+    return ranked_measure(spec.kind, counts.relevant, r.j.offsets, counts.num_rel,
+                          k=spec.k, group_starts=r.starts)
 
 
-def _binary_values(kind: str, k, r: _Ranking, counts: tuple) -> np.ndarray:
-    """A binary measure (precision, recall, AP, RR, ... and the counts) of one relevance
-    level, from its relevant ranks or, with tie groups, their expectation."""
-    relevant, ranks, rel_ret, num_rel = counts
-    binary = "AP" if kind == "gm_map" else kind
-    if kind == "num_rel":
-        vals = num_rel
-    elif kind == "num_ret":
-        vals = r.lengths.astype(np.float64)
-    elif kind == "num_rel_ret":
-        vals = rel_ret
-    elif ranks is not None:  # parse_measure has checked the cut-off
-        vals = untied_measure(binary, ranks, num_rel, k)
-    else:
-        vals = ranked_measure(binary, relevant, r.j.offsets, num_rel, k=k,
-                              group_starts=r.starts)
-    if kind == "gm_map":  # the values whose geometric mean trec_eval prints
-        vals = np.maximum(vals, trec_measures.MIN_GEO_MEAN)
-    return vals
+#: the concordance measures (:mod:`~rankmeasures.trec.query_concordance`), of the ranking
+#: and the relevance level
+_CONCORDANCE: dict[str, Callable[[_Ranking, float], np.ndarray]] = {
+    "auc": lambda r, level: auc_queries(r.j.relevance >= level, r.scores, r.j.offsets),
+    "kendall_tau_b": lambda r, _: kendall_tau_b_queries(r.j.relevance, r.scores,
+                                                        r.j.offsets),
+}
+#: the counts, of the ranking and a level's counts
+_COUNTS: dict[str, Callable[[_Ranking, _LevelCounts], np.ndarray]] = {
+    "num_ret": lambda r, _: r.lengths.astype(np.float64),
+    "num_rel": lambda _, c: c.num_rel,
+    "num_rel_ret": lambda _, c: c.rel_ret,
+}
+
+
+def _runid(spec, run, r: _Ranking, shared: _Shared) -> str | None:
+    """trec_eval's runid (m_runid.c): the run's tag, when the run is a table read by
+    :func:`~rankmeasures.trec.trec_files.read_run`."""
+    rid = run.get("runid") if isinstance(run, Mapping) and not _nested(run) else None
+    return rid if isinstance(rid, str) else None
+
+
+def _relstring(spec, run, r: _Ranking, shared: _Shared) -> dict:
+    length = {**declared_defaults(spec.kind), **spec.options}["length"]
+    return _relstrings(shared.trec_view(r), r.j.query_ids, length)
+
+
+#: trec_eval's text measures (value "str"): their text from the spec, the run, the
+#: ranking and what the call shares
+_TEXTS: dict[str, Callable] = {"runid": _runid, "relstring": _relstring}
 
 
 def _top_ranks(rel, scores, offsets, unscored, unscored_offsets, k):

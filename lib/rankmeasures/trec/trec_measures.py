@@ -1,6 +1,6 @@
 """trec_eval's measures beyond the common ones, computed per query on trec_eval's ranking.
 
-Every function here takes a :class:`RankedJudgments` -- each query's retrieved documents in
+Every kernel takes a :class:`RankedJudgments` -- each query's retrieved documents in
 trec_eval's order, each marked as trec_eval marks it (its grade; -1 when the qrels do not
 list it; -2 when they list it with a negative grade, "in the pool but unjudged") and every
 judged grade of the query, retrieved or not -- and returns one value per query, computed
@@ -22,213 +22,29 @@ selects, per call (:func:`rankmeasures.evaluate`'s ``trec_eval=``, default ``"10
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
-
 import numpy as np
 
-from .._ragged import offsets_from_sizes, query_index
+from . import trec_graded
+from ._ranked_judgments import (
+    INFAP_EPSILON,
+    KERNELS,
+    MIN_GEO_MEAN,
+    NONPOOL,
+    TREC_EVAL_VERSIONS,
+    UNJUDGED,
+    RankedJudgments,
+    _div,
+    kernel,
+    marks_from,
+)
 from .measure_names import declared_defaults
 
 # Each measure's kernel (``_bpref``, ``_infap``, ...) is private: :func:`compute` reaches it
-# through its dispatch table, where the measure's declared defaults are filled in.
+# through the registry (:func:`kernel`), where the measure's declared defaults are filled in;
+# the graded ones are in :mod:`rankmeasures.trec.trec_graded`.
 __all__ = ["RankedJudgments", "NONPOOL", "UNJUDGED", "MIN_GEO_MEAN", "INFAP_EPSILON",
-           "TREC_EVAL_VERSIONS", "TIE_AVERAGE", "marks_from", "compute"]
-
-#: trec_eval's marks of retrieved documents the qrels do not grade (form_res_rels.c)
-NONPOOL, UNJUDGED = -1.0, -2.0
-#: trec_eval's floor of a value entering a geometric mean (trec_eval.h)
-MIN_GEO_MEAN = 0.00001
-#: trec_eval's smoothing constant of infAP (trec_eval.h)
-INFAP_EPSILON = 0.00001
-#: the versions of trec_eval whose rules are followed (module docstring): "10", the
-#: default, or "9" (pytrec_eval's)
-TREC_EVAL_VERSIONS = ("10", "9")
-#: the measures whose expectation over the orders of tied documents is computed here
-#: (``ties="average"``): linear in the ranks' marks, or blind to the order
-TIE_AVERAGE = frozenset({
-    "relative_P", "unj", "judged", "Rprec_mult", "rbp", "rbp_resid", "trec_dcg",
-    "trec_ndcg", "ideal_dcg", "set_P", "set_recall", "set_relative_P", "set_map", "set_F",
-    "utility", "num_nonrel_judged_ret", "num_q"})
-
-
-@dataclass(frozen=True)
-class RankedJudgments:
-    """Each query's ranking as trec_eval marks it, and every judged grade of the query.
-
-    Attributes
-    ----------
-    marks : ndarray of float64, shape (N,)
-        The retrieved documents in rank order, query by query: the grade, or
-        :data:`NONPOOL` (-1, not in the qrels) or :data:`UNJUDGED` (-2, a negative grade).
-    offsets : ndarray of int64, shape (Q+1,)
-    grades : ndarray of float64, shape (M,)
-        Every grade of the query's qrels (retrieved or not; negative ones included).
-    grade_offsets : ndarray of int64, shape (Q+1,)
-    absent : ndarray of bool, shape (Q,), or None
-        Queries the run does not have (``-c``): trec_eval ranks a single document not in
-        the qrels for each, which keeps its values from 0/0 where a query emptied by
-        ``-J`` gets NaN.
-    groups : ndarray of int64, shape (N,), or None
-        Under ``ties="average"``: each rank's group of tied scores (numbered in rank
-        order). The measures linear in the ranks' marks (:data:`TIE_AVERAGE`) are then
-        their expectation over every order of each group: a rank's mark replaced by its
-        group's mean (:meth:`expect`); the others refuse.
-    trec_eval : {"10", "9"}
-        Whose rules (:data:`TREC_EVAL_VERSIONS`): a recall point p becomes ``lround(p R)``
-        relevant documents under trec_eval 10, ``(long)(p R + 0.9)`` under trec_eval 9
-        (pytrec_eval).
-
-    Examples
-    --------
-    One query ranking a relevant document, one the qrels do not list and a judged
-    non-relevant one; its qrels also hold a relevant document never retrieved:
-
-    >>> import numpy as np
-    >>> r = RankedJudgments(marks=np.array([1.0, NONPOOL, 0.0]), offsets=np.array([0, 3]),
-    ...                     grades=np.array([1.0, 0.0, 2.0]), grade_offsets=np.array([0, 3]))
-    >>> r.num_rel(1).tolist(), compute("bpref", r, 1, {}).tolist()
-    ([2.0], [0.5])
-    >>> compute("unj", r, 1, {"k": 2}).tolist()
-    [0.5]
-    """
-
-    marks: np.ndarray
-    offsets: np.ndarray
-    grades: np.ndarray
-    grade_offsets: np.ndarray
-    absent: np.ndarray | None = None
-    groups: np.ndarray | None = None
-    trec_eval: str = "10"
-    _cache: dict = field(default_factory=dict, compare=False, repr=False)
-
-    @cached_property
-    def nq(self) -> int:
-        return self.offsets.size - 1
-
-    @cached_property
-    def num_ret(self) -> np.ndarray:
-        return np.diff(self.offsets)
-
-    @cached_property
-    def qidx(self) -> np.ndarray:
-        return np.repeat(np.arange(self.nq), self.num_ret)
-
-    @cached_property
-    def pos(self) -> np.ndarray:
-        """0-based rank within the query."""
-        return np.arange(self.marks.size) - self.offsets[:-1][self.qidx]
-
-    @cached_property
-    def gidx(self) -> np.ndarray:
-        return query_index(np.diff(self.grade_offsets))
-
-    def count(self, flags: np.ndarray) -> np.ndarray:
-        """Per query: the sum of ``flags`` over its retrieved documents (a count for a
-        boolean mask: only the marked documents are visited)."""
-        if flags.dtype == bool:
-            return np.bincount(self.qidx[flags], minlength=self.nq).astype(np.float64)
-        return np.bincount(self.qidx, weights=flags, minlength=self.nq)
-
-    def running(self, flags: np.ndarray) -> np.ndarray:
-        """Per retrieved document: how many of its query's documents at or above it
-        ``flags`` marks (a cumulative sum within each query)."""
-        c = np.cumsum(flags, dtype=np.float64)
-        return c - np.repeat(self._before(c), self.num_ret)
-
-    def running_at(self, flags: np.ndarray, at: np.ndarray) -> np.ndarray:
-        """``running(flags)[at]``, subtracting only at ``at``."""
-        c = np.cumsum(flags, dtype=np.float64)
-        return c[at] - self._before(c)[self.qidx[at]]
-
-    @cached_property
-    def judged(self) -> tuple[np.ndarray, np.ndarray]:
-        """The ranks the qrels list (mark not :data:`NONPOOL`), and the index among them
-        of each query's first: the only ranks whose counts most measures read."""
-        ranks = np.flatnonzero(self.marks != NONPOOL)
-        return ranks, np.searchsorted(ranks, self.offsets[:-1])
-
-    def running_judged(self, flags: np.ndarray, at: np.ndarray) -> np.ndarray:
-        """``running(f)[ranks[at]]`` for ``f`` zero off the judged ranks (``ranks``,
-        :attr:`judged`), given ``flags = f[ranks]``: sums over the judged ranks only."""
-        ranks, first = self.judged
-        c = np.cumsum(flags, dtype=np.float64)
-        before = np.zeros(self.nq)
-        some = first > 0
-        before[some] = c[first[some] - 1]
-        return c[at] - before[self.qidx[ranks[at]]]
-
-    def _before(self, c: np.ndarray) -> np.ndarray:
-        """Per query, the cumulative sum ``c`` before its first rank."""
-        first = self.offsets[:-1]
-        out = np.zeros(self.nq)
-        some = first > 0
-        out[some] = c[first[some] - 1]
-        return out
-
-    def num_rel(self, level: float) -> np.ndarray:
-        key = ("num_rel", level)
-        if key not in self._cache:
-            g = self.grades
-            self._cache[key] = np.bincount(self.gidx, weights=(g >= 0) & (g >= level),
-                                           minlength=self.nq)
-        return self._cache[key]
-
-    def relevant(self, level: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The ranks whose mark is at least ``level``, their running count
-        (:meth:`running`) and their count per query, computed once per level."""
-        key = ("relevant", level)
-        if key not in self._cache:
-            rel = self.marks >= level
-            self._cache[key] = rel, self.running(rel), self.count(rel)
-        return self._cache[key]
-
-    def at_rank(self, running: np.ndarray, k) -> np.ndarray:
-        """Per query, a running value (:meth:`running`) at rank k (1-based; k per query
-        or one for all; 0 when k = 0; the last when k exceeds the query's length): for a
-        running count, the count over the first k ranks."""
-        k = np.broadcast_to(np.asarray(k, np.int64), (self.nq,))
-        return _at(running, self.offsets, k)
-
-    def num_nonrel(self, level: float) -> np.ndarray:
-        g = self.grades
-        return np.bincount(self.gidx, weights=(g >= 0) & (g < level), minlength=self.nq)
-
-    def top(self, flags: np.ndarray, k: int) -> np.ndarray:
-        """Per query: how many of the first ``k`` ranks ``flags`` marks (its sum there)."""
-        inside = self.pos < k
-        return self.count(flags & inside if flags.dtype == bool else flags * inside)
-
-    def expect(self, x: np.ndarray) -> np.ndarray:
-        """``x`` per rank, or, with tie groups, its mean over the rank's group: the
-        expectation of a rank's value over every order of the tied documents."""
-        if self.groups is None:
-            return x
-        sums = np.bincount(self.groups, weights=x)
-        return (sums / np.bincount(self.groups))[self.groups]
-
-
-def marks_from(relevance: np.ndarray, judged: np.ndarray) -> np.ndarray:
-    """trec_eval's marks (module docstring) from grades and whether each is judged.
-
-    Examples
-    --------
-    A judged grade is its mark; a judged negative grade is -2 (in the pool, unjudged); a
-    document the qrels do not list is -1:
-
-    >>> import numpy as np
-    >>> marks_from(np.array([2.0, 0.0, -1.0, 0.0]),
-    ...            np.array([True, True, True, False])).tolist()
-    [2.0, 0.0, -2.0, -1.0]
-    """
-    return np.where(judged, np.where(relevance < 0, UNJUDGED, relevance), NONPOOL)
-
-
-def _div(num, den) -> np.ndarray:
-    """num / den, 0 where den is 0 (trec_eval leaves the value at its initial 0)."""
-    num = np.asarray(num, np.float64)
-    den = np.asarray(den, np.float64)
-    return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
+           "TREC_EVAL_VERSIONS", "marks_from", "compute", "kernel"]
+assert trec_graded  # imported for its kernels' registration
 
 
 def _recall_count(p: float, big_r: np.ndarray, trec_eval: str) -> np.ndarray:
@@ -240,8 +56,6 @@ def _recall_count(p: float, big_r: np.ndarray, trec_eval: str) -> np.ndarray:
         return (f + (x - f >= 0.5)).astype(np.int64)
     return np.trunc(x + 0.9).astype(np.int64)
 
-
-# -- binary-relevance measures ------------------------------------------------------------
 
 def _bpref(r: RankedJudgments, level: float) -> np.ndarray:
     """Binary preference (trec_eval's ``m_bpref.c``; Buckley & Voorhees, SIGIR 2004):
@@ -429,201 +243,6 @@ def _utility(c: dict, a: float, b: float, cc: float, d: float) -> np.ndarray:
     return a * rr + b * (ret - rr) + cc * (rel - rr) + d * (c["n_docs"] + rr - ret - rel)
 
 
-# -- graded measures ----------------------------------------------------------------------
-
-def _gain_of(values: np.ndarray, pairs: dict) -> np.ndarray:
-    """trec_eval's setup_gains/get_gain: the gain of a mark, its grade unless a
-    ``grade=gain`` pair names it; marks below 0 gain 0 unless named."""
-    out = np.where(values >= 0, values, 0.0)
-    for grade, gain in pairs.items():
-        out = np.where(values == grade, gain, out)
-    return out
-
-
-@dataclass(frozen=True)
-class _Gains:
-    gain: np.ndarray          # each retrieved document's gain
-    dcg: np.ndarray           # running DCG at each retrieved rank (inclusive)
-    ideal: np.ndarray         # each query's positive ideal gains, decreasing, flat
-    ideal_offsets: np.ndarray
-    ideal_dcg: np.ndarray     # running ideal DCG, flat like ``ideal``
-
-
-def _gains(r: RankedJudgments, pairs: dict) -> _Gains:
-    key = ("gains", tuple(sorted(pairs.items())))
-    if key not in r._cache:
-        r._cache[key] = _gains_of(r, pairs)
-    return r._cache[key]
-
-
-def _gains_of(r: RankedJudgments, pairs: dict) -> _Gains:
-    gain = r.expect(_gain_of(r.marks, pairs))
-    # gain / log2(rank + 1), the logarithm taken only where the gain is not +0 (most
-    # ranks of a run gain nothing; there the quotient is +0 either way)
-    at = np.flatnonzero((gain != 0) | np.signbit(gain))
-    discounted = np.zeros(gain.size)
-    discounted[at] = gain[at] / np.log2(r.pos[at] + 2.0)
-    dcg = r.running(discounted)
-    g = r.grades
-    gg = _gain_of(np.where(g >= 0, g, np.nan), pairs)  # the qrels' negative grades: none
-    keep = gg > 0
-    q = r.gidx[keep]
-    order = np.lexsort((-gg[keep], q))
-    ideal = gg[keep][order]
-    sizes = np.bincount(q, minlength=r.nq)
-    off = offsets_from_sizes(sizes)
-    iq = query_index(sizes)
-    ipos = np.arange(ideal.size) - off[:-1][iq]
-    c = np.cumsum(ideal / np.log2(ipos + 2.0))
-    ideal_dcg = c - np.concatenate([[0.0], c])[off[:-1]][iq]
-    return _Gains(gain, dcg, ideal, off, ideal_dcg)
-
-
-def _at(values: np.ndarray, offsets: np.ndarray, k: np.ndarray) -> np.ndarray:
-    """Per query, the running value at rank k (1-based; 0 when k = 0; the last when
-    k exceeds the query's length)."""
-    sizes = np.diff(offsets)
-    kk = np.minimum(k, sizes)
-    out = np.zeros(sizes.size)
-    ok = kk > 0
-    out[ok] = values[offsets[:-1][ok] + kk[ok] - 1]
-    return out
-
-
-def _dcg_measures(r: RankedJudgments, pairs: dict) -> dict:
-    """``dcg``, ``ideal_dcg`` and ``ndcg`` with trec_eval's gains (``m_ndcg.c``, after
-    Järvelin & Kekäläinen, ACM TOIS 20, 2002, whose original leaves rank 2 undiscounted):
-    gain / log2(rank + 1) over every retrieved document; the ideal over every judged
-    document of positive gain."""
-    g = _gains(r, pairs)
-    dcg = _at(g.dcg, r.offsets, r.num_ret)
-    ideal = _at(g.ideal_dcg, g.ideal_offsets, np.diff(g.ideal_offsets))
-    return {"dcg": dcg, "ideal_dcg": ideal, "ndcg": _div(dcg, ideal)}
-
-
-def _ndcg_cut(r: RankedJudgments, k: int, pairs: dict) -> np.ndarray:
-    """``ndcg_cut_k`` (``m_ndcg_cut.c``): DCG over the first k retrieved documents over
-    the ideal DCG of the first k ideal gains."""
-    g = _gains(r, pairs)
-    dcg = _at(g.dcg, r.offsets, np.minimum(r.num_ret, k))
-    ideal = _at(g.ideal_dcg, g.ideal_offsets, np.minimum(np.diff(g.ideal_offsets), k))
-    return _div(dcg, ideal)
-
-
-def _ndcg_rel(r: RankedJudgments, pairs: dict) -> np.ndarray:
-    """``ndcg_rel`` (``m_ndcg_rel.c``): NDCG averaged over the documents of positive
-    gain: at each retrieved one, DCG / ideal DCG at its rank (the ideal's growth stops at
-    its last positive gain); each one not retrieved counts the final DCG / ideal DCG."""
-    g = _gains(r, pairs)
-    big_p = np.diff(g.ideal_offsets)
-    at = np.flatnonzero(g.gain > 0)
-    q = r.qidx[at]
-    k = np.minimum(r.pos[at] + 1, big_p[q])
-    idcg = np.zeros(at.size)
-    okk = k > 0
-    idcg[okk] = g.ideal_dcg[g.ideal_offsets[:-1][q[okk]] + k[okk] - 1]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        s = np.bincount(q, weights=g.dcg[at] / idcg, minlength=r.nq)
-        final = _at(g.dcg, r.offsets, r.num_ret) / _at(g.ideal_dcg, g.ideal_offsets, big_p)
-        s = s + (big_p - np.bincount(q, minlength=r.nq)) * final
-    return np.where(s > 0, _div(s, big_p), 0.0)
-
-
-def _rndcg(r: RankedJudgments, level: float, pairs: dict) -> np.ndarray:
-    """``Rndcg`` (``m_Rndcg.c``): NDCG averaged at the ranks where the ideal gain
-    changes value (after the last positive ideal gain included), plus at the last
-    retrieved rank when more than one document is retrieved past the ideal's positive
-    gains; 0 for a query without relevant documents (at ``level``)."""
-    g = _gains(r, pairs)
-    big_p = np.diff(g.ideal_offsets)
-    iq = query_index(big_p)
-    nxt = np.append(g.ideal[1:], 0.0)
-    last = np.zeros(g.ideal.size, bool)
-    last[g.ideal_offsets[1:][big_p > 0] - 1] = True
-    nxt[last] = 0.0
-    change = g.ideal != nxt  # a change between rank k and k+1 (k 1-based below)
-    k = (np.arange(g.ideal.size) - g.ideal_offsets[:-1][iq] + 1)[change]
-    cq = iq[change]
-    kk = np.minimum(k, r.num_ret[cq])
-    dcg_k = np.zeros(k.size)
-    ok = kk > 0
-    dcg_k[ok] = g.dcg[r.offsets[:-1][cq[ok]] + kk[ok] - 1]
-    terms = dcg_k / g.ideal_dcg[change]
-    s = np.bincount(cq, weights=terms, minlength=r.nq)
-    n = np.bincount(cq, minlength=r.nq).astype(np.float64)
-    extra = (r.num_ret > big_p + 1) & (big_p > 0)
-    final = _div(_at(g.dcg, r.offsets, r.num_ret), _at(g.ideal_dcg, g.ideal_offsets, big_p))
-    s = s + np.where(extra, final, 0.0)
-    n = n + extra
-    with np.errstate(invalid="ignore", divide="ignore"):
-        out = s / n
-    return np.where(r.num_rel(level) > 0, out, 0.0)
-
-
-def _g_measure(r: RankedJudgments, pairs: dict) -> np.ndarray:
-    """``G`` (``m_G.c``): sum over retrieved documents of gain / log2(2 + C_i - S_i),
-    S_i the gain retrieved up to rank i, C_i the sum of max(ideal gain, 1) up to rank i;
-    over the ideal's total gain."""
-    g = _gains(r, pairs)
-    big_p = np.diff(g.ideal_offsets)
-    inside = r.pos < big_p[r.qidx]
-    ig = np.zeros(r.marks.size)
-    ig[inside] = g.ideal[g.ideal_offsets[:-1][r.qidx[inside]] + r.pos[inside]]
-    at = np.flatnonzero(g.gain != 0)
-    cost = r.running_at(np.maximum(ig, 1.0), at)
-    got = r.running_at(g.gain, at)
-    s = np.bincount(r.qidx[at], weights=g.gain[at] / np.log2(2.0 + cost - got),
-                    minlength=r.nq)
-    total = np.bincount(query_index(big_p), weights=g.ideal, minlength=r.nq)
-    return _div(s, total)
-
-
-def _powers(r: RankedJudgments, p: float) -> np.ndarray:
-    """p^i for i = 0 .. the longest ranking, each the running product trec_eval keeps
-    (``cur_p = cur_p * p``, m_rbp.c), not ``pow``: the two can differ in the last bit."""
-    longest = int(r.num_ret.max()) if r.nq else 0
-    return np.concatenate([[1.0], np.cumprod(np.full(longest, p))])
-
-
-def _rbp(r: RankedJudgments, p: float) -> np.ndarray:
-    """Rank-biased precision (Moffat & Zobel, ACM TOIS 27(1), 2008, eq. 5):
-    (1 - p) sum_i r_i p^(i-1) over the retrieved ranks, r_i the gain in [0, 1]: the grade
-    when every grade of the query lies in [0, 1], else grade / (largest grade) -- how
-    trec_eval's ``m_rbp.c`` maps gains to [0, 1] when the smallest is 0."""
-    gmax = np.zeros(r.nq)
-    np.maximum.at(gmax, r.gidx, np.where(r.grades >= 0, r.grades, 0.0))
-    scale = np.where(gmax > 1, gmax, 1.0)
-    gain = r.expect(np.where(r.marks > 0, r.marks, 0.0) / scale[r.qidx])
-    return (1 - p) * r.count(gain * _powers(r, p)[r.pos])
-
-
-def _rbp_resid(r: RankedJudgments, p: float) -> np.ndarray:
-    """RBP's residual (Moffat & Zobel 2008, Section 4; trec_eval's ``m_rbp_resid.c``):
-    p^d + (1 - p) sum over the unjudged ranks i of p^(i-1), d the retrieved; 0 for a
-    query without an unjudged retrieved document (trec_eval's rule; the paper's residual
-    is p^d there)."""
-    un = r.marks < 0
-    pw = _powers(r, p)
-    s = pw[r.num_ret] + (1 - p) * r.count(r.expect(un) * pw[r.pos])
-    return np.where(r.count(un) > 0, s, 0.0)
-
-
-def _expected_reciprocal_rank(r: RankedJudgments, k: int | None,
-                              max_grade: float) -> np.ndarray:
-    """Expected reciprocal rank (Chapelle, Metzler, Zhang & Grinspan, CIKM 2009, Algorithm
-    2): sum_r (1/r) R_r prod_{i<r} (1 - R_i), R = (2^g - 1) / 2^max_grade, over the first
-    k ranks (all without k); negative and unjudged grades count 0."""
-    g = np.where(r.marks > 0, r.marks, 0.0)
-    stop = (2.0 ** g - 1) / 2.0 ** max_grade
-    with np.errstate(divide="ignore"):
-        log_go = np.log1p(-np.minimum(stop, 1.0))
-    before = r.running(log_go) - log_go  # log prod_{i<r} (1 - R_i)
-    term = stop * np.exp(before) / (r.pos + 1.0)
-    if k is not None:
-        term = term * (r.pos < k)
-    return r.count(term)
-
-
 def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.ndarray:
     """One trec_eval measure per query.
 
@@ -631,7 +250,8 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
     ----------
     kind : str
         A key of :data:`rankmeasures.trec.measure_names.MEASURES` of family ``"trec"``,
-        or ``"trec_ndcg"``/``"trec_dcg"`` (trec_eval's DCGs, gains per grade).
+        or ``"ndcg"``/``"dcg"`` (trec_eval's DCGs, gains per grade): one whose kernel
+        :func:`kernel` registered.
     r : RankedJudgments
     level : float
         The relevance level (trec_eval's ``-l``).
@@ -653,7 +273,7 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
     [0.6666666666666666]
     """
     try:
-        measure = _COMPUTE[kind]
+        measure = KERNELS[kind]
     except KeyError:
         raise ValueError(f"measure: {kind!r} is not one of trec_eval's measures here") from None
     params = {**declared_defaults(kind), **params}
@@ -666,6 +286,51 @@ def _bpref_cached(r: RankedJudgments, level: float) -> np.ndarray:
     if ("bpref", level) not in r._cache:  # bpref and gm_bpref both read it
         r._cache["bpref", level] = _bpref(r, level)
     return r._cache["bpref", level]
+
+
+@kernel("bpref")
+def _bpref_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _bpref_cached(r, level)
+
+
+@kernel("infAP")
+def _infap_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _infap(r, level)
+
+
+@kernel("iprec_at_recall")
+def _iprec_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _iprec_at_recall(r, level, [params["p"]])[0]
+
+
+@kernel("11pt_avg")
+def _pt_avg_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _pt_avg(r, level, params["points"])
+
+
+@kernel("Rprec_mult")
+def _rprec_mult_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _rprec_mult(r, level, [params["p"]])[0]
+
+
+@kernel("relative_P")
+def _relative_p_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _relative_p(r, level, params["k"])
+
+
+@kernel("unj")
+def _unj_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _unj(r, params["k"])
+
+
+@kernel("judged")
+def _judged_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _judged_at(r, params["k"])
+
+
+@kernel("binG")
+def _bin_g_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _bin_g(r, level)
 
 
 def _set_measure(kind: str):
@@ -685,44 +350,11 @@ def _set_measure(kind: str):
     return measure
 
 
-def _ndcg(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
-    if params.get("k") is not None:
-        return _ndcg_cut(r, params["k"], params["gains"])
-    return _dcg_measures(r, params["gains"])["ndcg"]
+for _kind in ("set_P", "set_recall", "set_relative_P", "set_map", "set_F", "utility",
+              "num_nonrel_judged_ret"):
+    kernel(_kind)(_set_measure(_kind))
 
 
-def _err(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
-    top = params.get("max_grade")
-    if top is None:  # the declared rule: the largest grade of the qrels
-        top = float(r.grades.max()) if r.grades.size else 1.0
-    return _expected_reciprocal_rank(r, params.get("k"), top)
-
-
-#: each measure's computation from the ranked judgments, the relevance level and its
-#: parameters (:func:`compute`); its declaration is in measure_names.MEASURES
-_COMPUTE = {
-    "bpref": lambda r, level, _: _bpref_cached(r, level),
-    "gm_bpref": lambda r, level, _: np.maximum(_bpref_cached(r, level), MIN_GEO_MEAN),
-    "infAP": lambda r, level, _: _infap(r, level),
-    "iprec_at_recall": lambda r, level, p: _iprec_at_recall(r, level, [p["p"]])[0],
-    "11pt_avg": lambda r, level, p: _pt_avg(r, level, p["points"]),
-    "Rprec_mult": lambda r, level, p: _rprec_mult(r, level, [p["p"]])[0],
-    "relative_P": lambda r, level, p: _relative_p(r, level, p["k"]),
-    "unj": lambda r, _, p: _unj(r, p["k"]),
-    "judged": lambda r, _, p: _judged_at(r, p["k"]),
-    "binG": lambda r, level, _: _bin_g(r, level),
-    **{kind: _set_measure(kind) for kind in ("set_P", "set_recall", "set_relative_P",
-                                             "set_map", "set_F", "utility",
-                                             "num_nonrel_judged_ret")},
-    "trec_ndcg": _ndcg,
-    "trec_dcg": lambda r, _, p: _dcg_measures(r, p["gains"])["dcg"],
-    "ideal_dcg": lambda r, _, p: _dcg_measures(r, p["gains"])["ideal_dcg"],
-    "ndcg_rel": lambda r, _, p: _ndcg_rel(r, p["gains"]),
-    "Rndcg": lambda r, level, p: _rndcg(r, level, p["gains"]),
-    "G": lambda r, _, p: _g_measure(r, p["gains"]),
-    "rbp": lambda r, _, p: _rbp(r, p["p"]),
-    "rbp_resid": lambda r, _, p: _rbp_resid(r, p["p"]),
-    "ERR": _err,
-    "num_q": lambda r, _, __: np.ones(r.nq),
-}
-
+@kernel("num_q")
+def _num_q(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return np.ones(r.nq)
