@@ -1,7 +1,8 @@
 """The evaluator: runs against qrels, as trec_eval, ir_measures and ranx evaluate them.
 
-* :mod:`rankmeasures.trec.measure_names` -- every measure declared once (names, parameters,
-  family, trec_eval's print and summary rule, source) and the parser of their names;
+* :mod:`rankmeasures.trec.declarations` -- every measure declared once (names, parameters,
+  family, ties, trec_eval's print and summary rule, source);
+* :mod:`rankmeasures.trec.measure_names` -- the parser of their names;
 * :mod:`rankmeasures.trec.runs` -- :func:`evaluate`: a run against its qrels under
   trec_eval's, scikit-learn's or ranx's conventions, the dispatch to the measures;
 * :mod:`rankmeasures.trec.join` -- the join of a run to its qrels (:func:`join`, and
@@ -11,7 +12,9 @@
   their means and trec_eval's summaries;
 * :mod:`rankmeasures.trec.retrieval` -- trec_eval's binary measures, exact on ties;
 * :mod:`rankmeasures.trec.trec_measures` -- the rest of trec_eval's catalogue (bpref,
-  infAP, iprec_at_recall, set measures, G, Rndcg, ...), RBP and ERR;
+  infAP, iprec_at_recall, set measures, ...; :mod:`rankmeasures.trec.trec_graded`: G,
+  Rndcg, ndcg with gains per grade, RBP and ERR), each a kernel registered by
+  :func:`~rankmeasures.trec.trec_measures.kernel`;
 * :mod:`rankmeasures.trec.query_concordance` -- per-query AUC and Kendall's tau-b;
 * :mod:`rankmeasures.trec.trec_files` -- TREC qrels and run files;
 * :mod:`rankmeasures.trec.significance` -- paired tests between runs;
