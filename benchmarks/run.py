@@ -305,6 +305,43 @@ def trec_collection(n_queries, per_query, seed=5):
     return qtab, rtab, qd, rd
 
 
+def join_paths_case(table, scale, repeat):
+    """(l) the ranked join's paths (rankmeasures.trec._trec_order) on the collection of
+    (i), each against the simplest (every input through the dict join, every document
+    of each query sorted): a path stays only where it is >= 1.5x faster than that, the
+    ratio written beside it in _trec_order. Tables of numpy str columns (read_run's) go
+    through the hashed-pair join; the dict join is the same input converted to dicts
+    (what any other input takes); "judged placed" places the judged documents only among
+    each query's sorted scores (a pool: 10 % judged), "all ordered" sorts every document
+    with its id."""
+    from rankmeasures.trec import _trec_order as order
+
+    n_queries = 1000 // scale
+    qtab, rtab, _, _ = trec_collection(n_queries, 1000)
+    label = f"(l) ranked join, {rtab['doc_id'].size} run lines"
+    sparse, columns = order._SPARSE_JUDGED, order._str_columns
+
+    def path(hashed, placed):
+        def run():
+            order._SPARSE_JUDGED = float("inf") if placed else -1.0
+            order._str_columns = columns if hashed else (lambda obj, value: None)
+            try:
+                return order._ranked_join(qtab, rtab, queries="both")
+            finally:
+                order._SPARSE_JUDGED, order._str_columns = sparse, columns
+        return run
+
+    names = {(False, False): "dict join, all ordered (simplest)",
+             (False, True): "dict join, judged placed",
+             (True, False): "hashed columns, all ordered",
+             (True, True): "hashed columns, judged placed (default)"}
+    times = best_alternating([path(*k) for k in names], repeat)
+    simplest = times[0][0]
+    for (t, out), name in zip(times, names.values(), strict=True):
+        table.add(label, name, t, t, float(out.relevance.sum()),
+                  f"simplest / this: {simplest / t:.2f}x")
+
+
 def trec_case(table, scale, repeat):
     """(i) NDCG@10, P@10, AP and RR of a 10^6-line run in one call, from each
     tool's own input form; then reading the two files."""
@@ -517,6 +554,8 @@ def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--quick", action="store_true", help="smaller sizes (a smoke run)")
     p.add_argument("--scaling-child", type=int, help=argparse.SUPPRESS)
+    p.add_argument("--join-paths", action="store_true",
+                   help="case (l) alone: the ranked join's paths")
     args = p.parse_args(argv)
     if args.scaling_child:
         scaling_child(args.scaling_child)
@@ -524,6 +563,10 @@ def main(argv=None):
     scale = 10 if args.quick else 1
     repeat = 3
     table = Table()
+    if args.join_paths:
+        join_paths_case(table, scale, repeat)
+        table.print()
+        return
 
     y, s = data(10_000 // scale, 100)
     # (a) takes milliseconds: more repeats, so that the ratio to the floor is not noise
@@ -565,6 +608,7 @@ def main(argv=None):
     table.add(label, "one np.argsort (baseline)", t, t_ours)
     evaluate_case(table, scale, repeat)
     trec_case(table, scale, repeat)
+    join_paths_case(table, scale, repeat)
     table.print()
 
     print("\n(f) scaling: seconds / (n log2 n) x 1e9 should stay roughly flat (measured in a "
