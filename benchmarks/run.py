@@ -305,6 +305,66 @@ def trec_collection(n_queries, per_query, seed=5):
     return qtab, rtab, qd, rd
 
 
+def dcg_routes_case(table, scale, repeat):
+    """(m) the routes of NDCG's sum (rankmeasures._dcg_paths) on the inputs of (a), (b)
+    and (c), each against the simplest (numpy, one flat lexsort of the queries, as for
+    ragged input): the routing table in _dcg_paths' docstring quotes these ratios. A route
+    is forced by switching the others off (the compiled kernels, the by-gain merge, the
+    equal-length rows, the fused checks)."""
+    import importlib
+
+    from rankmeasures import _dcg_paths as paths
+    from rankmeasures import _ragged
+
+    dcg_module = importlib.import_module("rankmeasures.dcg")  # the module, not rm.dcg
+
+    saved = {"compiled": paths._compiled, "rect": paths.is_rectangular,
+             "ragged_rect": _ragged.is_rectangular,
+             "levels": paths._MOST_LEVELS, "fused": dcg_module.ndcg_checked_in_pass}
+
+    def routed(y, s, k, *, compiled=True, rect=True, by_gain=True, fused=True):
+        def run():
+            paths._compiled = saved["compiled"] if compiled else (lambda n: None)
+            paths.is_rectangular = saved["rect"] if rect else (lambda offsets: False)
+            _ragged.is_rectangular = saved["ragged_rect"] if rect else (lambda offsets: False)
+            paths._MOST_LEVELS = saved["levels"] if by_gain else 0
+            dcg_module.ndcg_checked_in_pass = saved["fused"] if fused else (
+                lambda *a: (None, None))
+            try:
+                return rm.ndcg_queries(y, s, k=k)
+            finally:
+                paths._compiled, paths.is_rectangular = saved["compiled"], saved["rect"]
+                _ragged.is_rectangular = saved["ragged_rect"]
+                paths._MOST_LEVELS = saved["levels"]
+                dcg_module.ndcg_checked_in_pass = saved["fused"]
+        return run
+
+    simplest = {"compiled": False, "rect": False}
+    cases = [
+        (f"(m) NDCG@10 {10_000 // scale}x100", data(10_000 // scale, 100), 10, {
+            "compiled top-k, checks fused (default)": {},
+            "compiled top-k, checks apart": {"fused": False},
+            "numpy partial top-k": {"compiled": False}}),
+        (f"(m) NDCG {1000 // scale}x1000", data(1000 // scale, 1000), None, {
+            "compiled sorted rows (default)": {},
+            "numpy tie-averaged rows": {"compiled": False}}),
+        # under DCG_FROM items the kernels are never loaded: numpy's rows are the route
+        ("(m) NDCG 100x100", data(100, 100), None, {
+            "numpy tie-averaged rows (default)": {}}),
+        (f"(m) NDCG 1x{1_000_000 // scale}", data(1, 1_000_000 // scale), None, {
+            "compiled by-gain merge (default)": {},
+            "compiled sorted rows": {"by_gain": False},
+            "numpy tie-averaged rows": {"compiled": False}}),
+    ]
+    for label, (y, s), k, routes in cases:
+        fns = [routed(y, s, k, **simplest)] + [routed(y, s, k, **o) for o in routes.values()]
+        times = best_alternating(fns, repeat if y.size > 10**5 else 30 * repeat)
+        base = times[0][0]
+        table.add(label, "flat lexsort (simplest)", base, base, float(times[0][1].mean))
+        for (t, out), name in zip(times[1:], routes, strict=True):
+            table.add(label, name, t, t, float(out.mean), f"simplest / this: {base / t:.2f}x")
+
+
 def join_paths_case(table, scale, repeat):
     """(l) the ranked join's paths (rankmeasures.trec._trec_order) on the collection of
     (i), each against the simplest (every input through the dict join, every document
@@ -556,6 +616,8 @@ def main(argv=None):
     p.add_argument("--scaling-child", type=int, help=argparse.SUPPRESS)
     p.add_argument("--join-paths", action="store_true",
                    help="case (l) alone: the ranked join's paths")
+    p.add_argument("--dcg-routes", action="store_true",
+                   help="case (m) alone: the routes of NDCG's sum")
     args = p.parse_args(argv)
     if args.scaling_child:
         scaling_child(args.scaling_child)
@@ -563,8 +625,11 @@ def main(argv=None):
     scale = 10 if args.quick else 1
     repeat = 3
     table = Table()
-    if args.join_paths:
-        join_paths_case(table, scale, repeat)
+    if args.join_paths or args.dcg_routes:
+        if args.join_paths:
+            join_paths_case(table, scale, repeat)
+        if args.dcg_routes:
+            dcg_routes_case(table, scale, repeat)
         table.print()
         return
 
@@ -609,6 +674,7 @@ def main(argv=None):
     evaluate_case(table, scale, repeat)
     trec_case(table, scale, repeat)
     join_paths_case(table, scale, repeat)
+    dcg_routes_case(table, scale, repeat)
     table.print()
 
     print("\n(f) scaling: seconds / (n log2 n) x 1e9 should stay roughly flat (measured in a "

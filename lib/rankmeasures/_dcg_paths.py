@@ -5,7 +5,30 @@ path to the definition and to scikit-learn).
 
 Equal-length rows are the fast case: sorted row by row, tie groups averaged in one pass,
 long rows with few distinct gains merged by gain, top-k rows kept in a small buffer.
-Ragged queries go through one flat sort. Two pieces of machinery sit beside the paths:
+Ragged queries go through one flat sort, the simplest route, which every input could take.
+
+The routes of ``ties="average"`` (the others sort each row by :func:`score_order` and sum),
+with ``make bench`` case (m) (``benchmarks/run.py --dcg-routes``): the simplest route's
+time over the route's, the others switched off, timed in turn on 2 shared cores (two runs):
+
+* equal-length rows, a short top-k (4k <= m, k <= 128), at least DCG_FROM items: the
+  compiled top-k buffer, the input checked in the same pass
+  (:func:`ndcg_checked_in_pass`): 7.8-8.0 (NDCG@10, 10^4 x 100; 4.2-5.4 with the checks
+  apart);
+* the same without the kernels: numpy's partial top-k (:func:`_dcg_topk_average`):
+  2.3-2.4;
+* equal-length rows of at least DCG_FROM items each, at most 16 gain levels: the compiled
+  merge by gain (:func:`_dcg_by_gain`): 2.8-3.1 (NDCG, 1 x 10^6);
+* other equal-length rows, at least DCG_FROM items: the compiled sorted rows: 2.4-2.9
+  (NDCG, 10^3 x 10^3; 1.25-1.34 at 1 x 10^6, where the merge by gain is the route);
+* equal-length rows of fewer than DCG_FROM items (the kernels never loaded), or without
+  the kernels: numpy's tie-averaged rows (:func:`_tie_averaged_rows`): 1.83 (NDCG,
+  100 x 100, its own size; 1.2-1.3 at 10^3 x 10^3 and 0.9-1.0 at 1 x 10^6, where the
+  kernels are the route);
+* ragged queries: the flat lexsort, the simplest (1).
+
+Each route earns at least 1.5x where it is the route taken.
+Two pieces of machinery sit beside the paths:
 
 * :func:`ndcg_checked_in_pass`, the compiled top-k pass that also checks the input as it
   goes (the usual checks raise the error when it finds one);
