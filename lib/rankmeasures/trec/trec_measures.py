@@ -333,26 +333,41 @@ def _bin_g_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
     return _bin_g(r, level)
 
 
-def _set_measure(kind: str):
-    """A set measure of :func:`_set_counts`' counts (computed once per level)."""
-    def measure(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
-        c = _set_counts(r, level, params.get("n_docs", 0))
-        if kind == "set_F":
-            return _set_f(c, params["beta"])
-        if kind == "utility":
-            u = _utility(c, *params["coefficients"])
-            # trec_eval -c zeroes a missing query's utility (trec_eval.c)
-            return u if r.absent is None else np.where(r.absent, 0.0, u)
-        if kind == "num_nonrel_judged_ret":
-            return c["nonrel_judged_ret"]
-        return {"set_P": _set_p, "set_recall": _set_recall, "set_relative_P": _set_relative_p,
-                "set_map": _set_map}[kind](c)
-    return measure
+@kernel("set_P")
+def _set_p_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _set_p(_set_counts(r, level))
 
 
-for _kind in ("set_P", "set_recall", "set_relative_P", "set_map", "set_F", "utility",
-              "num_nonrel_judged_ret"):
-    kernel(_kind)(_set_measure(_kind))
+@kernel("set_recall")
+def _set_recall_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _set_recall(_set_counts(r, level))
+
+
+@kernel("set_relative_P")
+def _set_relative_p_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _set_relative_p(_set_counts(r, level))
+
+
+@kernel("set_map")
+def _set_map_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _set_map(_set_counts(r, level))
+
+
+@kernel("set_F")
+def _set_f_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _set_f(_set_counts(r, level), params["beta"])
+
+
+@kernel("utility")
+def _utility_kernel(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    u = _utility(_set_counts(r, level, params.get("n_docs", 0)), *params["coefficients"])
+    # trec_eval -c zeroes a missing query's utility (trec_eval.c)
+    return u if r.absent is None else np.where(r.absent, 0.0, u)
+
+
+@kernel("num_nonrel_judged_ret")
+def _nonrel_judged_ret(r: RankedJudgments, level: float, params: dict) -> np.ndarray:
+    return _set_counts(r, level)["nonrel_judged_ret"]
 
 
 @kernel("num_q")
