@@ -10,21 +10,21 @@ sorted scores (:func:`_placed`). Both give the same arrays (tests/test_runs.py).
 
 Each path is kept because ``make bench`` case (l) (``benchmarks/run.py --join-paths``:
 10^6 run lines, 1000 queries, a 10 % judged pool; every path against the simplest, the
-dict join with every document sorted, timed in turn on 2 shared cores) shows it at least
-1.5x faster than that:
+dict join with every document sorted, timed in turn on 2 shared cores, two runs) shows it
+at least 1.5x faster than that:
 
 =========================================  ===============================
 path                                       simplest / this
 =========================================  ===============================
-dict join, every document ordered          1.00 (the simplest)
-dict join, judged documents placed         1.52
-hashed columns, every document ordered     2.07
-hashed columns, judged documents placed    3.73 (a file's table, a pool)
+dict join, every document ordered          1 (the simplest)
+dict join, judged documents placed         1.52-1.69
+hashed columns, every document ordered     1.69-2.07
+hashed columns, judged documents placed    3.37-3.73 (a file's table, a pool)
 =========================================  ===============================
 
-So the hashed-pair join is 2.1x (every document ordered) to 2.5x (judged placed) the dict
-join on the same table, and placing the judged documents 1.5x (dicts) to 1.8x (columns)
-ordering every document.
+So the hashed-pair join is 1.7-2.1x (every document ordered) to 2.0-2.5x (judged placed)
+the dict join of the same table, and placing the judged documents 1.5-1.7x (dicts) to
+1.8-2.0x (columns) ordering every document.
 """
 
 from __future__ import annotations
