@@ -85,3 +85,27 @@ def test_trec_summary_adds_in_query_order_then_divides():
     assert trec_summary("geometric_mean", np.array([0.25, 1.0])) == 0.5
     # a NaN value makes the mean NaN, as it makes trec_eval's (-nan)
     assert np.isnan(trec_summary("mean", np.array([0.5, np.nan])))
+
+
+def test_a_nan_value_is_carried_as_trec_eval_carries_it_and_left_out_of_our_mean(tmp_path):
+    """By hand: under -J, q2 retrieves only a document the qrels do not list, so its
+    ranking is emptied and its iprec_at_recall_0.00 is 0/0 (NaN); q1's is 1. trec_eval
+    prints the summary -nan (the NaN sum), and so does ``--format trec_eval``; the mean,
+    and the ``all`` row of our own table, leave q2 out: 1."""
+    q, r = tmp_path / "qrels", tmp_path / "run"
+    q.write_text("q1 0 a 1\nq2 0 b 1\n")
+    r.write_text("q1 Q0 a 1 1.0 t\nq2 Q0 x 1 1.0 t\n")
+    name = "iprec_at_recall_0.00"
+    out = io.StringIO()
+    assert cli(["-J", "-m", "iprec_at_recall.0", str(q), str(r), "--format", "trec_eval"],
+               out=out) == 0
+    assert out.getvalue() == f"{name:<22}\tall\t  -nan\n"
+    out = io.StringIO()
+    assert cli(["-J", "-m", "iprec_at_recall.0", str(q), str(r)], out=out) == 0
+    assert out.getvalue().splitlines()[1].split() == ["run", "1.0000"]
+    from rankmeasures.trec.runs import evaluate
+    from rankmeasures.trec.trec_files import read_qrels, read_run
+
+    ev = evaluate(read_qrels(q), read_run(r), name, judged_only=True)
+    assert ev[name].values[0] == 1.0 and np.isnan(ev[name].values[1])
+    assert ev.means[name] == 1.0 and np.isnan(ev.summaries[name])
