@@ -19,7 +19,6 @@ Beside them, in sub-packages of their own (imported by name, not from the root):
 * :mod:`rankmeasures.trec` — the evaluator: every measure of trec_eval (and ir_measures'
   names) declared once, :func:`evaluate` under trec_eval's, scikit-learn's or ranx's
   conventions, TREC files, paired tests, ``python -m rankmeasures QRELS RUN -m nDCG@10``;
-  the old paths ``rankmeasures.runs``, ``rankmeasures.trec_files``, ... stay aliases;
 * :mod:`rankmeasures.theory` — Wang et al. (2013)'s large-n theory of NDCG (document 004):
   limits, pseudo-expectations, the order-statistic simulator, a user's own variant;
 * :mod:`rankmeasures.learning` — the learning models of documents 001 (Zhou et al.'s QP
@@ -97,17 +96,6 @@ from .rank_distances import (
 __version__ = "0.1.0"
 
 
-# modules that moved into the sub-packages in 0.1.0: the old attribute paths still
-# resolve, with a DeprecationWarning naming the new one, until their removal in 0.2.0
-_REMOVED_IN = "0.2.0"
-_MOVED = {
-    "asymptotics": "theory", "simulate": "theory", "variants": "theory",
-    "variant_report": "theory",
-    "learn_dcg": "learning", "learn_dcg_simulation": "learning",
-    "linear_ranking": "learning", "ranking_data": "learning",
-}
-
-
 def __getattr__(name):
     # the exact (sympy) DCG loads sympy: import it when first asked for, not with the
     # package (``import rankmeasures`` stays light)
@@ -126,15 +114,6 @@ def __getattr__(name):
         from .trec import trec_files
 
         return getattr(trec_files, name)
-    if name in _MOVED:
-        import importlib
-        import warnings
-
-        new = f"{__name__}.{_MOVED[name]}.{name}"
-        warnings.warn(f"{__name__}.{name} has moved to {new} (deprecated in 0.1.0; the "
-                      f"old path is removed in {_REMOVED_IN})", DeprecationWarning,
-                      stacklevel=2)
-        return importlib.import_module(new)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
