@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .concordance import pair_counts
 from .dcg import ndcg
 from .discounts import TopKDiscount
 
@@ -99,6 +98,10 @@ def kendall_tau_loss(y_true: ArrayLike, y_score: ArrayLike) -> float:
     >>> rm.kendall_tau_loss([1, 1], [5, 5])  # tied in both: no mismatch
     0.0
     """
+    # the pair counts' module loads here, not with the package (``import rankmeasures``
+    # imports this module, and a DCG computation needs no pair counts)
+    from .concordance import pair_counts
+
     pc = pair_counts(y_true, y_score, names=("y_true", "y_score"))
     if pc.total == 0:
         raise ValueError("y_true: need at least two items for a pairwise loss")

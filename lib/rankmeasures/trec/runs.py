@@ -124,7 +124,6 @@ from .measure_names import (
     declared_defaults,
     parse_measure_list,
 )
-from .query_concordance import auc_queries, kendall_tau_b_queries
 from .retrieval import ranked_measure, relevant_ranks, untied_measure
 
 __all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURE_KINDS", "Judged", "Evaluation", "join",
@@ -1348,6 +1347,9 @@ def _values(spec, r: _Ranking, shared: _Shared, level: float, *, convention: str
         return _graded(spec, r.j, r.scores, r.order, "trec_eval" if r.ranked else r.ties,
                        convention, r.lengths > 0)
     if family == "concordance":
+        # loads the concordance measures only for an evaluation that asks for one
+        from .query_concordance import auc_queries, kendall_tau_b_queries
+
         return (kendall_tau_b_queries(r.j.relevance, r.scores, r.j.offsets)
                 if kind == "kendall_tau_b"
                 else auc_queries(r.j.relevance >= level, r.scores, r.j.offsets))
