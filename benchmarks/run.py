@@ -41,7 +41,7 @@ from scipy import stats
 from sklearn.metrics import ndcg_score
 
 import rankmeasures as rm
-from rankmeasures.trec_files import read_qrels, read_run
+from rankmeasures.trec.trec_files import read_qrels, read_run
 
 try:
     import ranx
@@ -449,7 +449,7 @@ def trec_case(table, scale, repeat):
             return read_qrels(qpath), read_run(rpath)
 
         t_read, _ = best_of(ours_read, repeat)
-        table.add(label, "rankmeasures.trec_files", t_read, t_read, None,
+        table.add(label, "rankmeasures.trec.trec_files", t_read, t_read, None,
                   f"target <= {READ_TARGET} s (3x the {READ_BEFORE} s before): "
                   f"{'met' if t_read <= READ_TARGET else 'NOT met'}")
 

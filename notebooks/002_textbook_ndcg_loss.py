@@ -110,7 +110,7 @@ rng = np.random.default_rng(seed)
 y = rng.permutation(np.array([3, 2, 2, 1, 1, 0, 0, 0]))
 checks.check("list-length", y.size == r_len, "the example list has r_len items")
 n_zero_grades = int(np.sum(y == 0))
-checks.check("perfect-order-zero", rm.ndcg_loss(2.0 * y + 1.0, y, k=3) == 0.0,
+checks.check("perfect-order-zero", rm.ndcg_loss(y, 2.0 * y + 1.0, k=3) == 0.0,
              "a prediction that orders the items as y does has loss exactly 0")
 # every distinct ranking of the grades, each equally likely under a uniformly random
 # ranking of the items (each is reached by the same number of permutations)
@@ -118,7 +118,7 @@ arrangements = sorted(set(itertools.permutations(y.tolist())))
 top_down = np.arange(r_len, 0, -1, dtype=float)
 stats_rows, draws_by_k, exact_by_k = [], {}, {}
 for kk in range(1, r_len):
-    exact = np.array([rm.ndcg_loss(top_down, np.array(a), k=kk) for a in arrangements])
+    exact = np.array([rm.ndcg_loss(np.array(a), top_down, k=kk) for a in arrangements])
     checks.check("range-every-ranking", exact.min() >= 0.0 and exact.max() <= 1.0,
                  f"k = {kk}: Delta lies in [0, 1] for every ranking of y")
     checks.check("maximum-one-iff", (exact.max() == 1.0) == (kk <= n_zero_grades),
@@ -131,7 +131,7 @@ for kk in range(1, r_len):
     p_enum = Fraction(int(np.sum(exact == 0.0)), len(arrangements))
     checks.check("zeros-exact", p_enum == p_exact,
                  f"k = {kk}: the share of rankings with Delta exactly 0 is {p_exact}")
-    losses = np.array([rm.ndcg_loss(rng.normal(size=r_len), y, k=kk) for _ in range(n_draws)])
+    losses = np.array([rm.ndcg_loss(y, rng.normal(size=r_len), k=kk) for _ in range(n_draws)])
     checks.check("range-draws", losses.min() >= 0.0 and losses.max() <= 1.0,
                  f"k = {kk}: every random prediction's Delta lies in [0, 1]")
     se = float(losses.std(ddof=1) / np.sqrt(n_draws))
@@ -306,7 +306,7 @@ for split in range(n_splits):
         for x, y in train:
             s_train = linear_ranking.linear_scores(w, x)
             hinge = linear_ranking.kendall_hinge(w, x, y)[0]
-            checks.check("kendall-hinge-bounds", rm.kendall_tau_loss(s_train, y) <= hinge,
+            checks.check("kendall-hinge-bounds", rm.kendall_tau_loss(y, s_train) <= hinge,
                          f"{name}, split {split}: the Kendall hinge bounds the Kendall loss")
             i_pair, j_pair = np.triu_indices(len(y), 1)
             checks.check("kendall-hinge-bounds-rewrite",
@@ -317,7 +317,7 @@ for split in range(n_splits):
                                       & (s_train[i_pair] == s_train[j_pair])))
             # 1e-12: the two sides are sums of the same discounts in different orders
             checks.check("ndcg-hinge-bounds",
-                         rm.ndcg_loss(s_train, y, k=k_eval)
+                         rm.ndcg_loss(y, s_train, k=k_eval)
                          <= linear_ranking.ndcg_hinge(w, x, y, k_eval)[0] + 1e-12,
                          f"{name}, split {split}: the NDCG hinge bounds the NDCG loss")
             bound_checks += 2

@@ -21,10 +21,6 @@ from .report import render_markdown
 FIGURES = paths.ROOT / "figures"
 
 
-def _figures_dir() -> Path:
-    return paths.figures_dir()
-
-
 def _jsonable(x):
     if isinstance(x, dict):
         return {str(k): _jsonable(v) for k, v in x.items()}
@@ -140,7 +136,7 @@ def main(argv=None) -> int:
                    help="run even when the report is up to date with the code")
     args = p.parse_args(argv)
     full_run = not args.doc and not args.ids
-    committed_run = full_run and not args.no_write and _figures_dir() == FIGURES
+    committed_run = full_run and not args.no_write and paths.output_dir(committed=True) == FIGURES
     recorded = manifest.recorded_inputs("claims") if committed_run else None
     if recorded is not None and not args.force and manifest.is_up_to_date(
             "claims", manifest.input_key(files=recorded), ("figures/claims.",)):
@@ -180,7 +176,7 @@ def main(argv=None) -> int:
         args.json.write_text(json.dumps(rows, indent=2, sort_keys=True, ensure_ascii=False)
                              + "\n")
     if full_run and not args.no_write:
-        out = _figures_dir()
+        out = paths.output_dir(committed=True)
         out.mkdir(parents=True, exist_ok=True)
         (out / "claims.json").write_text(
             json.dumps(rows, indent=2, sort_keys=True, ensure_ascii=False) + "\n")

@@ -72,7 +72,7 @@ def s002_c1(max_r: int = 5, grades=(0, 1, 2), seed: int = 2013) -> Result:
                                      float(delta[i])))
             for y in ys:
                 # pi(y') = pi(y): any strictly increasing transform of y (ties broken alike)
-                d_same = rm.ndcg_loss(3 * np.asarray(y, float) + 1, y, k=k)
+                d_same = rm.ndcg_loss(y, 3 * np.asarray(y, float) + 1, k=k)
                 if abs(d_same) > 1e-12:
                     zero_fail.append((y, k, d_same))
     rng = np.random.default_rng(seed)
@@ -83,7 +83,7 @@ def s002_c1(max_r: int = 5, grades=(0, 1, 2), seed: int = 2013) -> Result:
         if y.sum() == 0:
             continue
         k = int(rng.integers(1, r_len))  # k < r
-        d = rm.ndcg_loss(rng.normal(size=r_len), y, k=k)
+        d = rm.ndcg_loss(y, rng.normal(size=r_len), k=k)
         if not (-1e-12 <= d <= 1 + 1e-12):
             out_of_range.append((y.tolist(), None, k, d))
     holds_nonneg = not out_of_range and not zero_fail
@@ -167,7 +167,7 @@ def s002_c2() -> Result:
         book = np.mean(np.sign(yp[i] - yp[j]) != np.sign(y[i] - y[j]))
         rewrite = np.mean(np.sign(y[i] - y[j]) * (yp[i] - yp[j]) <= 0)
         double = np.sum((y[i] == y[j]) & (yp[i] == yp[j])) / n0
-        worst = max(worst, abs(book - rm.kendall_tau_loss(yp, y)),
+        worst = max(worst, abs(book - rm.kendall_tau_loss(y, yp)),
                     abs(rewrite - (book + double)))
     corrected_holds = only_double_tie and bool(diff) and worst < 1e-12
     return Result(verdict(not diff, corrected_holds and never_below and hinge_bounds,

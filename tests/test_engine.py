@@ -147,3 +147,11 @@ def test_a_nanny_that_fails_to_start_is_explained(monkeypatch):
             pass
     assert "if __name__" in str(info.value)
     assert isinstance(info.value.__cause__, RuntimeError)
+
+
+def test_a_numpy_integer_is_a_number_of_workers():
+    # the same type rule as analyse's workers: a numpy integer is read as a number (here
+    # refused for its value, not for its type)
+    with pytest.raises(ValueError, match="need at least one worker, got 0"), \
+            connect(np.int64(0)):
+        pass

@@ -12,7 +12,7 @@ from scipy.stats import kendalltau
 from sklearn.metrics import average_precision_score, roc_auc_score
 
 from rankmeasures import evaluate
-from rankmeasures.measure_names import parse_measure
+from rankmeasures.trec.measure_names import parse_measure
 
 # ours -> pytrec_eval's measure and key
 TREC = {"ndcg": ("ndcg", "ndcg"), "ndcg@5": ("ndcg_cut.5", "ndcg_cut_5"),

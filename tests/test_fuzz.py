@@ -29,7 +29,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import rankmeasures as rm
-from rankmeasures.trec_files import read_qrels, read_run
+from rankmeasures.trec.trec_files import read_qrels, read_run
 
 BUDGET = settings(derandomize=True, max_examples=300, deadline=None, database=None,
                   suppress_health_check=list(HealthCheck))

@@ -440,3 +440,21 @@ def test_the_cross_step_adds_to_the_callers_disabled_features():
     listed = env["NPY_DISABLE_CPU_FEATURES"].split()
     assert listed[:2] == ["CALLERS_FEATURE", "X"] and set(on) <= set(listed)
     assert gate.other_instruction_set({})["NPY_DISABLE_CPU_FEATURES"].split() == on
+
+
+def test_one_resolver_for_the_output_folder(tmp_path, monkeypatch):
+    # the variable wins; unset, the claims engine's run writes the committed figures/ and a
+    # notebook run by hand the working directory's checkout's scratch/figures/
+    from companion import paths
+
+    env = {paths.FIGURES_VARIABLE: str(tmp_path / "x")}
+    for committed in (True, False):
+        assert paths.output_dir(committed=committed, environ=env) == tmp_path / "x"
+    assert paths.output_dir(committed=True, environ={}) == paths.ROOT / "figures"
+    (tmp_path / "c" / "notebooks").mkdir(parents=True)
+    (tmp_path / "c" / "pyproject.toml").write_text("")
+    monkeypatch.chdir(tmp_path / "c" / "notebooks")
+    assert paths.output_dir(committed=False, environ={}) == tmp_path / "c" / "scratch" / "figures"
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ValueError, match="no checkout"):
+        paths.output_dir(committed=False, environ={})

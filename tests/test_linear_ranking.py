@@ -47,8 +47,8 @@ def test_surrogates_bound_their_losses(rng):
         w = rng.normal(size=4) * rng.choice([0.01, 1, 100])
         s = lr.linear_scores(w, x)
         k = int(rng.integers(1, r + 1))
-        assert rm.ndcg_loss(s, y, k=k) <= lr.ndcg_hinge(w, x, y, k)[0] + 1e-12
-        assert rm.kendall_tau_loss(s, y) <= lr.kendall_hinge(w, x, y)[0] + 1e-12
+        assert rm.ndcg_loss(y, s, k=k) <= lr.ndcg_hinge(w, x, y, k)[0] + 1e-12
+        assert rm.kendall_tau_loss(y, s) <= lr.kendall_hinge(w, x, y)[0] + 1e-12
 
 
 def test_kendall_hinge_by_hand_and_gradient():

@@ -23,7 +23,7 @@ CORE = ("numpy", "scipy", "sympy", "mpmath")  # what the measures import (matplo
 # quadprog are core dependencies for the notebooks' figures and the QP of document 001)
 
 PUBLIC_MODULES = ("concordance", "dcg", "discounts", "exact", "gains", "ndcg_loss",
-                  "pairwise", "rank_distances", "runs", "theory.asymptotics",
+                  "pairwise", "rank_distances", "trec.runs", "theory.asymptotics",
                   "theory.simulate", "theory.variants", "learning.learn_dcg",
                   "learning.learn_dcg_simulation", "learning.linear_ranking",
                   "learning.ranking_data")

@@ -100,16 +100,32 @@ def test_textbook_losses():
     """Shalev-Shwartz & Ben-David 17.4: Delta = 0 when the orders agree, Delta in [0, 1];
     the Kendall tau loss counts sign mismatches, ties in one vector only included."""
     y = np.array([3.0, 0, 2, 1])
-    assert rm.ndcg_loss(y * 2 + 1, y, k=2) == 0.0
-    worst = rm.ndcg_loss(-y, y, k=2)
+    assert rm.ndcg_loss(y, y * 2 + 1, k=2) == 0.0
+    worst = rm.ndcg_loss(y, -y, k=2)
     assert 0 < worst <= 1
     # k = 2 of r = 4: D = 1 at the top, 1/log2(3) second
     pred = np.array([0.1, 0.9, 0.5, 0.3])  # order: item1 (y=0), item2 (y=2), ...
     expect = 1 - (0 + 2 / math.log2(3)) / (3 + 2 / math.log2(3))
-    assert rm.ndcg_loss(pred, y, k=2) == pytest.approx(expect, rel=1e-15)
+    assert rm.ndcg_loss(y, pred, k=2) == pytest.approx(expect, rel=1e-15)
     assert rm.kendall_tau_loss([1, 2, 3], [1, 2, 3]) == 0
     assert rm.kendall_tau_loss([1, 2, 3], [3, 2, 1]) == 1
     assert rm.kendall_tau_loss([1, 1, 2], [1, 2, 3]) == pytest.approx(1 / 3)
+
+
+def test_textbook_losses_take_y_true_first():
+    """Both losses take (y_true, y_score), as every measure of the package does."""
+    # one relevant item, ranked third by the scores; the top-3 discount D(r) = 1/log2(r + 1):
+    # Delta = 1 - D(3)/D(1) = 1 - (1/2)/1
+    assert rm.ndcg_loss([1, 0, 0, 0], [2, 4, 3, 1], k=3) == 0.5
+    assert rm.ndcg_loss(y_score=[2, 4, 3, 1], y_true=[1, 0, 0, 0], k=3) == 0.5
+    # the other order reads [2, 4, 3, 1] as the grades: item 0 first, the other three tied
+    # (average: their gains 4 + 3 + 1 share the discounts of ranks 2-4, 1/log2(3) + 1/2 + 0),
+    # against the ideal 4 + 3/log2(3) + 2/2
+    swapped = 1 - (2 + 8 / 3 * (1 / math.log2(3) + 0.5)) / (5 + 3 / math.log2(3))
+    assert rm.ndcg_loss([2, 4, 3, 1], [1, 0, 0, 0], k=3) == pytest.approx(swapped, rel=1e-14)
+    assert round(swapped, 3) == 0.272
+    # pair (1, 2) is ordered differently: 1 of 3 pairs
+    assert rm.kendall_tau_loss(y_true=[1, 2, 3], y_score=[1, 3, 2]) == pytest.approx(1 / 3)
 
 
 def test_textbook_sign_identity_exhaustive():

@@ -1,4 +1,4 @@
-"""rankmeasures.retrieval: trec_eval's binary measures, and their expectation over every
+"""rankmeasures.trec.retrieval: trec_eval's binary measures, and their expectation over every
 order of tied documents in closed form, against enumeration of those orders in exact
 rational arithmetic (the definitions below are written from trec_eval's documentation,
 not from the module)."""
@@ -9,7 +9,7 @@ from itertools import permutations, product
 import numpy as np
 import pytest
 
-from rankmeasures.retrieval import ranked_measure
+from rankmeasures.trec.retrieval import ranked_measure
 
 
 def _naive(measure, rel, big_r, k):

@@ -11,7 +11,7 @@ import ranx_record
 from sklearn.metrics import ndcg_score
 
 import rankmeasures as rm
-from rankmeasures.runs import evaluate, join
+from rankmeasures.trec.runs import evaluate, join
 
 
 def _random_collection(seed, n_queries=3000):
@@ -389,7 +389,7 @@ def test_scores_beyond_float32s_range_rank_as_trec_eval_reads_them(sparse, monke
 
     from rankmeasures.trec import _trec_order as runs
     from rankmeasures.trec.cli import run as cli
-    from rankmeasures.trec_files import read_run
+    from rankmeasures.trec.trec_files import read_run
 
     monkeypatch.setattr(runs, "_SPARSE_JUDGED", sparse)
     qrels = {"q": {"a": 2, "c": 1, "e": 1, "z": 0}}

@@ -19,9 +19,9 @@ from scipy.stats import ttest_rel
 from test_evaluate_measures import _collection
 
 from rankmeasures import evaluate
-from rankmeasures.cli import run as cli
-from rankmeasures.significance import paired_tests
-from rankmeasures.trec_files import read_qrels, read_run
+from rankmeasures.trec.cli import run as cli
+from rankmeasures.trec.significance import paired_tests
+from rankmeasures.trec.trec_files import read_qrels, read_run
 
 DATA = Path(__file__).resolve().parent / "data" / "trec_eval"
 

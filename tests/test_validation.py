@@ -262,7 +262,7 @@ def _calls():
         ("ndcg_queries", "k"): (lambda v: rm.ndcg_queries([_Y], [_S], k=v).values, 2, 0),
         ("dcg_symbolic", "k"): (lambda v: rm.dcg_symbolic(_Y, _S, k=v), 2, 0),
         ("idcg_symbolic", "k"): (lambda v: rm.idcg_symbolic(_Y, k=v), 2, 0),
-        ("ndcg_loss", "k"): (lambda v: rm.ndcg_loss(_S, _Y, k=v), 2, 0),
+        ("ndcg_loss", "k"): (lambda v: rm.ndcg_loss(_Y, _S, k=v), 2, 0),
         ("TopKDiscount", "k"): (lambda v: rm.TopKDiscount(v)(_POS), 3, 0),
         ("topk_discount", "k"): (lambda v: rm.topk_discount(v)(_POS), 3, 0),
         ("CutoffDiscount", "k"): (lambda v: rm.CutoffDiscount(rm.log2_discount, v)(_POS), 3, 0),

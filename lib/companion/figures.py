@@ -40,7 +40,7 @@ from . import paths
 from . import tolerance as _tol
 from .tolerance import canonical
 
-__all__ = ["figures_dir", "save", "save_table", "markdown_table", "figure_data",
+__all__ = ["save", "save_table", "markdown_table", "figure_data",
            "canonical", "shown", "DIGITS_TABLE", "DIGITS_DATA"]
 
 _NAME = re.compile(r"^(\d{3}|variant)_[A-Za-z0-9_.-]+$")  # a document or a variant report
@@ -56,21 +56,14 @@ def _check_name(name: str) -> None:
         )
 
 
-def figures_dir() -> Path:
-    """Where figures and tables go (see the module docstring); created if missing."""
-    env = os.environ.get(paths.FIGURES_VARIABLE)
-    if env:
-        out = Path(env)
-    else:
-        root = paths.root_of(Path.cwd())
-        if root is None:
-            raise ValueError("figures: no checkout (pyproject.toml) above the current "
-                             "directory; set RANKMEASURES_FIGURES")
-        out = root / "scratch" / "figures"
-        if not _SCRATCH_NOTED:
-            _SCRATCH_NOTED.append(out)
-            print(f"figures: writing to {out} (RANKMEASURES_FIGURES is unset; only "
-                  "`make reproduce` writes the committed figures/)")
+def _output_dir() -> Path:
+    """Where figures and tables go (:func:`companion.paths.output_dir`, a notebook's run),
+    created if missing; a run by hand is told where."""
+    out = paths.output_dir(committed=False)
+    if not os.environ.get(paths.FIGURES_VARIABLE) and not _SCRATCH_NOTED:
+        _SCRATCH_NOTED.append(out)
+        print(f"figures: writing to {out} ({paths.FIGURES_VARIABLE} is unset; only "
+              "`make reproduce` writes the committed figures/)")
     out.mkdir(parents=True, exist_ok=True)
     return out
 
@@ -169,7 +162,7 @@ def save(fig, name: str, *, tolerance=None) -> list[Path]:
     """
     _check_name(name)
     tol = _tol.parse(tolerance)
-    d = figures_dir()
+    d = _output_dir()
     paths = [d / f"{name}.png", d / f"{name}.svg", d / f"{name}.data.json"]
     with mpl.rc_context({"svg.hashsalt": "rankmeasures", "svg.fonttype": "path"}):
         fig.savefig(paths[0], dpi=120, metadata={"Software": None})
@@ -260,7 +253,7 @@ def save_table(rows: list[dict], name: str, *, tolerance=None,
                              f"{columns[col].se!r}, which is not in {header}")
     if default.se is not None and default.se not in header:
         raise ValueError(f"tolerance: no standard-error column {default.se!r} in {header}")
-    d = figures_dir()
+    d = _output_dir()
     buf = io.StringIO()
     w = csv.writer(buf, lineterminator="\n")
     w.writerow(header)

@@ -54,7 +54,7 @@ from .manifest import (
     read_sums,
     write,
 )
-from .paths import entry_of, group_of
+from .paths import FIGURES_VARIABLE, entry_of, group_of
 from .timing import Usage
 
 __all__ = ["render_claims", "compare_outputs", "check", "main"]
@@ -91,7 +91,7 @@ class _Runs:
         figs, executed = out / "figures", out / "notebooks" / "executed"
         figs.mkdir(parents=True, exist_ok=True)
         # parallel across processes, one thread in each (companion.threads)
-        env = dict(threads.single_threaded(), RANKMEASURES_FIGURES=str(figs))
+        env = {**threads.single_threaded(), FIGURES_VARIABLE: str(figs)}
         self.t0 = time.perf_counter()
         self.logs = out / "gate-logs"
         self.logs.mkdir(exist_ok=True)
@@ -238,8 +238,7 @@ def _cross_runs(root: Path, out: Path, isa: dict) -> list:
     """The runs of the cross-instruction-set check, into ``out / "cross"``."""
     cross = out / "cross"
     (cross / "figures").mkdir(parents=True, exist_ok=True)
-    env = dict(threads.single_threaded(), **isa,
-               RANKMEASURES_FIGURES=str(cross / "figures"))
+    env = {**threads.single_threaded(), **isa, FIGURES_VARIABLE: str(cross / "figures")}
     claims = [sys.executable, "-m", "proofs_check", *(a for i in CROSS_CLAIMS for a in ("--id", i)),
               "--no-write", "--json", str(cross / "claims.json")]
     notebook = [sys.executable, "-m", "companion.run", CROSS_NOTEBOOK, "--output-dir",

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-__all__ = ["ROOT", "FIGURES_VARIABLE", "root", "root_of", "figures_dir", "group_of",
+__all__ = ["ROOT", "FIGURES_VARIABLE", "root", "root_of", "output_dir", "group_of",
            "entry_of"]
 
 #: the checkout this package was imported from
@@ -36,12 +36,27 @@ def root() -> Path:
     return root_of(Path.cwd()) or ROOT
 
 
-def figures_dir(environ=None) -> Path:
-    """The committed outputs' folder, ``figures/`` of the checkout, unless the environment
-    names another (:data:`FIGURES_VARIABLE`, set by the runner and the gate for the runs
-    they start)."""
+def output_dir(*, committed: bool, environ=None) -> Path:
+    """Where a run writes its figures and tables: the one answer for the runner, the
+    notebooks' writers (:mod:`companion.figures`) and the claims engine.
+
+    The folder :data:`FIGURES_VARIABLE` names when it is set (the runner and the gate set
+    it for every run they start). Unset, ``committed=True`` (the claims engine's own
+    command) gives the committed outputs' folder, ``figures/`` of this checkout, and
+    ``committed=False`` (a notebook run by hand, in Jupyter or with plain papermill)
+    ``scratch/figures/`` of the working directory's checkout, ignored by git, so that only
+    the committed regeneration writes the committed outputs. Nothing is created.
+    """
     value = (os.environ if environ is None else environ).get(FIGURES_VARIABLE)
-    return Path(value) if value else ROOT / "figures"
+    if value:
+        return Path(value)
+    if committed:
+        return ROOT / "figures"
+    checkout = root_of(Path.cwd())
+    if checkout is None:
+        raise ValueError(f"figures: no checkout (pyproject.toml) above the current "
+                         f"directory; set {FIGURES_VARIABLE}")
+    return checkout / "scratch" / "figures"
 
 
 def group_of(name: str) -> str:

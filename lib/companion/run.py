@@ -275,7 +275,7 @@ def execute(path, *, parameters=None, quick=False, output_dir=None,
     ``progress``: ``"bar"`` (papermill's), ``"lines"`` (every 30 s) or ``"none"``;
     ``modules``: a list that receives the files of the checkout's modules the kernel
     imported; ``figures``: where the kernel writes figures and tables (default: as this
-    process's environment says, :func:`companion.figures.figures_dir`); ``checks``:
+    process's environment says, :func:`companion.paths.output_dir`); ``checks``:
     ``"collect"`` to collect failing checks instead of stopping
     (:mod:`companion.checks`). Settings reach the kernel's environment only; this
     process's is left as it is."""

@@ -23,6 +23,19 @@ of each other can print ``t + q`` apart, ``q`` one unit of the last printed digi
 comparison adds ``q`` (the finer of the two prints, and only where both print a
 fractional part with the same number of decimals, or where the writer's precision is
 known, as for the tables' 10 significant digits).
+
+Which rule says a number is right, by the question asked:
+
+* *does a statement hold in this run?* -- :mod:`companion.checks`, inside the notebook:
+  ``check`` (exact or deterministic), ``within`` (an estimate within its standard errors,
+  the run's false-alarm probability split over its statistical checks by Bonferroni) and
+  ``bounded`` (Hoeffding's bound for a mean of values in a known range);
+* *does a rerun reproduce the committed output?* -- this module, in the gate
+  (:mod:`companion.compare`): every number of a table, a figure's data, a claim's evidence
+  or a notebook cell under the tolerance declared beside it, numerical or statistical as
+  above. The claims report declares its evidence's tolerances with these same objects
+  (``Result.tolerance`` is a :class:`Tolerance`), so there are two rules for two
+  questions, not three.
 """
 
 from __future__ import annotations
@@ -168,7 +181,27 @@ def _decimals(text: str) -> tuple[int, int] | None:
 def close(x: float, y: float, tol: Tolerance, *, se: float | None = None,
           q: float = 0.0) -> bool:
     """``|x - y|`` within the tolerance plus the rounding quantum ``q``; NaN equals NaN,
-    infinities must be equal."""
+    infinities must be equal.
+
+    Examples
+    --------
+    The default numerical tolerance, ``1e-12 + 1e-9 max(|x|, |y|)``:
+
+    >>> close(1.0, 1.0 + 5e-10, NUMERICAL), close(1.0, 1.000001, NUMERICAL)
+    (True, False)
+
+    A statistical one, half a standard error: 0.02 apart is within 0.5 x 0.05, not within
+    0.5 x 0.03.
+
+    >>> t = Tolerance(se="s.e.", c=0.5)
+    >>> close(0.50, 0.52, t, se=0.05), close(0.50, 0.52, t, se=0.03)
+    (True, False)
+
+    Two prints at three decimals may differ by one unit of the last digit more:
+
+    >>> close(0.123, 0.124, NUMERICAL), close(0.123, 0.124, NUMERICAL, q=0.001)
+    (False, True)
+    """
     if math.isnan(x) or math.isnan(y):
         return math.isnan(x) and math.isnan(y)
     if math.isinf(x) or math.isinf(y):

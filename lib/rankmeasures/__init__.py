@@ -14,12 +14,17 @@ docstrings for the document and equation each implements:
 * :func:`evaluate`, :func:`read_qrels`, :func:`read_run` — runs against qrels, from the
   evaluator :mod:`rankmeasures.trec` (below).
 
+``import rankmeasures`` loads the DCG family (``discounts``, ``gains``, ``dcg``,
+``ndcg_loss``) and numpy; every other root name loads its module when first used, so a
+program (a notebook, an evaluation) imports only the modules it calls, and the companion,
+which keys each output on the modules its run imported, redoes it only when one of them
+changes.
+
 Beside them, in sub-packages of their own (imported by name, not from the root):
 
 * :mod:`rankmeasures.trec` — the evaluator: every measure of trec_eval (and ir_measures'
   names) declared once, :func:`evaluate` under trec_eval's, scikit-learn's or ranx's
   conventions, TREC files, paired tests, ``python -m rankmeasures QRELS RUN -m nDCG@10``;
-  the old paths ``rankmeasures.runs``, ``rankmeasures.trec_files``, ... stay aliases;
 * :mod:`rankmeasures.theory` — Wang et al. (2013)'s large-n theory of NDCG (document 004):
   limits, pseudo-expectations, the order-statistic simulator, a user's own variant;
 * :mod:`rankmeasures.learning` — the learning models of documents 001 (Zhou et al.'s QP
@@ -27,19 +32,14 @@ Beside them, in sub-packages of their own (imported by name, not from the root):
 * :mod:`rankmeasures._kernels` — the compiled kernels beneath the measures (private).
 """
 
-from .concordance import (
-    PairCounts,
-    auc,
-    c_index,
-    count_inversions,
-    goodman_kruskal_gamma,
-    kendall_distance,
-    kendall_tau,
-    m_auc,
-    pair_counts,
-    pairwise_aucs,
-    somers_d,
-)
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# the DCG family loads with the package: ``dcg`` and ``ndcg_loss`` are modules named as
+# the function each defines, and a submodule imported after the package would be bound
+# over the function of its name (the import system sets the parent's attribute)
 from .dcg import (
     TIE_POLICIES,
     ZERO_IDCG_POLICIES,
@@ -72,73 +72,83 @@ from .discounts import (
 )
 from .gains import Gain, as_gain, custom_gain, exponential_gain, identity_gain
 from .ndcg_loss import kendall_tau_loss, ndcg_loss
-from .pairwise import (
-    delta_dcg_linear,
-    linear_dcg,
-    pairwise_loss,
-    pairwise_loss_levels,
-    tied_pair_weight,
-)
-from .rank_distances import (
-    discounted_error,
-    measure_suite,
-    pair_set_jaccard,
-    position_error,
-    preference_jaccard,
-    ranks_from_order,
-    spearman_distance,
-    spearman_footrule,
-    spearman_rho,
-    tutorial_dcg,
-    tutorial_idcg,
-    tutorial_ndcg,
-)
+
+if TYPE_CHECKING:  # for type checkers: the names that load on first use (_LAZY below;
+    # tests/test_import.py holds the two lists equal)
+    from .concordance import (
+        PairCounts,
+        auc,
+        c_index,
+        count_inversions,
+        goodman_kruskal_gamma,
+        kendall_distance,
+        kendall_tau,
+        m_auc,
+        pair_counts,
+        pairwise_aucs,
+        somers_d,
+    )
+    from .exact import dcg_symbolic, idcg_symbolic
+    from .pairwise import (
+        delta_dcg_linear,
+        linear_dcg,
+        pairwise_loss,
+        pairwise_loss_levels,
+        tied_pair_weight,
+    )
+    from .rank_distances import (
+        discounted_error,
+        measure_suite,
+        pair_set_jaccard,
+        position_error,
+        preference_jaccard,
+        ranks_from_order,
+        spearman_distance,
+        spearman_footrule,
+        spearman_rho,
+        tutorial_dcg,
+        tutorial_idcg,
+        tutorial_ndcg,
+    )
+    from .trec.runs import evaluate
+    from .trec.trec_files import read_qrels, read_run
 
 __version__ = "0.1.0"
 
-
-# modules that moved into the sub-packages in 0.1.0: the old attribute paths still
-# resolve, with a DeprecationWarning naming the new one, until their removal in 0.2.0
-_REMOVED_IN = "0.2.0"
-_MOVED = {
-    "asymptotics": "theory", "simulate": "theory", "variants": "theory",
-    "variant_report": "theory",
-    "learn_dcg": "learning", "learn_dcg_simulation": "learning",
-    "linear_ranking": "learning", "ranking_data": "learning",
+#: module (relative to the package) -> the root names it defines that load on first use:
+#: the concordance and pairwise measures and the tutorial's distances (a DCG computation
+#: does not need them), the exact DCG (sympy), the evaluator (its tables and TREC reader)
+_LAZY = {
+    "concordance": ("PairCounts", "auc", "c_index", "count_inversions",
+                    "goodman_kruskal_gamma", "kendall_distance", "kendall_tau", "m_auc",
+                    "pair_counts", "pairwise_aucs", "somers_d"),
+    "exact": ("dcg_symbolic", "idcg_symbolic"),
+    "pairwise": ("delta_dcg_linear", "linear_dcg", "pairwise_loss", "pairwise_loss_levels",
+                 "tied_pair_weight"),
+    "rank_distances": ("discounted_error", "measure_suite", "pair_set_jaccard",
+                       "position_error", "preference_jaccard", "ranks_from_order",
+                       "spearman_distance", "spearman_footrule", "spearman_rho",
+                       "tutorial_dcg", "tutorial_idcg", "tutorial_ndcg"),
+    "trec.runs": ("evaluate",),
+    "trec.trec_files": ("read_qrels", "read_run"),
 }
+_HOME = {name: module for module, names in _LAZY.items() for name in names}
 
 
-def __getattr__(name):
-    # the exact (sympy) DCG loads sympy: import it when first asked for, not with the
-    # package (``import rankmeasures`` stays light)
-    if name in ("dcg_symbolic", "idcg_symbolic"):
-        from . import exact
-
-        return getattr(exact, name)
-    # the evaluator likewise: a program (or a notebook) that computes measures on arrays
-    # does not load the TREC files' reader and the evaluator's tables, so their changes
-    # do not touch it (the companion keys each output on the modules it imported)
-    if name == "evaluate":
-        from .trec.runs import evaluate
-
-        return evaluate
-    if name in ("read_qrels", "read_run"):
-        from .trec import trec_files
-
-        return getattr(trec_files, name)
-    if name in _MOVED:
-        import importlib
-        import warnings
-
-        new = f"{__name__}.{_MOVED[name]}.{name}"
-        warnings.warn(f"{__name__}.{name} has moved to {new} (deprecated in 0.1.0; the "
-                      f"old path is removed in {_REMOVED_IN})", DeprecationWarning,
-                      stacklevel=2)
-        return importlib.import_module(new)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+def __getattr__(name: str) -> Any:
+    module = _HOME.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value  # the next access finds it without this function
+    return value
 
 
-__all__ = [  # noqa: F822 - dcg_symbolic, idcg_symbolic and the evaluator load on access
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOME))
+
+
+__all__ = [
     "PairCounts", "auc", "c_index", "count_inversions", "goodman_kruskal_gamma",
     "kendall_distance", "kendall_tau", "m_auc", "pair_counts", "pairwise_aucs", "somers_d",
     "TIE_POLICIES", "ZERO_IDCG_POLICIES", "QueryResults", "dcg", "dcg_queries", "idcg",

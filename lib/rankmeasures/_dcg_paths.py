@@ -42,7 +42,7 @@ from __future__ import annotations
 import numpy as np
 
 from ._kernels import jit as _jit
-from ._ragged import group_ids, group_starts, is_rectangular, score_order, slot_weights, subset
+from ._ragged import group_starts, is_rectangular, query_index, score_order, slot_weights, subset
 from ._validation import as_float_array
 
 __all__ = ["dcg_kernel", "idcg_kernel", "ndcg_parts", "ndcg_checked_in_pass",
@@ -185,7 +185,7 @@ def dcg_kernel(gains, scores, offsets, w, ties) -> np.ndarray:
         return _dcg_rectangular(gains, scores, offsets, w, ties)
     order = score_order(scores, gains, offsets, ties)
     gs = gains[order]
-    gid = group_ids(offsets)
+    gid = query_index(np.diff(offsets))
     if ties == "average":
         b = np.flatnonzero(group_starts(scores[order], offsets))
         if b.size < n_items:  # some ties: average the discount over each tie group
@@ -225,7 +225,7 @@ def idcg_kernel(gains, offsets, w, k) -> np.ndarray:
         if kernel is not None and top < _COUNTED_LEVELS:
             return _sort_uncounted(kernel.ideal_rows(g, w, int(top) + 1), g, w, k)
         return _idcg_sorted_rows(g, w, k)
-    gid = group_ids(offsets)
+    gid = query_index(np.diff(offsets))
     g = gains[np.lexsort((-gains, gid))]
     return np.bincount(gid, weights=g * w, minlength=q)
 
@@ -316,7 +316,7 @@ def _run_sum(values, starts_mask, w, offsets) -> np.ndarray:
     start = starts_mask & group_starts(values, offsets)  # merge neighbouring equal runs
     b = np.flatnonzero(start)
     contrib = values[b] * np.add.reduceat(w, b)
-    return np.bincount(group_ids(offsets)[b], weights=contrib, minlength=q)
+    return np.bincount(query_index(np.diff(offsets))[b], weights=contrib, minlength=q)
 
 
 def _canonical_dcg(gains, scores, offsets, w_slots, ties) -> np.ndarray:
@@ -342,7 +342,7 @@ def _canonical_dcg(gains, scores, offsets, w_slots, ties) -> np.ndarray:
 
 def _canonical_idcg(gains, offsets, w_slots) -> np.ndarray:
     """IDCG as a sum over runs of equal gain in the ideal order (see :func:`_run_sum`)."""
-    gid = group_ids(offsets)
+    gid = query_index(np.diff(offsets))
     g = gains[np.lexsort((-gains, gid))]
     return _run_sum(g, np.ones(g.size, dtype=bool), w_slots, offsets)
 

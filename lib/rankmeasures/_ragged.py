@@ -16,7 +16,7 @@ import numpy as np
 if TYPE_CHECKING:
     from .discounts import Discount
 
-__all__ = ["is_rectangular", "group_ids", "query_index", "offsets_from_sizes",
+__all__ = ["is_rectangular", "query_index", "offsets_from_sizes",
            "positions_within", "gather_rows", "slot_weights", "score_order", "group_starts",
            "subset", "concat_per_query"]
 
@@ -61,15 +61,11 @@ def slot_weights(discount: Discount, offsets: np.ndarray, k: int | None) -> np.n
         if k is not None:
             w[k:] = 0.0
         return w
-    pos = np.arange(offsets[-1], dtype=np.int64) - np.repeat(offsets[:-1], lengths) + 1
+    pos = positions_within(lengths) + 1
     w = discount.evaluate(pos, np.repeat(lengths, lengths) if discount.needs_n else None)
     if k is not None:
         w[pos > k] = 0.0
     return w
-
-
-def group_ids(offsets: np.ndarray) -> np.ndarray:
-    return query_index(np.diff(offsets))
 
 
 def score_order(scores, gains, offsets, ties) -> np.ndarray:
@@ -83,7 +79,7 @@ def score_order(scores, gains, offsets, ties) -> np.ndarray:
         second = gains
     else:
         second = None
-    if np.all(lengths == lengths[0]):
+    if is_rectangular(offsets):
         m = int(lengths[0])
         s2 = None if neg is None else neg.reshape(q, m)
         if ties == "average":  # any order of tied items will do: sort ascending, reverse
@@ -95,7 +91,7 @@ def score_order(scores, gains, offsets, ties) -> np.ndarray:
             assert s2 is not None
             idx = np.lexsort((second.reshape(q, m), s2), axis=1)
         return (idx + offsets[:-1, None]).ravel()
-    gid = group_ids(offsets)
+    gid = query_index(lengths)
     neg = -scores
     keys = (neg, gid) if second is None else (second, neg, gid)
     return np.lexsort(keys)  # lexsort is stable: input order breaks remaining ties
@@ -170,8 +166,9 @@ def concat_per_query(a: np.ndarray, a_offsets: np.ndarray, b: np.ndarray,
     a_sizes = np.diff(a_offsets)
     off = offsets_from_sizes(a_sizes + np.diff(b_offsets))
     out = np.empty(off[-1])
-    gid = group_ids(a_offsets)
-    bgid = group_ids(b_offsets)
-    out[off[:-1][gid] + (np.arange(a.size) - a_offsets[:-1][gid])] = a
-    out[off[:-1][bgid] + a_sizes[bgid] + (np.arange(b.size) - b_offsets[:-1][bgid])] = b
+    b_sizes = np.diff(b_offsets)
+    gid = query_index(a_sizes)
+    bgid = query_index(b_sizes)
+    out[off[:-1][gid] + positions_within(a_sizes)] = a
+    out[off[:-1][bgid] + a_sizes[bgid] + positions_within(b_sizes)] = b
     return out, off

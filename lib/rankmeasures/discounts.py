@@ -188,6 +188,10 @@ class Discount:
 
         The positions are valid by construction (the simulator's running positions), so
         nothing is re-checked; the values are those of :meth:`_evaluate`, bit for bit.
+        Private to the package on purpose: its one caller is the order-statistic simulator
+        (:mod:`rankmeasures.theory.segments`), and a public method of a measure checks its
+        input (:meth:`evaluate`, :meth:`weights` do), which would cost this inner loop the
+        time it exists to save.
         """
         out[...] = self._evaluate(np.arange(first, first + out.size, dtype=np.float64), ln)
 

@@ -11,6 +11,11 @@ variant (notebook 005 and the variant report).
 * :mod:`~rankmeasures.theory.segments` — the same model with each draw in independent
   segments (boundaries from their Beta laws, interiors given their ends), so that one
   draw's work can be split and scheduled in any order with the same result;
+* :mod:`~rankmeasures.theory.engine` — dask.distributed as the engine of that simulator
+  (``workers=``: local worker processes, a scheduler address or a client);
+* :mod:`~rankmeasures.theory.fluctuation` — how much NDCG fluctuates around its
+  expectation, in closed form (the exact standard deviation of NDCG@k, Theorem 4's gap
+  and spread), against which the Monte Carlo checks are calibrated;
 * :mod:`~rankmeasures.theory.rates` — the exponent of a gap to a limit fitted on log-log
   (or log-log-log) axes, and the predicted rate drawn through it;
 * :mod:`~rankmeasures.theory.distinguish` — ``P[NDCG(f0) > NDCG(f1)]`` on coupled samples

@@ -61,6 +61,16 @@ class GradedRelevance:
     """Graded labels ``values[0] > values[1] > ...`` with ``P[Y = values[j] | ftilde = s]``
     given by ``probs[j]`` (callables or sympy expressions in ``s``; Wang et al. 2013,
     Section 3.4). Binary relevance is ``GradedRelevance([1, 0], [ybar, 1 - ybar])``.
+
+    Examples
+    --------
+    Grades 2, 1, 0 with probabilities s/2, s/2, 1 - s: ``E[Y | s] = 2 s/2 + s/2 = 3s/2``,
+    and ``R_1 = P[Y >= 2] = 1/4``, ``R_2 = 1/2``, ``R_3 = 1``.
+
+    >>> from rankmeasures.theory.asymptotics import s
+    >>> rel = GradedRelevance([2, 1, 0], [s / 2, s / 2, 1 - s])
+    >>> float(rel.mean(1)), [float(r) for r in rel.level_rates()]
+    (1.5, [0.25, 0.5, 1.0])
     """
 
     def __init__(self, values, probs):
@@ -262,6 +272,16 @@ def expected_dcg(ybar: Any, discount: DiscountLike, n: int, *, dps: int = 30) ->
     are Hurwitz zeta values for ``r^-beta`` (any n, 1e64 included) and term-by-term sums
     otherwise; the precision is raised by the digits the alternating terms can cancel.
     Other curves take one quadrature per position (n up to a few hundred).
+
+    Examples
+    --------
+    ``ybar(s) = s`` and n = 2: the top item's ``ftilde`` is Beta(2, 1) (mean 2/3), the
+    second's Beta(1, 2) (mean 1/3), so with ``D(r) = 1/log2(1 + r)``
+    ``E[DCG] = 2/3 + 1/(3 log2 3) = 0.87697658452...``
+
+    >>> from rankmeasures.theory.asymptotics import s
+    >>> round(float(expected_dcg(s, "log2", 2)), 12)
+    0.876976584524
     """
     n = check_int("n", n, min=1)
     d = as_discount(discount)
@@ -318,6 +338,17 @@ def pseudo_expectation(ybar: Any, discount: DiscountLike, n: Any, *, dps: int = 
     Returns
     -------
     mpmath.mpf
+
+    Examples
+    --------
+    ``ybar = 1/2`` (so p = 1/2) and ``D(r) = r^(-1/2)``, whose ``F(t) = 2 (sqrt(t) - 1)``:
+    ``Ntilde(200) = F(200)/2 = sqrt(200) - 1`` and ``N_D(200) = (sqrt(200) - 1)/F(100) =
+    13.1421356.../18``.
+
+    >>> import sympy
+    >>> import rankmeasures as rm
+    >>> round(float(pseudo_expectation(sympy.Rational(1, 2), rm.power_discount(0.5), 200)), 12)
+    0.730118645763
     """
     try:
         return _pseudo_expectation_cached(ybar, discount, n, dps, normalized)
@@ -455,6 +486,28 @@ def ndcg_limit(ybar: Any, discount: DiscountLike, *, dps: int = 30) -> mpmath.mp
     With ``values = (1, 0)`` these are the binary limits above.
 
     Raises ValueError for a summable discount (Theorem 6: no limit) or one not covered.
+
+    Examples
+    --------
+    ``ybar(s) = s`` (p = 1/2): the log discount's limit is 1 (Theorem 1); ``r^(-1/2)``'s is
+    ``(1/2) B(2, 1/2) / (1/2)^(1/2) = (1/2)(4/3) sqrt(2) = 2 sqrt(2)/3`` (Theorem 3); ``1/r``'s
+    is ``ybar(1) = 1`` (Theorem 5).
+
+    >>> import rankmeasures as rm
+    >>> from rankmeasures.theory.asymptotics import s
+    >>> float(ndcg_limit(s, "log"))
+    1.0
+    >>> round(float(ndcg_limit(s, rm.power_discount(0.5))), 12)
+    0.942809041582
+    >>> float(ndcg_limit(s, rm.power_discount(1)))
+    1.0
+
+    Graded, 2, 1, 0 with probabilities s/2, s/2, 1 - s: under ``1/r`` the limit is
+    ``m(1)/v_1 = (3/2)/2`` (Theorems 10-13).
+
+    >>> float(ndcg_limit(GradedRelevance([2, 1, 0], [s / 2, s / 2, 1 - s]),
+    ...                  rm.power_discount(1)))
+    0.75
     """
     if isinstance(ybar, GradedRelevance):
         return _graded_limit(ybar, as_discount(discount), dps)

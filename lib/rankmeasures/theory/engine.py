@@ -21,6 +21,7 @@ the same bits whoever computes what, and however often.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -104,10 +105,12 @@ def connect(workers: Any, *, timeout: float = CONNECT_TIMEOUT) -> Iterator[Any]:
     if isinstance(workers, distributed.Client):
         yield workers
         return
-    if isinstance(workers, bool) or not isinstance(workers, int | str):
+    # a number of workers is any integer, Python's or numpy's, as analyse takes it
+    if isinstance(workers, bool) or not isinstance(workers, numbers.Integral | str):
         raise ValueError(f"workers: expected None, a number of local workers, a scheduler "
                          f"address or a distributed.Client, got {type(workers).__name__}")
-    if isinstance(workers, int):
+    if isinstance(workers, numbers.Integral):
+        workers = int(workers)
         if workers < 1:
             raise ValueError(f"workers: need at least one worker, got {workers}")
         import dask

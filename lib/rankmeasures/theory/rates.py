@@ -46,6 +46,16 @@ def fitted_exponent(ns, gaps, *, in_log_n: bool, from_n: float = 1e4, points: in
     exponent : float
     used : ndarray of int
         The indices of the points fitted.
+
+    Examples
+    --------
+    Gaps ``3 n^(-1/2)`` exactly: the slope on log-log axes is -1/2.
+
+    >>> import numpy as np
+    >>> ns = np.array([1e4, 1e5, 1e6, 1e7])
+    >>> exponent, used = fitted_exponent(ns, 3 * ns ** -0.5, in_log_n=False)
+    >>> round(exponent, 12), used.tolist()
+    (-0.5, [0, 1, 2, 3])
     """
     ns, gaps, ok = _resolved(ns, gaps, resolution)
     used = np.flatnonzero(ok & (ns >= from_n))[-points:]

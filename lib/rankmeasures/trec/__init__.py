@@ -20,8 +20,7 @@
 * :mod:`rankmeasures.trec.significance` -- paired tests between runs;
 * :mod:`rankmeasures.trec.cli` -- ``python -m rankmeasures`` (or ``rankmeasures.trec``).
 
-The package root keeps :func:`evaluate`, :func:`read_qrels` and :func:`read_run`; the old
-module paths (``rankmeasures.trec.runs``, ...) stay aliases of these modules' names.
+The package root keeps :func:`evaluate`, :func:`read_qrels` and :func:`read_run`.
 """
 
 from .measure_names import MEASURES, parse_measure, parse_measures

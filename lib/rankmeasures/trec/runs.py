@@ -102,7 +102,6 @@ from .measure_names import (
     declared_defaults,
     parse_measure_list,
 )
-from .query_concordance import auc_queries, kendall_tau_b_queries
 from .results import SUMMARY_KINDS, Evaluation, MeasureResults, trec_summary
 from .retrieval import ranked_measure, relevant_ranks, untied_measure
 
@@ -362,11 +361,21 @@ def _values(spec, r: _Ranking, shared: _Shared, level: float, *, convention: str
 
 #: the concordance measures (:mod:`~rankmeasures.trec.query_concordance`), of the ranking
 #: and the relevance level
+def _auc(r: _Ranking, level: float) -> np.ndarray:
+    # loads the concordance measures only for an evaluation that asks for one
+    from .query_concordance import auc_queries
+
+    return auc_queries(r.j.relevance >= level, r.scores, r.j.offsets)
+
+
+def _kendall_tau_b(r: _Ranking, level: float) -> np.ndarray:
+    from .query_concordance import kendall_tau_b_queries
+
+    return kendall_tau_b_queries(r.j.relevance, r.scores, r.j.offsets)
+
+
 _CONCORDANCE: dict[str, Callable[[_Ranking, float], np.ndarray]] = {
-    "auc": lambda r, level: auc_queries(r.j.relevance >= level, r.scores, r.j.offsets),
-    "kendall_tau_b": lambda r, _: kendall_tau_b_queries(r.j.relevance, r.scores,
-                                                        r.j.offsets),
-}
+    "auc": _auc, "kendall_tau_b": _kendall_tau_b}
 #: the counts, of the ranking and a level's counts
 _COUNTS: dict[str, Callable[[_Ranking, _LevelCounts], np.ndarray]] = {
     "num_ret": lambda r, _: r.lengths.astype(np.float64),
