@@ -288,7 +288,7 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # rule, not a fitted model). Each split halves the patients at random into disjoint
 # train and test halves (features standardised with the training half's mean and
 # deviation) and draws 40 lists of 15 patients from each half; a patient can appear in
-# several lists of its own half. The 20 splits re-partition the same 442 patients, so
+# several lists of its own half. The splits re-partition the same 442 patients, so
 # they are not independent samples of a population: the standard errors below measure
 # the spread over re-partitions of this data set.
 #
