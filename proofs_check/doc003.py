@@ -440,8 +440,8 @@ def s003_m3(n_cases: int = 200, seed: int = 3) -> Result:
     count U_ij of (level-i item, level-j item) pairs ordered the level's way (ties 1/2).
     U_ij = c_i c_j AUC_ij, so the statistic is the c_i c_j-weighted sum: divided by its
     maximum sum_{i<j} c_i c_j it is the C-index, not the unweighted mean (the m-AUC,
-    Hand & Till's M). The counts here come from scipy's Mann-Whitney U and from a direct
-    count of pairs, the AUCs from the library."""
+    which has the form of Hand & Till's M: S003-H1). The counts here come from scipy's
+    Mann-Whitney U and from a direct count of pairs, the AUCs from the library."""
     def jt_scipy(y, s):
         lv = np.unique(y)
         return sum(float(stats.mannwhitneyu(s[y == b], s[y == a], method="asymptotic")
@@ -494,8 +494,92 @@ def s003_m3(n_cases: int = 200, seed: int = 3) -> Result:
                    "JT / sum c_i c_j against the C-index)": worst,
                    "corrected": "JT = sum_{i<j} U_ij = sum_{i<j} c_i c_j AUC_ij, the "
                                 "C-index's numerator (JT / sum c_i c_j is the C-index); the "
-                                "unweighted mean 2/(l(l-1)) sum AUC_ij is Hand & Till's M "
-                                "(the m-AUC)"})
+                                "unweighted mean 2/(l(l-1)) sum AUC_ij is the m-AUC, which "
+                                "has the form of Hand & Till's M (S003-H1)"})
+
+
+@claim("S003-H1", doc=DOC, recorded="needs-assumption",
+       at=Location("2c Evaluation of Bipartite Rankings",
+                   "slide 'Evaluating Multipartite Rankings: C-Index', the Note"),
+       statement="C-index and m-AUC are 'equivalent to' Hand & Till's (2001) multi-class "
+                 "AUC M = 2/(l(l-1)) sum_{i<j} Ahat(i, j), Ahat(i, j) = (A(i|j) + A(j|i))/2 "
+                 "from per-class scores")
+def s003_h1(n_cases: int = 200, seed: int = 5) -> Result:
+    """Hand & Till's A(i|j) is the AUC of the class-i score phat(i|x) between the items of
+    classes i and j; a ranking gives one score s, not a score per class. Read with
+    Ahat(i, j) the AUC of s on levels i and j, M is the m-AUC's formula, and the C-index
+    (weights c_i c_j) equals it when every level has the same size. Without that reading
+    the per-class scores must be built from s: here by the adjacent-categories model
+    phat(i|x) proportional to exp(i s), and M computed by scikit-learn's one-vs-one
+    roc_auc_score (Hand & Till's M, its documentation says), a peer of the library."""
+    from sklearn.metrics import roc_auc_score
+
+    rng = np.random.default_rng(seed)
+    two_levels = equal_sizes = 0.0
+    differ, compared, largest_gap = 0, 0, 0.0
+    for _ in range(n_cases):
+        # two levels: M is the AUC, for any sizes
+        n = int(rng.integers(2, 12))
+        y2 = rng.permutation(np.r_[0, 1, rng.integers(0, 2, n - 2)])
+        s2 = rng.integers(0, 6, y2.size).astype(float)  # score ties included
+        peer = roc_auc_score(y2, s2)
+        two_levels = max(two_levels, abs(rm.m_auc(y2, s2) - peer),
+                         abs(rm.c_index(y2, s2) - peer))
+        # l >= 3 levels of one size: the C-index's weights are equal, so it is the m-AUC
+        lv, size = int(rng.integers(3, 5)), int(rng.integers(1, 4))
+        y = rng.permutation(np.repeat(np.arange(lv), size))
+        s = rng.normal(size=y.size)
+        equal_sizes = max(equal_sizes, abs(rm.c_index(y, s) - rm.m_auc(y, s)))
+        # l >= 3, unequal sizes, per-class scores from s: Hand & Till's M by scikit-learn
+        yu = rng.permutation(np.r_[np.arange(lv), rng.integers(0, lv, int(rng.integers(2, 9)))])
+        su = rng.normal(size=yu.size)
+        logits = np.arange(lv)[None, :] * su[:, None]
+        prob = np.exp(logits - logits.max(axis=1, keepdims=True))
+        prob /= prob.sum(axis=1, keepdims=True)
+        gap = abs(roc_auc_score(yu, prob, multi_class="ovo", labels=np.arange(lv))
+                  - rm.m_auc(yu, su))
+        compared += 1
+        differ += int(gap > 1e-9)
+        largest_gap = max(largest_gap, gap)
+    _, rhat = _example()
+    y_ex = np.array([0, 2, 1, 0, 2])  # the multipartite example under (a), (b)
+    s_ex = -rhat.astype(float)
+    example = {"C-index": rm.c_index(y_ex, s_ex), "m-AUC": rm.m_auc(y_ex, s_ex)}
+    printed_ok = example["C-index"] == example["m-AUC"] and differ == 0
+    corrected_ok = two_levels < 1e-12 and equal_sizes < 1e-12
+    return Result(verdict(printed_ok, corrected_ok, assumption=True),
+                  f"{n_cases} random lists each: two levels against scikit-learn's AUC; "
+                  "levels of equal size (C-index against m-AUC); unequal sizes, Hand & "
+                  "Till's M by scikit-learn's one-vs-one roc_auc_score with per-class "
+                  f"scores exp(i s) normalised, against the m-AUC (seed {seed}); the "
+                  "slides' multipartite example",
+                  {"two levels: largest |m-AUC - AUC|, |C-index - AUC| (scikit-learn)":
+                       two_levels,
+                   "equal level sizes: largest |C-index - m-AUC|": equal_sizes,
+                   "per-class scores exp(i s): lists where Hand & Till's M (scikit-learn) "
+                   "differs from the m-AUC": f"{differ} of {compared}",
+                   "largest |M - m-AUC|": float(largest_gap),
+                   "the multipartite example {E,B} > {C} > {A,D}": example,
+                   "assumption": "Hand & Till's pairwise term Ahat(i, j) read as the AUC of "
+                                 "the ranking's one score on levels i and j (a ranking has "
+                                 "no per-class scores), and, for the C-index, levels of "
+                                 "equal size; with two levels both are the AUC, which is "
+                                 "Hand & Till's M"})
+
+
+@claim("S003-O1", doc=DOC, recorded="not-checkable",
+       at=Location("2c Evaluation of Bipartite Rankings",
+                   "slide 'Evaluating Multipartite Rankings: C-Index', the Note"),
+       statement="C-index and m-AUC can be optimized by optimization of pairwise AUCs")
+def s003_o1() -> Result:
+    return Result("not-checkable", "a remark on methods",
+                  {"reason": "a remark on learning methods, with no algorithm on the slides: "
+                             "both measures are means of the pairwise AUCs (S003-M2), so a "
+                             "learner can work on the pairs of levels, as the binary "
+                             "decompositions the tutorial cites (Fürnkranz et al. 2009) do; "
+                             "optimising each pairwise AUC on its own gives one scorer per "
+                             "pair of levels, which must then be combined into one "
+                             "ranking"})
 
 
 @claim("S003-G1", doc=DOC, recorded="erratum",
@@ -571,7 +655,8 @@ def s003_d1() -> Result:
                  "Kekäläinen, 2002] - The original formulation of (normalized) discounted "
                  "cumulative gain refers to this setting', is J&K's original formulation")
 def s003_d2(max_i: int = 8) -> Result:
-    """Järvelin & Kekäläinen (ACM TOIS 20(4), 2002) define DCG[i] = CG[i] for i < b and
+    """Järvelin & Kekäläinen (ACM TOIS 20(4), 2002, §2.2, eq. (2), p. 425; read there, not
+    in the slides) define DCG[i] = CG[i] for i < b and
     DCG[i] = DCG[i-1] + G[i]/log_b i for i >= b, b the base of the logarithm: position i
     weighs 1 below b and 1/log_b i from b on. The slide's weight is 1/log_b(i + 1) at every
     position (no base given). At position 1 the two agree only for b = 2, and with b = 2
@@ -608,7 +693,9 @@ def s003_d2(max_i: int = 8) -> Result:
                   "sympy: the two weights position by position, for the base the slide "
                   f"leaves open, shared or one for each (positions 1..{max_i})",
                   {"J&K 2002": "DCG[i] = CG[i] for i < b; DCG[i-1] + G[i]/log_b i for "
-                               "i >= b (positions below b undiscounted)",
+                               "i >= b (positions below b undiscounted): §2.2, eq. (2), "
+                               "p. 425, read in the paper (the slides give only the "
+                               "citation)",
                    "bases where the weights agree at position 1": [str(x) for x in
                                                                    bases_agreeing_at_1],
                    "position 2 with b = 2": at_2,

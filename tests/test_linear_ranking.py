@@ -73,10 +73,37 @@ def test_training_beats_random_on_held_out_lists():
     w = lr.fit_linear_ranker(train, surrogate="kendall_hinge")
     taus = [rm.kendall_tau(lr.linear_scores(w, x), y) for x, y in test]
     assert np.mean(taus) > 0.3
-    w_ls = lr.least_squares_ranker(train)
+
+
+def test_least_squares_fits_an_intercept():
+    # by hand: y = 2 x1 - x2 + 5 exactly, so the slope is (2, -1) whatever the constant
+    x = np.array([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0], [2.0, 3.0]])
+    y = 2 * x[:, 0] - x[:, 1] + 5
+    np.testing.assert_allclose(lr.least_squares_ranker([(x[:2], y[:2]), (x[2:], y[2:])]),
+                               [2.0, -1.0], atol=1e-12)
+
+
+def test_least_squares_ranking_ignores_a_constant_added_to_the_grades():
+    # the stacked training lists are not centred, so without an intercept the slope
+    # would move with the grades' mean; with one it must not
+    train, test = diabetes_ranking_split(3, n_train_lists=10, n_test_lists=5)
+    w = lr.least_squares_ranker(train)
+    w_shifted = lr.least_squares_ranker([(x, y + 10.0) for x, y in train])
+    np.testing.assert_allclose(w_shifted, w, rtol=1e-9, atol=1e-12)
+    for x, _ in test:
+        assert np.array_equal(np.argsort(-lr.linear_scores(w, x)),
+                              np.argsort(-lr.linear_scores(w_shifted, x)))
+
+
+def test_least_squares_agrees_with_scikit_learn():
+    from sklearn.linear_model import LinearRegression
+
+    train, _ = diabetes_ranking_split(5, n_train_lists=10, n_test_lists=2)
     xs = np.vstack([x for x, _ in train])
     ys = np.concatenate([y for _, y in train])
-    np.testing.assert_allclose(w_ls, np.linalg.lstsq(xs, ys, rcond=None)[0])
+    peer = LinearRegression(fit_intercept=True).fit(xs, ys)
+    np.testing.assert_allclose(lr.least_squares_ranker(train), peer.coef_, rtol=1e-8,
+                               atol=1e-10)
 
 
 def test_bad_input():
@@ -89,6 +116,10 @@ def test_bad_input():
         lr.ndcg_hinge(np.zeros(2), x, [0, 0, 0], 2)
     with pytest.raises(ValueError, match=r"y: the NDCG loss needs non-negative"):
         lr.ndcg_hinge(np.zeros(2), x, [1, -1, 0], 2)
+    with pytest.raises(ValueError, match=r"queries: need at least one"):
+        lr.least_squares_ranker([])
+    with pytest.raises(ValueError, match=r"X and y: 3 rows but 2 labels"):
+        lr.least_squares_ranker([(x, [1, 0])])
     with pytest.raises(ValueError, match=r"surrogate: must be"):
         lr.fit_linear_ranker([(x, [1, 0, 0])], surrogate="hinge")
 

@@ -12,7 +12,8 @@ convex upper bounds used to learn w:
   :func:`scipy.optimize.linear_sum_assignment`.
 
 Training minimises the mean surrogate plus ``(lam/2)|w|^2`` with scipy's L-BFGS-B on
-(sub)gradients; the pointwise baseline is least squares (:func:`numpy.linalg.lstsq`).
+(sub)gradients; the pointwise baseline is least squares with an intercept
+(:func:`numpy.linalg.lstsq`).
 """
 
 from __future__ import annotations
@@ -135,10 +136,38 @@ def ndcg_hinge(w: ArrayLike, x: ArrayLike, y: ArrayLike,
 
 
 def least_squares_ranker(queries: Sequence[tuple[ArrayLike, ArrayLike]]) -> np.ndarray:
-    """Pointwise baseline: w minimising ``sum (<w, x> - y)^2`` over every item."""
-    xs = np.vstack([as_float_array("X", q[0], ndim=2) for q in queries])
-    ys = np.concatenate([as_float_array("y", q[1]) for q in queries])
-    return np.linalg.lstsq(xs, ys, rcond=None)[0]
+    """Pointwise baseline: the slope of the least-squares fit of the grades, with intercept.
+
+    Minimises ``sum (<w, x> + b - y)^2`` over every item of every list and returns ``w``
+    alone: the ranking ``h_w`` (Shalev-Shwartz & Ben-David, eq. 17.6) is the same for any
+    ``b``, so the intercept is fitted and dropped. Without it the slope would also have
+    to absorb the grades' mean through the features' mean, which the stacked lists do
+    not have exactly at 0, and the ranking would change when a constant is added to every
+    grade. Solved by :func:`numpy.linalg.lstsq` on the features with a column of ones.
+
+    Parameters
+    ----------
+    queries : sequence of (X, y)
+        One feature matrix (r, d) and relevance vector (r,) per list.
+
+    Returns
+    -------
+    ndarray, shape (d,)
+        The fitted slope ``w``.
+
+    Examples
+    --------
+    >>> x = np.array([[0.0], [1.0], [2.0]])
+    >>> least_squares_ranker([(x, [5.0, 7.0, 9.0])])  # y = 2 x + 5: slope 2
+    array([2.])
+    """
+    if len(queries) == 0:
+        raise ValueError("queries: need at least one (X, y) list")
+    pairs = [_query(*q) for q in queries]
+    xs = np.vstack([xa for xa, _ in pairs])
+    ys = np.concatenate([ya for _, ya in pairs])
+    design = np.hstack([xs, np.ones((xs.shape[0], 1))])
+    return np.linalg.lstsq(design, ys, rcond=None)[0][:-1]
 
 
 def fit_linear_ranker(queries: Sequence[tuple[ArrayLike, ArrayLike]], *, surrogate: str,
