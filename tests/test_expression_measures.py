@@ -124,12 +124,15 @@ def test_the_parse_keeps_the_expressions_and_leaves_named_ones_to_the_grammar():
     ("ndcg@10(discount=1/r)@5", None, "give the cut-off once"),
     ("ndcg@10(discount=1/r, discount=1/r^2)", None, "'discount' given twice"),
     ("ndcg_cut(discount=1/r)", None, "needs a cut-off"),
+    ("ndcg@10(rel=high, discount=1/r^2)", "rel", "must be a number"),
 ])
 def test_bad_expressions_are_refused_with_the_argument_named(name, argument, why):
     with pytest.raises(ValueError) as err:
         rm.evaluate({"q": {"a": 1}}, {"q": {"a": 1.0}}, [name])
     msg = str(err.value)
-    assert msg.startswith(f"measures: {name!r}: " + (f"{argument}: " if argument else ""))
+    assert msg.startswith(f"measures: {name!r}: " + (f"{argument}: " if argument and
+                                                      argument != "rel" else ""))
+    assert argument is None or argument in msg
     assert why in msg
 
 

@@ -343,7 +343,10 @@ def parse_measure(name: str) -> MeasureSpec:
     custom = read_expression_measure(text, name)  # ndcg@10(discount=1/log(1+r)^2)
     if custom is not None:  # the plain measure with the user's gain and discount
         plain, gain, discount = custom
-        spec = parse_measure(plain)
+        try:
+            spec = parse_measure(plain)
+        except ValueError as exc:  # rel=: named as the measure was given
+            raise ValueError(str(exc).replace(repr(plain), repr(name), 1)) from None
         if gain is None and discount is None:  # the convention's own, computed as it is
             return replace(spec, name=name)
         return replace(spec, name=name, gain=gain, discount=discount, trec_name=None)
