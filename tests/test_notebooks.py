@@ -233,6 +233,34 @@ def test_markdown_table_rounds_for_reading_only():
         "| 0.123456 | 12345.678 | 3 | x | True |"
 
 
+def test_markdown_table_shows_expressions_as_code_or_math():
+    """A product or a power in a cell is never read as emphasis: an expression as sympy
+    prints it goes into a code span (by hand below), a sympy object is typeset as math,
+    and emphasis, math and code the cell already has are kept. CommonMark (markdown-it,
+    the parser of the HTML edition) renders no <em> in the cells."""
+    import sympy
+    from markdown_it import MarkdownIt
+
+    s = sympy.Symbol("s")
+    rows = [{"model": "canonical, ybar(s) = 4*s**8/5 - 1059746*s/908765 + 3252515/3271554",
+             "limits": "2*sqrt(2)/3 and 24*sqrt(2)/35", "exact": 2 * sympy.sqrt(2) / 3,
+             "note": "**bold**, $a*b$ and `x*y`", "plain": "r^-1/2 (s, 1 - s)"},
+            {"model": "canonical, ybar(s) = Piecewise((s + sin(5*pi*s/2)/5, s < 4/5), "
+                      "(s, True))", "limits": "log(r + 1)**(-2)", "exact": s**2 / 4,
+             "note": "a footnote*", "plain": "p*q"}]
+    lines = figures.markdown_table(rows).splitlines()
+    assert lines[2] == ("| canonical, ybar(s) = `4*s**8/5 - 1059746*s/908765 + 3252515/"
+                        "3271554` | `2*sqrt(2)/3` and `24*sqrt(2)/35` | "
+                        "$\\frac{2 \\sqrt{2}}{3}$ | **bold**, $a*b$ and `x*y` | "
+                        "r^-1/2 (s, 1 - s) |")
+    assert lines[3] == ("| canonical, ybar(s) = `Piecewise((s + sin(5*pi*s/2)/5, s < 4/5), "
+                        "(s, True))` | `log(r + 1)**(-2)` | $\\frac{s^{2}}{4}$ | "
+                        "a footnote* | `p*q` |")
+    html = MarkdownIt("commonmark").enable("table").render("\n".join(lines))
+    assert html.count("<em>") == 0 and html.count("<strong>") == 1
+    assert "<code>4*s**8/5 - 1059746*s/908765 + 3252515/3271554</code>" in html
+
+
 def test_shown_keeps_trailing_zeros_and_positional_notation():
     """A rounding for reading keeps the digits it claims: by hand, 0.010078 to two
     significant digits is 0.010, -1.04e-5 to six decimals -0.000010, 0.7 to three decimals
@@ -260,3 +288,4 @@ def test_adjacent_stream_outputs_are_joined():
             stream("stdout", "c\n"), display, stream("stdout", "d\n")]
     assert _joined_streams(outs) == [stream("stdout", "ab\n"), stream("stderr", "w"),
                                      stream("stdout", "c\n"), display, stream("stdout", "d\n")]
+
