@@ -147,6 +147,7 @@ def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
     """
     if not isinstance(text, str):
         raise ValueError(f"{name}: expected a string, got {type(text).__name__}")
+    text = text.strip()  # " -1/r" from a shell is "-1/r", not Python's "unexpected indent"
     if len(text) > _MAX_LENGTH:
         raise ValueError(f"{name}: longer than {_MAX_LENGTH} characters")
     allowed = {v: _SYMBOLS[v] for v in variables}
