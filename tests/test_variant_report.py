@@ -211,7 +211,8 @@ def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
      "ybar(s) ds; ybar = s**2 gives 1/3, ybar_other = 1/2 gives 1/2. For a random function "
      "of the first one's distribution use ybar_other = 1/3"),
     ({"discount": "1/lg(1+r)^2"},
-     "discount: calling lg is not allowed (allowed: log, ln, log2, exp, sqrt)"),
+     "discount: calling lg is not allowed (allowed: log, ln, log2, exp, sqrt); did you "
+     "mean log or log2?"),
 ], ids=["pair", "typo"])
 def test_a_refused_variant_fails_with_its_reason_and_writes_nothing(tmp_path, params,
                                                                      reason, capsys):
@@ -351,3 +352,16 @@ def test_the_template_refuses_by_name_and_checks_a_numeric_limit():
     assert row["verdict"] == "true" and "(by quadrature) to 20 digits" in row["evidence"]
     (row,) = V.check_claims(rep, limit="0.945")
     assert row["verdict"] == "false" and "off by" in row["evidence"]
+
+
+def test_a_mistyped_function_gets_the_closest_allowed_ones():
+    """By hand: sqr is one letter from sqrt, lg one from log (and two from log2); foo is
+    close to none, and the whitelist alone is named; spaces around an expression go."""
+    with pytest.raises(ValueError, match=r"calling sqr is not allowed \(allowed: .*\); did "
+                                         r"you mean sqrt\?$"):
+        variants.parse_expression("1/sqr(r)", name="discount")
+    with pytest.raises(ValueError, match=r"did you mean log or log2\?$"):
+        variants.parse_expression("1/lg(1+r)")
+    with pytest.raises(ValueError, match=r"calling foo is not allowed \(allowed: [^)]*\)$"):
+        variants.parse_expression("foo(r)")
+    assert variants.parse_expression("  -1/r \n") == -1 / variants.parse_expression("r")

@@ -137,10 +137,10 @@ def analyse_parameters(discount: str, *, ybar: str, ybar_other: str = "",
 
     Examples
     --------
-    >>> analyse_parameters("1/lg(1+r)", ybar="s")
+    >>> analyse_parameters("1/lg(1+r)", ybar="s")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: discount: calling lg is not allowed (allowed: log, ln, log2, exp, sqrt)
+    ValueError: discount: calling lg is not allowed (...); did you mean log or log2?
     """
     from .variants import analyse
 

@@ -57,6 +57,7 @@ from __future__ import annotations
 import ast
 import dataclasses
 import decimal
+import difflib
 import functools
 import itertools
 import math
@@ -212,8 +213,11 @@ def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
         if isinstance(node, ast.Call):
             if not isinstance(node.func, ast.Name) or node.func.id not in ALLOWED_FUNCTIONS:
                 what = node.func.id if isinstance(node.func, ast.Name) else "an expression"
+                close = difflib.get_close_matches(what, list(ALLOWED_FUNCTIONS), n=2,
+                                                  cutoff=0.6)
                 raise ValueError(f"{name}: calling {what} is not allowed (allowed: "
-                                 f"{', '.join(ALLOWED_FUNCTIONS)})")
+                                 f"{', '.join(ALLOWED_FUNCTIONS)})"
+                                 + (f"; did you mean {' or '.join(close)}?" if close else ""))
             if node.keywords or not 1 <= len(node.args) <= (2 if node.func.id == "log" else 1):
                 raise ValueError(f"{name}: {node.func.id}() takes "
                                  f"{'one or two' if node.func.id == 'log' else 'one'} "
