@@ -17,12 +17,13 @@
 #
 # ```
 # python -m companion.run variant_report -p discount "1/log(1+r)^2" -p ybar_other "1/2" \
-#     -p claim_limit 1 --output-dir out/
+#     -p claim_limit 1 --output-dir scratch/reports/
 # ```
 #
 # (or `papermill` on the paired `.ipynb`). The executed report, its table and its figures
-# land in `out/`, named after the variant (`out/variant_1_log_1_r_2.ipynb`,
-# `out/figures/variant_1_log_1_r_2.png`, ...), so that several reports share a folder; a
+# land in `scratch/reports/` (git-ignored), named after the variant
+# (`variant_1_log_1_r_2.ipynb`, `figures/variant_1_log_1_r_2.png`, ...), so that several
+# reports share a folder (`make docs REPORTS=scratch/reports/` adds each to the edition); a
 # rerun of the same variant replaces its files, and committed outputs are never touched.
 # Inputs outside the theory are refused before any computation: the run fails with the
 # reason (on the terminal, and a non-zero exit status) and writes no report. Every number

@@ -289,3 +289,53 @@ def test_adjacent_stream_outputs_are_joined():
     assert _joined_streams(outs) == [stream("stdout", "ab\n"), stream("stderr", "w"),
                                      stream("stdout", "c\n"), display, stream("stdout", "d\n")]
 
+
+def test_a_notebook_is_named_by_number_and_make_reproduce_takes_them():
+    """`companion.run 003` and `make reproduce NOTEBOOKS=003` (the README's way to
+    regenerate one notebook) find notebooks/003_*.py; a number no notebook has stays
+    unknown (the runner then says so)."""
+    import re
+    import subprocess
+
+    from companion.run import _notebook_paths
+
+    book = ROOT / "notebooks"
+    assert _notebook_paths(book, ["003", "variant_report"]) == [
+        book / "003_preference_losses.py", book / "variant_report.py"]
+    assert _notebook_paths(book, ["999"]) == [Path("999")]
+    dry = subprocess.run(["make", "-n", "reproduce-steps", "NOTEBOOKS=003"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    assert re.search(r"-m companion\.run +003;", dry), dry
+    assert "make reproduce NOTEBOOKS=003" in (ROOT / "README.md").read_text()
+
+
+def test_the_readme_writes_reports_where_git_ignores_them():
+    """The README's variant-report folder is one git ignores (scratch/), so that a report
+    leaves `git status` clean."""
+    import re
+    import subprocess
+
+    readme = (ROOT / "README.md").read_text()
+    folders = set(re.findall(r"--output-dir (\S+?)/?`", readme))
+    assert folders == {"scratch/reports"}, folders
+    for folder in folders:
+        subprocess.run(["git", "check-ignore", "-q", f"{folder}/x.ipynb"], cwd=ROOT,
+                       check=True)
+
+
+def test_make_lab_opens_py_notebooks_as_notebooks():
+    """`make lab` installs JupyterLab settings that make jupytext's "Jupytext Notebook"
+    the default viewer of .py files; the name is the one jupytext's own JupyterLab
+    extension registers (its compiled source, as installed in the venv)."""
+    import json
+    import re
+    import sys
+
+    settings = json.loads((ROOT / "lib" / "companion" / "lab_overrides.json").read_text())
+    viewer = settings["@jupyterlab/docmanager-extension:plugin"]["defaultViewers"]["python"]
+    assert viewer == "Jupytext Notebook"
+    ext = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "jupyterlab-jupytext"
+    assert any(f'"{viewer}"' in js.read_text() for js in (ext / "static").glob("*.js"))
+    make = (ROOT / "Makefile").read_text()
+    assert re.search(r"cp lib/companion/lab_overrides\.json \$\(LAB_SETTINGS\)/overrides\.json",
+                     make)
