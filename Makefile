@@ -25,8 +25,8 @@ MATHJAX_VERSION := 3.2.2
 MATHJAX_SHA256  := 1b9c0a1c44df864e915690558e72adb9cc5203360daefd385084ced3b6c64c09
 MATHJAX_DIR     := $(VENV)/share/mathjax
 
-.PHONY: all venv test test-steps reproduce reproduce-steps docs site gate browser bench lint lock \
-	clean lab reseed
+.PHONY: all venv test test-steps reproduce reproduce-steps docs site serve gate browser bench \
+	lint lock clean lab reseed
 
 all: test
 
@@ -78,6 +78,8 @@ test-steps: $(STAMP) lint browser
 # the gate runs them, then the hashes (figures/SHA256SUMS, figures/manifest.json) and the
 # HTML edition (site/, `make docs`). Outputs
 # whose sources, parameters and code are unchanged are skipped; FORCE=1 redoes them all.
+# NOTEBOOKS="003 004" regenerates only those notebooks (by number or name), with the claims
+# report, the hashes and the edition.
 reproduce:
 	@$(PYTHON) lib/companion/timing.py "make reproduce" -- $(MAKE) --no-print-directory \
 		reproduce-steps
@@ -88,7 +90,7 @@ reproduce:
 reproduce-steps: $(STAMP)
 	$(BIN)/python -m companion.threads $(BIN)/python -m proofs_check $(if $(FORCE),--force) & \
 		claims=$$!; \
-		$(BIN)/python -m companion.run $(if $(FORCE),--force); notebooks=$$?; \
+		$(BIN)/python -m companion.run $(if $(FORCE),--force) $(NOTEBOOKS); notebooks=$$?; \
 		wait $$claims && exit $$notebooks
 	$(BIN)/python -m companion.gate write
 	$(SPHINX)
@@ -97,17 +99,30 @@ reproduce-steps: $(STAMP)
 docs site: $(STAMP)
 	$(SPHINX)
 
+# the edition served on http://127.0.0.1:8000/ (PORT=...): opened from the file system it
+# reads the same, but the search page lists titles only (a browser lets no file:// page
+# read another for the context lines); Ctrl-C stops it
+PORT ?= 8000
+SITE ?= site
+serve:
+	@test -f $(SITE)/index.html || { echo "no $(SITE)/index.html: make docs first"; exit 2; }
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory $(SITE) $(PORT)
+
 gate: $(STAMP)
 	$(BIN)/python -m companion.gate check $(if $(FAIL_FAST),--fail-fast)
 
 # Jupyter as readers use it (optional; never part of make test): JupyterLab from
 # requirements-lab.lock into the venv, opened on notebooks/. Each notebooks/NNN_topic.py
-# opens as a notebook (right-click > Open With > Notebook) paired with a git-ignored .ipynb
-# by jupytext (notebooks/jupytext.toml); saving rewrites the .py, byte for byte when
-# nothing changed. Figures of a run in Jupyter go to scratch/figures/.
+# opens as a notebook (a double click: the venv's JupyterLab settings,
+# lib/companion/lab_overrides.json, make "Jupytext Notebook" the default viewer of .py
+# files; the text editor is under right-click > Open With > Editor) paired with a
+# git-ignored .ipynb by jupytext (notebooks/jupytext.toml); saving rewrites the .py, byte
+# for byte when nothing changed. Figures of a run in Jupyter go to scratch/figures/.
+LAB_SETTINGS := $(VENV)/share/jupyter/lab/settings
 lab: $(STAMP)
 	@$(BIN)/python -c "import jupyterlab" 2>/dev/null || \
 		$(BIN)/python -m pip install --quiet --disable-pip-version-check -r requirements-lab.lock
+	mkdir -p $(LAB_SETTINGS) && cp lib/companion/lab_overrides.json $(LAB_SETTINGS)/overrides.json
 	cd notebooks && ../$(BIN)/jupyter lab $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # Every notebook at its quick parameters under other seeds (SEEDS="1 2 3"; default 20 fixed

@@ -76,7 +76,11 @@ mathjax3_config = {"options": {"enableMenu": False}, "svg": {"fontCache": "globa
 # -- theme --------------------------------------------------------------------------------
 html_theme = "sphinx_book_theme"
 html_static_path = ["_static"]
+templates_path = ["_templates"]  # layout.html: the front page's title once
 html_css_files = ["print.css", "claims.css"]
+html_js_files = ["figures.js"]  # a notebook's figure opens at full size on a click
+# one search box: the header's button (and Ctrl+K), not a second field in the sidebar
+html_sidebars = {"**": ["navbar-logo.html", "icon-links.html", "sbt-sidebar-nav.html"]}
 html_favicon = "_static/favicon.svg"
 html_show_sourcelink = False
 html_copy_source = False

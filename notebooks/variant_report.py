@@ -17,13 +17,18 @@
 #
 # ```
 # python -m companion.run variant_report -p discount "1/log(1+r)^2" -p ybar_other "1/2" \
-#     -p claim_limit 1 --output-dir out/
+#     -p claim_limit 1 --output-dir scratch/reports/
 # ```
 #
-# (or `papermill` on the paired `.ipynb`). The executed report, its table and its figure
-# land in `out/`; committed outputs are never touched. Every number below is computed in
-# this run by `rankmeasures.theory.analysis.analyse`, and every sentence about them is built from
-# them by `rankmeasures.theory.variant_report`.
+# (or `papermill` on the paired `.ipynb`). The executed report, its table and its figures
+# land in `scratch/reports/` (git-ignored), named after the variant
+# (`variant_1_log_1_r_2.ipynb`, `figures/variant_1_log_1_r_2.png`, ...), so that several
+# reports share a folder (`make docs REPORTS=scratch/reports/` adds each to the edition); a
+# rerun of the same variant replaces its files, and committed outputs are never touched.
+# Inputs outside the theory are refused before any computation: the run fails with the
+# reason (on the terminal, and a non-zero exit status) and writes no report. Every number
+# below is computed in this run by `rankmeasures.theory.analysis.analyse`, and every
+# sentence about them is built from them by `rankmeasures.theory.variant_report`.
 
 # %% tags=["parameters"]
 discount = "1/log(1+r)^2"  # D(r); may use n only when linear in r (document 000's |S| - r)
@@ -58,6 +63,10 @@ from rankmeasures.theory import variant_report as V
 # a report states what it finds about the variant and asserts nothing: its checks record
 # (required of every executed notebook) is empty
 checks.begin("variant_report")
+variant = dict(cut=cut, gain=gain, ybar=ybar, ybar_other=ybar_other, grades=grades,
+               probs=probs)
+# the runner names the executed report after output_name, its figures and table share it
+output_name = V.report_name(discount, **variant)
 
 # %% [markdown]
 # ## The analysis
@@ -68,8 +77,8 @@ checks.begin("variant_report")
 # functions of one distribution share the law of the labels), a positive and
 # non-increasing discount, an increasing gain, a cut-off $k(n) \ge 1$ at every $n$ asked,
 # list lengths at which $N(n)$ is defined ($n p > 1$), a seed and a number of workers
-# $\ge 0$. Inputs outside it are refused before any computation: the report then says what
-# was refused and why, and none of the sections of an analysis follows.
+# $\ge 0$. Inputs outside it are refused before any computation: the run stops there with
+# the reason (a `ValueError` naming the parameter), and no report is written.
 # Otherwise it classifies the discount, finds the theorem of Wang et al. (2013) that applies,
 # computes the limit (closed form by sympy where one exists), the pseudo-expectation
 # $N(n)$ of their Definition 5 and Monte Carlo draws of NDCG. Each step has a budget of
@@ -80,25 +89,27 @@ checks.begin("variant_report")
 # the run with its estimated cost.
 
 # %%
-report = V.analyse_or_refuse(discount, ybar=ybar, ybar_other=ybar_other, grades=grades,
-                             probs=probs, max_exponent=max_exponent, mc_n=mc_n,
-                             cut=cut or None, gain=gain or None, mc_draws=mc_draws,
-                             seed=seed, budget=budget_seconds,
-                             workers=scheduler or workers or None, dist_n=dist_sizes,
-                             dist_draws=dist_draws)
+display(Markdown("# " + V.report_title(discount, **variant)))
+report = V.analyse_parameters(discount, ybar=ybar, ybar_other=ybar_other, grades=grades,
+                              probs=probs, max_exponent=max_exponent, mc_n=mc_n,
+                              cut=cut or None, gain=gain or None, mc_draws=mc_draws,
+                              seed=seed, budget=budget_seconds,
+                              workers=scheduler or workers or None, dist_n=dist_sizes,
+                              dist_draws=dist_draws)
+# this variant's files of an earlier run go: a figure this run does not draw must not stay
+figures.remove(output_name)
 rows = report.to_rows()
-figures.save_table(rows, "variant_report")
+figures.save_table(rows, output_name)
 display(Markdown(V.summary_markdown(report)))
 
+# %% [markdown]
+# ## NDCG against $n$
+#
+# The pseudo-expectation $N(n)$ (line), the Monte Carlo means of NDCG with two standard
+# errors (points) and the limit (dashed), for each ranking function.
+
 # %%
-# the sections of an analysis that ran; a refused one has nothing to show in them
-shown = report.refused is None
-if shown:
-    display(Markdown(
-        "## NDCG against $n$\n\n"
-        "The pseudo-expectation $N(n)$ (line), the Monte Carlo means of NDCG with two "
-        "standard errors (points) and the limit (dashed), for each ranking function."))
-curves = V.curve_points(report) if shown else []
+curves = V.curve_points(report)
 if curves:
     fig, ax = plt.subplots(figsize=(7.5, 4.2), constrained_layout=True)
     for i, c in enumerate(curves):
@@ -115,9 +126,9 @@ if curves:
            title=f"D(r) = {report.discount}"
            + (f", cut at k = {report.cut}" if report.cut else ""))
     ax.legend(fontsize=8)
-    figures.save(fig, "variant_report")
+    figures.save(fig, output_name)
     plt.show()
-elif shown:
+else:
     display(Markdown("No curve to draw: " + V.why_no_curve(report) + "."))
 
 # %%
@@ -136,18 +147,18 @@ if agreement:
                         if worst["z"] <= 4 else "not every Monte Carlo mean lies within "
                         "4 standard errors of N(n).")))
 
+# %% [markdown]
+# ## Can NDCG tell $f_0$ from $f_1$?
+#
+# Wang et al.'s Definition 3: NDCG *consistently distinguishes* two ranking functions when
+# $P[NDCG(f_0) > NDCG(f_1)] \to 1$ as $n$ grows. When the limits differ this follows from
+# them (and their gap has a sign: the better function). When they are equal the
+# probability is estimated on `dist_draws` samples per $n$ in which both functions score
+# the same objects (`rankmeasures.theory.distinguish.coupled_sample`: shared labels, each
+# score from its law given the label, independent given it), with two standard errors.
+
 # %%
-if shown:
-    display(Markdown(
-        "## Can NDCG tell $f_0$ from $f_1$?\n\n"
-        "Wang et al.'s Definition 3: NDCG *consistently distinguishes* two ranking functions "
-        "when $P[NDCG(f_0) > NDCG(f_1)] \\to 1$ as $n$ grows. When the limits differ this "
-        "follows from them (and their gap has a sign: the better function). When they are "
-        "equal the probability is estimated on `dist_draws` samples per $n$ in which both "
-        "functions score the same objects "
-        "(`rankmeasures.theory.distinguish.coupled_sample`: shared labels, each score from "
-        "its law given the label, independent given it), with two standard errors."))
-    display(Markdown(V.distinguish_markdown(report)))
+display(Markdown(V.distinguish_markdown(report)))
 wins = V.win_points(report)
 if wins:
     fig, ax = plt.subplots(figsize=(7.5, 3.6), constrained_layout=True)
@@ -163,25 +174,27 @@ if wins:
     ax.set(xlabel="n (list length)", ylabel="probability", ylim=(0, 1.02),
            title=f"D(r) = {report.discount}: f0 against f1 ({dist_draws} samples per n)")
     ax.legend(fontsize=8, loc="lower right")
-    figures.save(fig, "variant_report_distinguish")
+    figures.save(fig, f"{output_name}.distinguish")
     plt.show()
     display(Markdown(figures.markdown_table(wins)))
 
-# %%
-if shown:
-    display(Markdown("## Your conjectures"))
-    verdicts = V.check_claims(report, limit=claim_limit, limit_other=claim_limit_other,
-                              theorem=claim_theorem, distinguishable=claim_distinguishable)
-    if verdicts:
-        display(Markdown(figures.markdown_table(verdicts)))
-    else:
-        display(Markdown("No conjecture stated: set `claim_limit`, `claim_limit_other`, "
-                         "`claim_theorem` or `claim_distinguishable` to have one checked."))
+# %% [markdown]
+# ## Your conjectures
 
 # %%
-if shown:
-    display(Markdown("## Every field of the report"))
-    display(Markdown(figures.markdown_table(rows)))
+verdicts = V.check_claims(report, limit=claim_limit, limit_other=claim_limit_other,
+                          theorem=claim_theorem, distinguishable=claim_distinguishable)
+if verdicts:
+    display(Markdown(figures.markdown_table(verdicts)))
+else:
+    display(Markdown("No conjecture stated: set `claim_limit`, `claim_limit_other`, "
+                     "`claim_theorem` or `claim_distinguishable` to have one checked."))
+
+# %% [markdown]
+# ## Every field of the report
+
+# %%
+display(Markdown(figures.markdown_table(rows)))
 
 # %% [markdown]
 # ## About the checks

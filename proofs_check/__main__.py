@@ -44,6 +44,7 @@ def variant_main(argv) -> int:
     Every refusal of the analysis (:func:`rankmeasures.theory.analysis.analyse`: inputs
     outside the theory, or that the computation cannot take) exits with status 2 and the
     library's sentence, before any computation."""
+    from rankmeasures.theory import variant_report
     from rankmeasures.theory.analysis import analyse
 
     p = argparse.ArgumentParser(
@@ -54,7 +55,8 @@ def variant_main(argv) -> int:
                     "(natural; also ln), log2, exp, sqrt, pi and E; nothing is evaluated as "
                     "Python.")
     p.add_argument("--discount", default=DEFAULT_DISCOUNT,
-                   help="D(r), e.g. '1/log(1+r)^2' or 'n - r' (default: NDCG's own)")
+                   help="D(r), e.g. '1/log(1+r)^2' or 'n - r' (default: NDCG's own); one "
+                        "that starts with '-' goes as --discount=-1/r")
     p.add_argument("--cut", help="cut-off k(n), e.g. 'sqrt(n)', 'n/5', '10'")
     p.add_argument("--gain", help="gain G(y) for a linear discount, e.g. '3^y - 1' (other "
                    "discounts take the gains as the grade values: --grades)")
@@ -106,6 +108,9 @@ def variant_main(argv) -> int:
             budget=args.budget, workers=args.scheduler or args.workers)
     except (ValueError, ConnectionError) as exc:
         p.error(str(exc))
+    note = variant_report.increasing_note(report)
+    if note:
+        print(f"warning: {note}", file=sys.stderr)
     if args.json:
         print(report.to_json())  # its decimal fields as numbers, by their declared types
     else:
@@ -114,6 +119,37 @@ def variant_main(argv) -> int:
         for row in rows:
             print(f"{row['field']:<{width}}  {row['value']}")
     return 0
+
+
+def claim_ids(given: list[str]) -> list[str]:
+    """The registry's ids named by ``--id`` values: each value one id or several separated
+    by commas, in any case. An unknown id raises ValueError with the closest ids (difflib)
+    and where every id is listed.
+
+    Examples
+    --------
+    >>> claim_ids(["s004-t3", "S004-T1, S004-L2"])
+    ['S004-T3', 'S004-T1', 'S004-L2']
+    """
+    import difflib
+
+    by_key = {cid.upper(): cid for cid in REGISTRY}
+    out, unknown = [], []
+    for token in (t.strip() for value in given for t in value.split(",")):
+        if token.upper() in by_key:
+            out.append(by_key[token.upper()])
+        elif token:
+            unknown.append(token)
+    if unknown:
+        hints = []
+        for u in unknown:
+            close = difflib.get_close_matches(u.upper(), list(by_key), n=3, cutoff=0.75)
+            hints.append(f"{u} (did you mean {' or '.join(by_key[c] for c in close)}?)"
+                         if close else u)
+        raise ValueError("unknown claim id(s): " + ", ".join(hints) + "; `python -m "
+                         "proofs_check --list` prints every id (figures/claims.md lists them "
+                         "with their outcomes)")
+    return out
 
 
 def main(argv=None) -> int:
@@ -128,13 +164,26 @@ def main(argv=None) -> int:
                                 epilog="python -m proofs_check variant --help: analyse a "
                                        "discount or gain of your own")
     p.add_argument("--doc", action="append", help="only this document (000 ... 004)")
-    p.add_argument("--id", action="append", dest="ids", help="only this claim id")
+    p.add_argument("--id", action="append", dest="ids",
+                   help="only this claim id, in any case; repeat it or separate ids by "
+                        "commas (--id S004-T1,S004-L2); --list prints them all")
+    p.add_argument("--list", action="store_true",
+                   help="print every claim id with its statement, and stop")
     p.add_argument("--no-write", action="store_true", help="do not write the report")
     p.add_argument("--json", type=Path, metavar="FILE",
                    help="write the selected claims' rows (as in claims.json) to FILE")
     p.add_argument("--force", action="store_true",
                    help="run even when the report is up to date with the code")
     args = p.parse_args(argv)
+    if args.list:
+        for c in REGISTRY.values():
+            print(f"{c.id:<12} {c.statement}")
+        return 0
+    if args.ids:
+        try:
+            args.ids = claim_ids(args.ids)
+        except ValueError as exc:
+            p.error(str(exc))
     full_run = not args.doc and not args.ids
     committed_run = full_run and not args.no_write and paths.output_dir(committed=True) == FIGURES
     recorded = manifest.recorded_inputs("claims") if committed_run else None
@@ -146,9 +195,6 @@ def main(argv=None) -> int:
     if args.doc:
         claims = [c for c in claims if c.doc in args.doc]
     if args.ids:
-        unknown = set(args.ids) - set(REGISTRY)
-        if unknown:
-            p.error(f"unknown claim id(s): {', '.join(sorted(unknown))}")
         claims = [c for c in claims if c.id in args.ids]
     if not claims:
         p.error("no claim matches the selection")

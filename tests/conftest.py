@@ -14,3 +14,26 @@ settings.load_profile("ci")
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261122)
+
+
+#: a graded variant (Theorem 10 with r^-1/2) at quick settings: the variant report the
+#: runner makes once per session, from outside the checkout (tests/test_variant_report.py
+#: holds its numbers to the claims engine; tests/test_site.py renders it as a page)
+GRADED = {"discount": "r^(-1/2)", "ybar": "s", "ybar_other": "", "grades": [3, 1, 0],
+          "probs": ["s^2/2", "s/2", "1 - s^2/2 - s/2"], "max_exponent": 100,
+          "mc_n": [2000], "mc_draws": 4, "budget_seconds": 120.0}
+
+
+@pytest.fixture(scope="session")
+def graded_report(tmp_path_factory):
+    """``python -m companion.run variant_report -p ... --output-dir DIR`` run from DIR
+    (outside the checkout) with :data:`GRADED`: the finished process and DIR."""
+    import subprocess
+    import sys
+
+    out = tmp_path_factory.mktemp("graded_report")
+    args = [a for name, value in GRADED.items() for a in ("-p", name, str(value))]
+    proc = subprocess.run(
+        [sys.executable, "-m", "companion.run", "variant_report", *args, "--output-dir",
+         str(out)], cwd=out, capture_output=True, text=True, timeout=600)
+    return proc, out

@@ -233,6 +233,34 @@ def test_markdown_table_rounds_for_reading_only():
         "| 0.123456 | 12345.678 | 3 | x | True |"
 
 
+def test_markdown_table_shows_expressions_as_code_or_math():
+    """A product or a power in a cell is never read as emphasis: an expression as sympy
+    prints it goes into a code span (by hand below), a sympy object is typeset as math,
+    and emphasis, math and code the cell already has are kept. CommonMark (markdown-it,
+    the parser of the HTML edition) renders no <em> in the cells."""
+    import sympy
+    from markdown_it import MarkdownIt
+
+    s = sympy.Symbol("s")
+    rows = [{"model": "canonical, ybar(s) = 4*s**8/5 - 1059746*s/908765 + 3252515/3271554",
+             "limits": "2*sqrt(2)/3 and 24*sqrt(2)/35", "exact": 2 * sympy.sqrt(2) / 3,
+             "note": "**bold**, $a*b$ and `x*y`", "plain": "r^-1/2 (s, 1 - s)"},
+            {"model": "canonical, ybar(s) = Piecewise((s + sin(5*pi*s/2)/5, s < 4/5), "
+                      "(s, True))", "limits": "log(r + 1)**(-2)", "exact": s**2 / 4,
+             "note": "a footnote*", "plain": "p*q"}]
+    lines = figures.markdown_table(rows).splitlines()
+    assert lines[2] == ("| canonical, ybar(s) = `4*s**8/5 - 1059746*s/908765 + 3252515/"
+                        "3271554` | `2*sqrt(2)/3` and `24*sqrt(2)/35` | "
+                        "$\\frac{2 \\sqrt{2}}{3}$ | **bold**, $a*b$ and `x*y` | "
+                        "r^-1/2 (s, 1 - s) |")
+    assert lines[3] == ("| canonical, ybar(s) = `Piecewise((s + sin(5*pi*s/2)/5, s < 4/5), "
+                        "(s, True))` | `log(r + 1)**(-2)` | $\\frac{s^{2}}{4}$ | "
+                        "a footnote* | `p*q` |")
+    html = MarkdownIt("commonmark").enable("table").render("\n".join(lines))
+    assert html.count("<em>") == 0 and html.count("<strong>") == 1
+    assert "<code>4*s**8/5 - 1059746*s/908765 + 3252515/3271554</code>" in html
+
+
 def test_shown_keeps_trailing_zeros_and_positional_notation():
     """A rounding for reading keeps the digits it claims: by hand, 0.010078 to two
     significant digits is 0.010, -1.04e-5 to six decimals -0.000010, 0.7 to three decimals
@@ -260,3 +288,54 @@ def test_adjacent_stream_outputs_are_joined():
             stream("stdout", "c\n"), display, stream("stdout", "d\n")]
     assert _joined_streams(outs) == [stream("stdout", "ab\n"), stream("stderr", "w"),
                                      stream("stdout", "c\n"), display, stream("stdout", "d\n")]
+
+
+def test_a_notebook_is_named_by_number_and_make_reproduce_takes_them():
+    """`companion.run 003` and `make reproduce NOTEBOOKS=003` (the README's way to
+    regenerate one notebook) find notebooks/003_*.py; a number no notebook has stays
+    unknown (the runner then says so)."""
+    import re
+    import subprocess
+
+    from companion.run import _notebook_paths
+
+    book = ROOT / "notebooks"
+    assert _notebook_paths(book, ["003", "variant_report"]) == [
+        book / "003_preference_losses.py", book / "variant_report.py"]
+    assert _notebook_paths(book, ["999"]) == [Path("999")]
+    dry = subprocess.run(["make", "-n", "reproduce-steps", "NOTEBOOKS=003"], cwd=ROOT,
+                         capture_output=True, text=True, check=True).stdout
+    assert re.search(r"-m companion\.run +003;", dry), dry
+    assert "make reproduce NOTEBOOKS=003" in (ROOT / "README.md").read_text()
+
+
+def test_the_readme_writes_reports_where_git_ignores_them():
+    """The README's variant-report folder is one git ignores (scratch/), so that a report
+    leaves `git status` clean."""
+    import re
+    import subprocess
+
+    readme = (ROOT / "README.md").read_text()
+    folders = set(re.findall(r"--output-dir (\S+?)/?`", readme))
+    assert folders == {"scratch/reports"}, folders
+    for folder in folders:
+        subprocess.run(["git", "check-ignore", "-q", f"{folder}/x.ipynb"], cwd=ROOT,
+                       check=True)
+
+
+def test_make_lab_opens_py_notebooks_as_notebooks():
+    """`make lab` installs JupyterLab settings that make jupytext's "Jupytext Notebook"
+    the default viewer of .py files; the name is the one jupytext's own JupyterLab
+    extension registers (its compiled source, as installed in the venv)."""
+    import json
+    import re
+    import sys
+
+    settings = json.loads((ROOT / "lib" / "companion" / "lab_overrides.json").read_text())
+    viewer = settings["@jupyterlab/docmanager-extension:plugin"]["defaultViewers"]["python"]
+    assert viewer == "Jupytext Notebook"
+    ext = Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "jupyterlab-jupytext"
+    assert any(f'"{viewer}"' in js.read_text() for js in (ext / "static").glob("*.js"))
+    make = (ROOT / "Makefile").read_text()
+    assert re.search(r"cp lib/companion/lab_overrides\.json \$\(LAB_SETTINGS\)/overrides\.json",
+                     make)

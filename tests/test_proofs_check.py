@@ -162,6 +162,22 @@ def test_subset_selection_and_unknown_id(capsys):
         main(["--id", "S999-X1"])
 
 
+def test_claim_ids_in_any_case_by_commas_with_suggestions_and_a_list(capsys):
+    """--id s004-t3 is S004-T3; commas separate ids; a typo gets the closest ids (S004-T33
+    is one edit from S004-T3); --list prints every id of the registry, one per line."""
+    from proofs_check.__main__ import claim_ids
+
+    assert claim_ids(["s004-t3", "S004-T1, s004-l2"]) == ["S004-T3", "S004-T1", "S004-L2"]
+    with pytest.raises(ValueError, match=r"S004-T33 \(did you mean S004-T3 or .*--list"):
+        claim_ids(["S004-T33"])
+    with pytest.raises(SystemExit) as stop:
+        main(["--id", "S004-T33", "--no-write"])
+    assert stop.value.code == 2 and "did you mean S004-T3" in capsys.readouterr().err
+    assert main(["--list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(REGISTRY)
+
+
 def test_results_are_deterministic_and_json_ready():
     for cid in ("S003-M2", "S003-E10", "S003-E9", "S000-L1"):
         a, _ = run_claim(REGISTRY[cid])

@@ -10,7 +10,10 @@ without the site's navigation. Screenshots go beside the test's build."""
 import functools
 import http.server
 import json
+import os
+import re
 import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -35,17 +38,30 @@ def build_edition(out: Path, doctrees: Path, reports: Path | None = None):
 
 
 @pytest.fixture(scope="session")
-def built(tmp_path_factory):
-    """The edition with one variant report (``make docs REPORTS=DIR``): an executed
-    notebook from outside the checkout, here a copy of a committed one. Built apart from
-    the reader's ``site/``, which must not list a test's report."""
+def built(tmp_path_factory, graded_report):
+    """The edition with two reports in one folder (``make docs REPORTS=DIR``): the variant
+    report the runner made (conftest.graded_report) and an executed notebook from outside
+    the checkout, a copy of a committed one. Built apart from the reader's ``site/``, which
+    must not list a test's report; the page of a report no longer in the folder, left by
+    an earlier build, is there before the build and must be gone after it."""
+    proc, folder = graded_report
+    assert proc.returncode == 0, proc.stderr[-4000:]
     out = tmp_path_factory.mktemp("site")
     reports = tmp_path_factory.mktemp("reports")
+    (report,) = folder.glob("variant_*.ipynb")
+    shutil.copyfile(report, reports / report.name)
     shutil.copyfile(ROOT / "notebooks" / "executed" / "005_new_variants.ipynb",
                     reports / "variant_report.ipynb")
+    (out / "reports").mkdir()
+    (out / "reports" / "report_variant_gone.html").write_text("an earlier build's report")
     proc = build_edition(out, tmp_path_factory.mktemp("doctrees"), reports)
     assert proc.returncode == 0, proc.stderr[-4000:]
     return out
+
+
+def _graded_page(built: Path) -> Path:
+    (page,) = (built / "reports").glob("report_variant_r_*.html")
+    return page
 
 
 @pytest.fixture(scope="session")
@@ -135,16 +151,107 @@ def test_pages_of_the_edition(built):
 
 
 def test_variant_reports_are_pages_of_their_own(built):
-    page = built / "reports" / "report_variant_report.html"
-    assert page.exists()
-    listed = [a["href"] for a in _soup(built / "reports" / "index.html").select("a")]
-    assert "report_variant_report.html" in listed
+    """Two reports of one folder, each a page listed by its own title: the variant
+    report's is its variant's (the template's title replaced), its sections are headings
+    of the page's contents; an earlier build's report page is gone."""
+    page = _graded_page(built)
+    listed = {a["href"]: a.get_text(" ", strip=True)
+              for a in _soup(built / "reports" / "index.html").select("article a")}
+    assert listed[page.name].startswith("Variant report: D(r) = r^(-1/2); f0: grades 3, 1, 0")
+    assert listed["report_variant_report.html"].startswith("Notebook 005:")
     assert _soup(page).select("img"), "the report's figures"
+    assert _soup(page).title.get_text().startswith("Variant report: D(r) = r^(-1/2);")
+    assert "your discount, cut-off and gain" not in _soup(page).get_text()
+    contents = [a.get_text(" ", strip=True) for a in _soup(page).select(
+        ".bd-sidebar-secondary .toc-entry a")]
+    for section in ("NDCG against", "Can NDCG tell", "Your conjectures",
+                    "Every field of the report"):
+        assert any(c.startswith(section) for c in contents), (section, contents)
+    assert not (built / "reports" / "report_variant_gone.html").exists()
     with pytest.raises(subprocess.CalledProcessError) as error:  # an empty folder is refused
         proc = build_edition(built.parent / "build" / "site-empty", built.parent / "build" /
                              "doctrees-empty", ROOT / "figures")
         proc.check_returncode()
     assert "reports: no executed notebook" in error.value.stderr
+
+
+def test_no_formula_turns_into_emphasis(built):
+    """A product or power in a generated table or a sentence is never read as Markdown
+    emphasis: no <em> or <strong> glued to a letter or digit on either side (``4*s**8/5``
+    once showed as "4<em>s**8/5 - 1059746</em>s"); the expressions of 004's model table
+    show as code, and a number in scientific notation inside math as a power of ten."""
+    import re
+
+    glued = re.compile(r"[A-Za-z0-9]<(em|strong)>|</(em|strong)>[A-Za-z0-9]")
+    pages = [*(built / "notebooks").glob("*.html"), *(built / "reports").glob("*.html"),
+             *(built / "documents").glob("*.html"), built / "claims.html"]
+    for page in pages:
+        text = page.read_text()
+        assert not glued.search(text), (page.name, glued.search(text).group(0))
+    nb004 = (built / "notebooks" / "004_ndcg_theory.html").read_text()
+    assert "<code class=\"docutils literal notranslate\"><span class=\"pre\">4*s**8/5</span>" \
+        in nb004 or "<code>4*s**8/5 - 1059746*s/908765" in nb004
+    # "$n = 1e+06$" once typeset an italic e: no scientific notation inside math
+    assert not re.search(r"\\\((?:(?!\\\)).)*\de[+-]\d", nb004)
+    assert r"\(n = 10^{6}\)" in nb004
+
+
+def test_prune_pages_removes_only_pages_not_listed(tmp_path):
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    from companion_claims import prune_pages
+
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    for name in ("index.html", "report_a.html", "report_b.html", "report_a.png"):
+        (folder / name).write_text("")
+    assert [p.name for p in prune_pages(tmp_path, "reports", ["report_a.ipynb"])] == [
+        "report_b.html"]
+    assert sorted(p.name for p in folder.iterdir()) == ["index.html", "report_a.html",
+                                                        "report_a.png"]
+
+
+def test_titles_and_names(built):
+    """The front page's title once; the sidebar names every notebook as the documents'
+    pages are named ("Notebook 005: ...", "Document 004: ...")."""
+    index = _soup(built / "index.html")
+    assert index.title.get_text() == "rankmeasures — the executable companion"
+    assert _soup(built / "claims.html").title.get_text().endswith(
+        " — rankmeasures — the executable companion")
+    names = [a.get_text(" ", strip=True) for a in index.select("nav.bd-docs-nav a")]
+    assert "Document 004: a theoretical analysis of NDCG type ranking measures" in names
+    assert any(n.startswith("Notebook 005: ") for n in names), names
+    assert not any(re.match(r"\d{3} — ", n) for n in names), names
+    nb = _soup(built / "notebooks" / "004_ndcg_theory.html")
+    assert nb.title.get_text().startswith("Notebook 004: ")
+
+
+def test_make_serve_serves_the_edition(built):
+    """`make serve SITE=... PORT=...` answers over HTTP, where the search page can read the
+    other pages for its context lines (the README names it)."""
+    import socket
+    import time
+    import urllib.request
+
+    assert "make serve" in (ROOT / "README.md").read_text()
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    proc = subprocess.Popen(["make", "--no-print-directory", "serve", f"SITE={built}",
+                             f"PORT={port}"], cwd=ROOT, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/searchindex.js") as r:
+                    assert r.status == 200 and b"Search.setIndex" in r.read()
+                    break
+            except OSError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("make serve did not answer")
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=10)
 
 
 def test_nothing_is_fetched_from_elsewhere(built):
@@ -255,7 +362,8 @@ def test_every_page_in_a_headless_browser(served, browser):
     pages = (["index.html", "claims.html", "references.html", "api/index.html",
               "api/rankmeasures.html", "api/rankmeasures.theory.asymptotics.html",
               "api/generated/rankmeasures.ndcg.html", "reports/index.html",
-              "reports/report_variant_report.html"]
+              "reports/report_variant_report.html",
+              f"reports/{_graded_page(out).name}"]
              + [f"documents/{p.name}" for p in sorted((out / "documents").glob("*.html"))]
              + [f"notebooks/{p.name}" for p in sorted((out / "notebooks").glob("*.html"))])
     problems, outside = [], []
@@ -298,6 +406,24 @@ def test_every_page_in_a_headless_browser(served, browser):
         page.close()
     assert not problems, problems
     assert not outside, outside
+
+
+def test_a_notebook_figure_opens_at_full_size_and_one_search_box(served, browser):
+    """004's multi-panel figures shrink to the column: each is a link to its own image.
+    One search control is in view (the header's), not a second one in the sidebar."""
+    out, base = served
+    problems, outside = [], []
+    page = _open(browser, base, "notebooks/004_ndcg_theory.html", problems, outside)
+    links = page.evaluate("() => Array.from(document.querySelectorAll('.cell_output img'))"
+                          ".map(i => [i.closest('a.figure-full-size')?.href, i.src])")
+    assert len(links) >= 5 and all(href == src for href, src in links), links[:3]
+    shown = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.search-button-field, .search-button, "
+        "input[type=search]')).filter(e => e.getClientRects().length && "
+        "getComputedStyle(e).visibility !== 'hidden').length")
+    assert shown == 1, shown
+    page.close()
+    assert not problems and not outside, (problems, outside)
 
 
 def test_search_finds_theorem_4(served, browser):

@@ -146,6 +146,61 @@ def test_compare_in_the_command(tmp_path):
     assert row["permutation_p"] < 0.01  # 999 flips: the smallest p is 1/1000
 
 
+def test_few_queries_get_the_exact_test_named_and_a_warning(tmp_path):
+    """Three queries, each run ranking the other's way round: 2^3 = 8 sign patterns, fewer
+    than 10000, so scipy enumerates them (exact), and the smallest p it can give is 2/8."""
+    # one relevant document, last of 2, 3 and 4 (AP 1/2, 1/3, 1/4), then first (AP 1)
+    qrels = {f"q{i}": {"a": 1, **{f"n{j}": 0 for j in range(i + 1)}} for i in range(3)}
+    q, r = _write(tmp_path, qrels, {x: {d: 0.1 if d == "a" else 0.9 for d in docs}
+                                    for x, docs in qrels.items()})
+    w = tmp_path / "better.txt"
+    w.write_text("".join(f"{x} Q0 {d} 1 {0.9 if d == 'a' else 0.1} t\n"
+                         for x, docs in qrels.items() for d in docs))
+    status, text = _cli(q, r, w, "-m", "AP", "--compare")
+    assert status == 0
+    assert ("(two-sided; permutation test: exact, 2^3 = 8 sign patterns; note: with 3 "
+            "queries the permutation p-value cannot fall below 0.25 (2 / 2^3)") in text
+    assert "permutation p" in text and text.rstrip().endswith("0.2500")  # all + of 8: 2/8
+    # 34 queries: random sign flips, no note
+    big = {f"q{i}": {"a": 1, "b": 0} for i in range(34)}
+    q, r = _write(tmp_path, big, {x: {"a": 0.2, "b": 0.9} for x in big})
+    status, text = _cli(q, r, r, "-m", "AP", "--compare", "--permutations", "999")
+    assert "permutation test: 999 random sign flips, seed 0)" in text and "note" not in text
+
+
+def test_several_runs_in_trec_eval_layout_are_labelled(tmp_path):
+    """trec_eval takes one run; ours takes several, each block headed by a runid line
+    naming its file, unless runid is asked for (then trec_eval's own line)."""
+    q, r = _write(tmp_path, {"q1": {"a": 1, "b": 0}}, {"q1": {"a": 0.9, "b": 0.2}})
+    w = tmp_path / "other.txt"
+    w.write_text("q1 Q0 b 1 0.9 t\nq1 Q0 a 2 0.2 t\n")
+    status, text = _cli(q, r, w, "-m", "map", "--format", "trec_eval")
+    assert status == 0
+    assert text.splitlines() == [
+        f"{'runid':<22}\tall\t{r.name}", f"{'map':<22}\tall\t1.0000",
+        f"{'runid':<22}\tall\t{w.name}", f"{'map':<22}\tall\t0.5000"]
+    status, one = _cli(q, r, "-m", "map", "--format", "trec_eval")
+    assert one.splitlines() == [f"{'map':<22}\tall\t1.0000"]  # one run: as trec_eval
+
+
+def test_a_mistyped_measure_gets_the_closest_names_first(tmp_path):
+    """difflib's close matches, the cut-off kept (nDGC@10 -> ndcg@10, a cut-off glued to
+    the name -> ndcg_cut_10), each a name that parses; a name close to none gets the list."""
+    from rankmeasures.trec.measure_names import parse_measure
+
+    with pytest.raises(ValueError, match=r"unknown measure 'nDGC@10'; did you mean 'ndcg@10'"):
+        parse_measure("nDGC@10")
+    with pytest.raises(ValueError, match=r"'ndcg_cut10'; did you mean 'ndcg_cut_10'"):
+        parse_measure("ndcg_cut10")
+    with pytest.raises(ValueError, match=r"'mpa'; did you mean 'map'\?"):
+        parse_measure("mpa")
+    with pytest.raises(ValueError, match=r"'bogus'; known: runid, num_q"):
+        parse_measure("bogus")
+    q, r = _write(tmp_path, {"q1": {"a": 1}}, {"q1": {"a": 0.9}})
+    with pytest.raises(ValueError, match="did you mean"):
+        evaluate({"q1": {"a": 1}}, {"q1": {"a": 0.9}}, "nDGC@10")
+
+
 BAD = [  # (file content, the message expected)
     ("q1 Q0 a 1 0.5 t\nq1 Q0 b 2 0.4\n", r"line 2: expected 6 fields.*found 5"),
     ("q1 Q0 a 1 0.5 t\n\nq1 Q0 b 2 high t\n", r"line 3: score 'high' is not a number"),
@@ -198,8 +253,12 @@ def test_malformed_qrels_and_gzip(tmp_path):
     gz.write_bytes(gzip.compress(b"q1 Q0 a 1 0.5 t\n")[:-6])  # truncated
     with pytest.raises(ValueError, match="r.gz: not a readable gzip file"):
         read_run(gz)
-    with pytest.raises(ValueError, match="cannot read"):
+    # a missing file is the FileNotFoundError a caller expects, naming the file
+    with pytest.raises(FileNotFoundError, match="cannot read") as missing:
         read_run(tmp_path / "absent")
+    assert missing.value.filename == str(tmp_path / "absent")
+    with pytest.raises(FileNotFoundError, match="cannot read"):
+        read_qrels(tmp_path / "absent")
 
 
 def test_the_module_entry_point_and_its_exit_status(tmp_path):

@@ -8,7 +8,6 @@ from __future__ import annotations
 import csv
 import json
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -16,6 +15,7 @@ import mpmath
 import pytest
 
 from companion.run import execute
+from rankmeasures.expressions import parse_expression
 from rankmeasures.theory import variant_report as V
 from rankmeasures.theory._budget import BudgetExceeded, time_budget
 from rankmeasures.theory.analysis import analyse, report_rows
@@ -46,10 +46,8 @@ VARIANTS = [
      "1/5 + 3s/5", "Theorem 7"),
     ({"discount": "r^(-1/2)", "cut": "3*n/5", "ybar": "s^2"}, "S004-T9", "s^2", "Theorem 9"),
 ]
-# the graded variant runs through the template in a kernel, started by the runner from
-# outside the checkout (test_runner_names_the_template_...)
-GRADED = {"discount": "r^(-1/2)", "ybar": "s", "ybar_other": "", "grades": [3, 1, 0],
-          "probs": ["s^2/2", "s/2", "1 - s^2/2 - s/2"], **QUICK}
+# the graded variant (conftest.GRADED) runs through the template in a kernel, started by
+# the runner from outside the checkout (test_runner_names_the_template_...)
 
 
 def _limit_rows_hold(rows: dict, claim: str, curve: str | None, theorem: str) -> None:
@@ -79,19 +77,38 @@ def test_template_limit_matches_the_claims_engine(params, claim, curve, theorem)
 
 
 def test_template_states_verdicts_from_the_numbers(tmp_path, monkeypatch):
-    monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path / "figures"))
-    params = {"discount": "1/log(1+r)^2", "ybar": "s", "ybar_other": "1/2",
+    """... under a name and a title that carry the variant, its sections real headings
+    (Markdown cells), and none of an earlier run's files of that name left beside it."""
+    figs = tmp_path / "figures"
+    monkeypatch.setenv("RANKMEASURES_FIGURES", str(figs))
+    figs.mkdir()
+    stale = [figs / "variant_1_log_1_r_2.gone.svg", figs / "variant_1_log_1_r_2.old.csv"]
+    other = figs / "variant_1_log_1_r_2_3.png"  # another variant's: kept
+    for f in (*stale, other, figs / "variant_1_log_1_r_2.png"):
+        f.write_text("an earlier run")
+    params = {"discount": " 1/log(1+r)^2", "ybar": "s", "ybar_other": "1/2",
               "claim_limit": "1", "claim_limit_other": "1/2", "claim_theorem": "Theorem 3",
               "claim_distinguishable": "true", "dist_sizes": [10, 100], "dist_draws": 50,
               **QUICK, "max_exponent": 20}
-    text = execute(TEMPLATE, parameters=params, output_dir=tmp_path).read_text()
+    out = execute(TEMPLATE, parameters=params, output_dir=tmp_path)
+    assert out.name == "variant_1_log_1_r_2.ipynb"  # "/", "(", "+", ")", "^" each one "_"
+    text = out.read_text()
+    nb = json.loads(text)
+    headings = [line for c in nb["cells"] if c["cell_type"] == "markdown"
+                for line in "".join(c["source"]).splitlines() if line.startswith("## ")]
+    assert headings == ["## The analysis", "## NDCG against $n$",
+                        "## Can NDCG tell $f_0$ from $f_1$?", "## Your conjectures",
+                        "## Every field of the report", "## About the checks"]
+    assert '"# Variant report: D(r) = 1/log(1+r)²"' in text  # the leading space gone
+    assert not any(f.exists() for f in stale) and other.exists()
+    assert (figs / "variant_1_log_1_r_2.png").read_bytes().startswith(b"\x89PNG")
     # the slowly varying discount: Theorem 1's limit 1 for both functions
     assert "NDCG of f0 tends to 1 | true" in text
     assert "NDCG of f1 tends to 1/2 | false" in text
     assert "the theorem that applies is Theorem 3 | false" in text
     # the same limit, so P[NDCG(f0) > NDCG(f1)] is estimated and pictured; the
     # theorems here do not decide whether it tends to 1, and the verdict says so
-    assert (tmp_path / "figures" / "variant_report_distinguish.svg").exists()
+    assert (figs / "variant_1_log_1_r_2.distinguish.svg").exists()
     assert "P[NDCG(f0) > NDCG(f1)] tends to 1 | undecided | undecided by the theorems" in text
     assert "On coupled samples the estimate goes from" in text
 
@@ -118,31 +135,31 @@ def test_distinguishability_with_different_limits_gives_the_signed_gap():
     assert "no: P tends to 0" in V.distinguish_markdown(swapped)
 
 
-def test_runner_names_the_template_from_anywhere_and_never_writes_committed_outputs(tmp_path):
+def test_runner_names_the_template_from_anywhere_and_never_writes_committed_outputs(
+        graded_report):
     """The runner finds the template by name from outside the checkout and writes only to
-    --output-dir; the run is the graded variant (Theorem 10 with r^-1/2), whose limit and
-    labels are held to the claims engine like the binary regimes above."""
+    --output-dir, under the variant's name; the run is the graded variant (Theorem 10 with
+    r^-1/2), whose limit and labels are held to the claims engine like the binary regimes
+    above."""
     before = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True,
                             text=True, check=True).stdout
-    args = [a for name, value in GRADED.items() for a in ("-p", name, str(value))]
-    proc = subprocess.run(
-        [sys.executable, "-m", "companion.run", "variant_report", *args,
-         "--output-dir", str(tmp_path)],
-        cwd=tmp_path, capture_output=True, text=True, timeout=600)  # outside the checkout
+    proc, tmp_path = graded_report
     assert proc.returncode == 0, proc.stderr
     # the kernel talks over IPC, so it has no unencrypted-TCP warning to print
     assert "without encryption" not in proc.stderr + proc.stdout
     assert "started variant_report.py" in proc.stdout
-    text = (tmp_path / "variant_report.ipynb").read_text()
+    name = "variant_r_-1_2_f0_grades_3_1_0_with_s_2_2_s_2_1_-_s_2_2_-_s_2_f1_none"
+    text = (tmp_path / f"{name}.ipynb").read_text()
     assert "Traceback" not in text and "Theorem" in text
-    assert (tmp_path / "figures" / "variant_report.svg").exists()
+    assert (tmp_path / "figures" / f"{name}.svg").exists()
     rows = {r["field"]: r["value"] for r in csv.DictReader(
-        (tmp_path / "figures" / "variant_report.csv").open())}
+        (tmp_path / "figures" / f"{name}.csv").open())}
     _limit_rows_hold(rows, "S004-T10", None, "Theorem 3")
     assert rows["class / theorem, graded relevance"].startswith("Theorem 10")
     after = subprocess.run(["git", "status", "--porcelain"], cwd=ROOT, capture_output=True,
                            text=True, check=True).stdout
     assert after == before
+    assert sorted(p.name for p in tmp_path.glob("*.ipynb")) == [f"{name}.ipynb"]
     # the HTML edition renders an executed report as a page of its own when asked (make
     # docs REPORTS=DIR): tests/test_site.py builds the edition with one
 
@@ -194,28 +211,71 @@ def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
      "ybar, ybar_other: two ranking functions of one distribution share P[Y = 1] = int_0^1 "
      "ybar(s) ds; ybar = s**2 gives 1/3, ybar_other = 1/2 gives 1/2. For a random function "
      "of the first one's distribution use ybar_other = 1/3"),
-    ({"discount": "1/r", "cut": "0"}, "cut: k(n) = 0 at n = 10, below 1"),
-], ids=["pair", "cut-0"])
-def test_a_refusal_is_the_report_and_the_page_is_short(tmp_path, monkeypatch, params,
-                                                       reason):
-    """The template run on inputs outside the theory: an executed page that says what was
-    refused and why -- and nothing else of an analysis (no section, no curve, no table
-    but the refusal's), no traceback."""
-    monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path / "figures"))
-    out = execute(TEMPLATE, parameters=params, output_dir=tmp_path)
-    nb = json.loads(out.read_text())
-    shown = [text for cell in nb["cells"] for o in cell.get("outputs", [])
-             for text in [o.get("data", {}).get("text/markdown")
-                          or o.get("data", {}).get("text/plain") or o.get("text")] if text]
-    shown = ["".join(x) if isinstance(x, list) else x for x in shown]
-    assert shown[0].startswith(f"**Refused.** The analysis did not run: {reason}")
-    # the only other output is the (empty) record of the checks
-    assert len(shown) == 2 and "variant_report: 0 of 0 check sites ran" in shown[1]
-    assert "Traceback" not in out.read_text()
-    for section in ("## NDCG against", "## Can NDCG tell", "## Your conjectures",
-                    "## Every field", "No curve to draw"):
-        assert section not in "".join(shown), section
-    assert not any(tmp_path.glob("**/*.png"))
+    ({"discount": "1/lg(1+r)^2"},
+     "discount: calling lg is not allowed (allowed: log, ln, log2, exp, sqrt); did you "
+     "mean log or log2?"),
+], ids=["pair", "typo"])
+def test_a_refused_variant_fails_with_its_reason_and_writes_nothing(tmp_path, params,
+                                                                     reason, capsys):
+    """The template run on inputs outside the theory fails as a failing run does: the
+    runner prints the refusal (the library's sentence) and exits non-zero; no report, table
+    or figure is written, and a folder's earlier report stays as it was."""
+    from companion.run import main
+
+    earlier = tmp_path / "figures" / "variant_1_r.png"  # another variant's report
+    earlier.parent.mkdir()
+    earlier.write_text("an earlier report")
+    argv = ["variant_report", *[a for k, v in params.items() for a in ("-p", k, v)],
+            "-p", "max_exponent", "2", "--output-dir", str(tmp_path), "--jobs", "1"]
+    assert main(argv) == 1
+    printed = capsys.readouterr().out
+    assert f"variant_report.py FAILED: variant_report.py: ValueError: {reason}\n" in printed
+    assert "Traceback" not in printed
+    assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["variant_1_r.png"]
+
+
+def test_remove_deletes_the_files_of_one_name_only(tmp_path, monkeypatch):
+    """companion.figures.remove: ``<name>.*`` goes, a longer name sharing the prefix stays;
+    a name outside the figures' convention is refused."""
+    from companion import figures
+
+    monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path))
+    for f in ("variant_x.png", "variant_x.csv", "variant_x.distinguish.svg",
+              "variant_x_2.png", "variant_xy.png"):
+        (tmp_path / f).write_text("")
+    assert [p.name for p in figures.remove("variant_x")] == [
+        "variant_x.csv", "variant_x.distinguish.svg", "variant_x.png"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["variant_x_2.png", "variant_xy.png"]
+    with pytest.raises(ValueError, match="name: must start"):
+        figures.remove("*")
+
+
+def test_title_and_name_carry_the_variant():
+    """By hand: the parts of the variant that differ from the template's defaults, in the
+    title as typed (powers as superscripts) and in the name as letters, digits and '-'."""
+    assert V.report_title("  1/log(1+r)^2 ") == "Variant report: D(r) = 1/log(1+r)²"
+    assert V.report_title("1/r", cut="n/5", ybar="s^2", ybar_other="1/3") == (
+        "Variant report: D(r) = 1/r, k(n) = n/5; f0: ybar = s²; f1: ybar = 1/3")
+    assert V.report_name("1/r", cut="n/5", ybar="s^2", ybar_other="1/3") == \
+        "variant_1_r_k_n_5_f0_s_2_f1_1_3"
+    long = V.report_name("1/(r + " + " + ".join(["r"] * 60) + ")")
+    assert long.startswith("variant_1_r_r_r_") and len(long) <= len("variant_") + 80 + 9
+    assert __import__("re").search(r"_[0-9a-f]{8}$", long) and len(long) > 80
+
+
+def test_an_increasing_discount_is_warned_about(capsys):
+    """r and r + 1 increase with the position (by hand: slope 1): the report and the
+    variant command say so; n - r (slope -1) and 1/r get no warning."""
+    from proofs_check.__main__ import variant_main
+
+    for d in ("r", "r + 1"):
+        rep = analyse(d, n_values=(10,))
+        assert "increases with the position r (slope 1 at n = 10)" in V.increasing_note(rep)
+        assert "**Warning.** D(r) = " in V.summary_markdown(rep)
+    assert V.increasing_note(analyse("n - r", n_values=(10,))) is None
+    assert V.increasing_note(analyse("1/r", n_values=(10,))) is None
+    assert variant_main(["--discount", "r", "--n", "10"]) == 0
+    assert "warning: D(r) = r increases" in capsys.readouterr().err
 
 
 def test_a_step_that_runs_out_is_named_and_the_rest_kept():
@@ -293,3 +353,16 @@ def test_the_template_refuses_by_name_and_checks_a_numeric_limit():
     assert row["verdict"] == "true" and "(by quadrature) to 20 digits" in row["evidence"]
     (row,) = V.check_claims(rep, limit="0.945")
     assert row["verdict"] == "false" and "off by" in row["evidence"]
+
+
+def test_a_mistyped_function_gets_the_closest_allowed_ones():
+    """By hand: sqr is one letter from sqrt, lg one from log (and two from log2); foo is
+    close to none, and the whitelist alone is named; spaces around an expression go."""
+    with pytest.raises(ValueError, match=r"calling sqr is not allowed \(allowed: .*\); did "
+                                         r"you mean sqrt\?$"):
+        parse_expression("1/sqr(r)", name="discount")
+    with pytest.raises(ValueError, match=r"did you mean log or log2\?$"):
+        parse_expression("1/lg(1+r)")
+    with pytest.raises(ValueError, match=r"calling foo is not allowed \(allowed: [^)]*\)$"):
+        parse_expression("foo(r)")
+    assert parse_expression("  -1/r \n") == -1 / parse_expression("r")

@@ -1,15 +1,23 @@
 """What the companion's edition adds to Sphinx and MyST-NB.
 
 * The executed notebooks (``notebooks/executed/[0-9]*.ipynb``, committed, never
-  re-executed) are copied into ``docs/notebooks/`` (git-ignored) when the build starts, with
-  three changes to the copy: the links of the reading guide and of the claims boxes, which
-  point at ``figures/claims.md`` as the executed notebook sees it, become ``{claim}`` roles
-  (a claims box's become ``{claimbox}``); a line after the title offers the downloads (the
-  notebook's ``.py`` source and its executed ``.ipynb``) and names the document's page; the
-  last cell lists the works the notebook names (:data:`WORKS`), from the bibliography.
+  re-executed) are copied into ``docs/notebooks/`` (git-ignored) when the build starts,
+  titled as the documents' pages are ("# 004 — The NDCG theory" as "# Notebook 004: The
+  NDCG theory"), with three changes to the copy: the links of the reading guide and of
+  the claims boxes, which point at ``figures/claims.md`` as the executed notebook sees
+  it, become ``{claim}`` roles (a claims box's become ``{claimbox}``); a line after the
+  title offers the downloads (the notebook's ``.py`` source and its executed ``.ipynb``)
+  and names the document's page; the last cell lists the works the notebook names
+  (:data:`WORKS`), from the bibliography.
 * ``companion_reports`` (``make docs REPORTS=DIR``): the executed variant reports in DIR
   (``python -m companion.run variant_report ... --output-dir DIR``) become pages under
-  ``docs/reports/``, listed on the page ``reports/index`` (also generated).
+  ``docs/reports/``, listed on the page ``reports/index`` (also generated). A report
+  prints its title (``# Variant report: D(r) = ...``, the variant's): that line becomes
+  the page's title in place of the template's. The pages of reports no longer asked for
+  are removed from the built site as well as from ``docs/reports/``.
+* A number in scientific notation inside inline math (``$n = 1e+06$``, as a notebook's
+  f-string writes it) is typeset as a power of ten (``10^{6}``), not as the product of
+  an italic e and a sum.
 * ``{claim}`ID``` links a claim to its row of the claims page. Inside a theorem block
   (sphinx-proof) of a document's page it also makes the block *the* block of that claim;
   ``{claimbox}`` (in a notebook's claims box) makes the box's section the place where the
@@ -91,7 +99,24 @@ def _write_if_changed(path: Path, text: str) -> None:
         path.write_text(text)
 
 
+#: a float in Python's scientific notation: mantissa, exponent
+_SCIENTIFIC = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?)e([+-]?)0*(\d+)(?![\w.])")
+_INLINE_MATH = re.compile(r"(?<![$\\])\$([^$\n]+)\$(?!\$)")
+
+
+def _tex_number(m) -> str:
+    power = "10^{" + ("-" if m.group(2) == "-" else "") + m.group(3) + "}"
+    return power if m.group(1) == "1" else rf"{m.group(1)} \times {power}"
+
+
+def _math_numbers(text: str) -> str:
+    """``$n = 1e+06$`` as ``$n = 10^{6}$`` (``2.5e-03`` as ``2.5 \times 10^{-3}``)."""
+    return _INLINE_MATH.sub(lambda m: "$" + _SCIENTIFIC.sub(_tex_number, m.group(1)) + "$",
+                            text)
+
+
 def _rewrite_markdown(text: str, box: bool) -> str:
+    text = _math_numbers(text)
     role = "claimbox" if box else "claim"
 
     def link(m):
@@ -129,6 +154,10 @@ def _edition_copy(nb: dict, stem: str, source_rel: str, executed_rel: str,
         note += (f" The document's statements, numbered as it numbers them: "
                  f"{{doc}}`../documents/{document}`; every claim: {{doc}}`../claims`.")
     first = next((i for i, c in enumerate(nb["cells"]) if c["cell_type"] == "markdown"), -1)
+    if first >= 0:  # "# 004 — The NDCG theory" as "# Notebook 004: The NDCG theory", named
+        # as the documents' pages are ("Document 004: ...") in the sidebar and the title
+        cell = nb["cells"][first]
+        cell["source"] = re.sub(r"\A# (\d{3}) — ", r"# Notebook \1: ", _text(cell["source"]))
     nb["cells"].insert(first + 1, {"cell_type": "markdown", "metadata": {},
                                    "source": note, "id": f"edition-downloads-{stem}"})
     text = "\n".join(prose)
@@ -141,6 +170,34 @@ def _edition_copy(nb: dict, stem: str, source_rel: str, executed_rel: str,
                       + ", ".join(f"{{footcite:t}}`{k}`" for k in keys)
                       + ".\n\n```{footbibliography}\n```\n"})
     return nb
+
+
+def _report_title(nb: dict) -> dict:
+    """A report's printed title (a Markdown output whose first line is ``# ...``) as the
+    H1 of its first Markdown cell, which is the template's; a notebook that prints none is
+    left as it is."""
+    for cell in nb["cells"]:
+        for out in cell.get("outputs", []):
+            md = _text(out.get("data", {}).get("text/markdown", ""))
+            if md.startswith("# "):
+                first = next(c for c in nb["cells"] if c["cell_type"] == "markdown")
+                lines = _text(first["source"]).split("\n")
+                if lines[0].startswith("# "):
+                    lines = lines[1:]
+                first["source"] = "\n".join([md.split("\n")[0], *lines])
+                cell["outputs"].remove(out)
+                return nb
+    return nb
+
+
+def prune_pages(outdir: Path, folder: str, names: list[str]) -> list[Path]:
+    """Delete the built pages of ``outdir/folder`` whose sources are not in ``names`` (a
+    report dropped from the edition: Sphinx never removes a page it no longer builds)."""
+    keep = {Path(n).stem for n in names} | {"index"}
+    gone = [p for p in sorted((outdir / folder).glob("*.html")) if p.stem not in keep]
+    for p in gone:
+        p.unlink()
+    return gone
 
 
 def _sync(src: list[tuple[Path, str]], dest: Path, make) -> list[str]:
@@ -182,9 +239,10 @@ def generate_sources(app, config) -> None:
     out = srcdir / "reports"
 
     def report(path, name):
-        return _edition_copy(json.loads(path.read_text()), path.stem, "",
-                             os.path.relpath(path, out), None)
+        return _report_title(_edition_copy(json.loads(path.read_text()), path.stem, "",
+                                           os.path.relpath(path, out), None))
     names = _sync([(p, f"report_{p.stem}.ipynb") for p in reports], out, report)
+    prune_pages(Path(app.outdir), "reports", names)
     listing = "\n".join(f"report_{Path(n).stem[len('report_'):]}" for n in names)
     body = ("# Variant reports\n\nA discount, cut-off or gain of your own, analysed against "
             "the theorems of document 004: run\n`python -m companion.run variant_report "

@@ -26,7 +26,9 @@ that only the committed regeneration ever writes the committed outputs.
 
 from __future__ import annotations
 
+import ast
 import csv
+import glob
 import io
 import json
 import os
@@ -40,7 +42,7 @@ from . import paths
 from . import tolerance as _tol
 from .tolerance import canonical
 
-__all__ = ["save", "save_table", "markdown_table", "figure_data",
+__all__ = ["save", "save_table", "remove", "markdown_table", "figure_data",
            "canonical", "shown", "DIGITS_TABLE", "DIGITS_DATA"]
 
 _NAME = re.compile(r"^(\d{3}|variant)_[A-Za-z0-9_.-]+$")  # a document or a variant report
@@ -172,6 +174,19 @@ def save(fig, name: str, *, tolerance=None) -> list[Path]:
     return paths
 
 
+def remove(name: str) -> list[Path]:
+    """Delete the figures and tables of ``name`` (``<name>.png``, ``<name>.csv``,
+    ``<name>.distinguish.svg``, ...: every file named ``<name>.`` and more) from the
+    figures directory, so that a run which writes under a name it shares with an earlier
+    run leaves none of that run's outputs beside its own. ``<name>_more`` is another name
+    and stays. Returns the files deleted, sorted."""
+    _check_name(name)
+    gone = sorted(p for p in _output_dir().glob(f"{glob.escape(name)}.*") if p.is_file())
+    for p in gone:
+        p.unlink()
+    return gone
+
+
 def _fmt(v) -> str:
     if isinstance(v, bool | np.bool_):
         return str(bool(v))
@@ -282,5 +297,64 @@ def markdown_table(rows: list[dict], *, digits: int | None = None) -> str:
                  for k, v in r.items()} for r in rows]
     md = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for r in rows:
-        md.append("| " + " | ".join(_fmt(v).replace("|", "\\|") for v in r.values()) + " |")
+        md.append("| " + " | ".join(_cell(v).replace("|", "\\|") for v in r.values()) + " |")
     return "\n".join(md)
+
+
+# a cell's math ($...$) and code spans (`...`), left as they are
+_PROTECTED = re.compile(r"(\$[^$]+\$|`[^`]+`)")
+# where an expression may start and end: at a word, a number, a sign or a bracket, never
+# next to a star (``**bold**`` is emphasis, not a power)
+_STARTS = re.compile(r"(?<![\w.*])[\w(\-]")
+_ENDS = re.compile(r"[\w)](?![\w.(*])")
+# the operations of an arithmetic expression as sympy prints it (no and/or/if/lambda)
+_ARITHMETIC = (ast.Expression, ast.BinOp, ast.UnaryOp, ast.Call, ast.Name, ast.Constant,
+               ast.Compare, ast.Tuple, ast.Load, ast.operator, ast.unaryop, ast.cmpop)
+
+
+def _is_expression(text: str) -> bool:
+    """Whether ``text`` is one arithmetic expression with a product or a power in it (as
+    ``str`` of a sympy expression prints it: ``4*s**8/5 - 1059746*s/908765``, its stars
+    never beside a space)."""
+    if "*" not in text or re.search(r"\s\*|\*\s", text):
+        return False
+    try:
+        tree = ast.parse(text.strip(), mode="eval")
+    except SyntaxError:
+        return False
+    return (not isinstance(tree.body, ast.Tuple)
+            and all(isinstance(node, _ARITHMETIC) for node in ast.walk(tree)))
+
+
+def _expressions_as_code(text: str) -> str:
+    """``text`` with each longest expression that has a ``*`` in a code span, so that
+    Markdown shows its products and powers instead of reading the stars as emphasis;
+    a star left between two word characters is escaped."""
+    out, i = [], 0
+    starts = [m.start() for m in _STARTS.finditer(text)]
+    ends = [m.end() for m in _ENDS.finditer(text)]
+    for a in starts:
+        if a < i:
+            continue
+        b = next((b for b in reversed(ends) if b > a and _is_expression(text[a:b])), None)
+        if b is not None:
+            out += [text[i:a], f"`{text[a:b]}`"]
+            i = b
+    out.append(text[i:])
+    return "".join(re.sub(r"(?<=[\w)])\*(?=[\w(])", r"\\*", piece)
+                   if not piece.startswith("`") else piece for piece in out)
+
+
+def _cell(v) -> str:
+    """One table cell in Markdown: a sympy expression as math (its LaTeX), an expression
+    inside a string as code (:func:`_expressions_as_code`), math and code spans kept."""
+    if type(v).__module__.startswith("sympy"):
+        import sympy
+
+        if isinstance(v, sympy.Basic):
+            return f"${sympy.latex(v)}$"
+    text = _fmt(v)
+    if "*" not in text:
+        return text
+    return "".join(piece if _PROTECTED.fullmatch(piece) else _expressions_as_code(piece)
+                   for piece in _PROTECTED.split(text))

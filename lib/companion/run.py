@@ -2,6 +2,9 @@
 
 ``python -m companion.run [NOTEBOOK ...] [-p NAME VALUE ...] [--quick] [--jobs N]``
 
+(``make reproduce NOTEBOOKS="003 004"`` runs this with those notebooks, then the hashes and
+the edition.)
+
 * A notebook is ``notebooks/NNN_topic.py`` in jupytext py:percent, its only source. Its
   cell tagged ``parameters`` declares every parameter; ``-p`` values and the named set
   ``--quick`` (from ``notebooks/parameters.toml``) override them. Unknown names are
@@ -20,8 +23,11 @@
   bar when one notebook runs on a terminal, else a line every 30 s (cell i of n) -- and
   a quick one stays quiet. Kernels talk over local IPC sockets, not TCP (so no
   unencrypted-transport warning).
-* Notebooks are found in the checkout's ``notebooks/`` (by path, or by name such as
-  ``variant_report``) from any working directory.
+* Notebooks are found in the checkout's ``notebooks/`` (by path, by name such as
+  ``variant_report``, or by number such as ``003``) from any working directory.
+* A template (``variant_report``) names its executed notebook itself: the string it
+  assigns to ``output_name`` (the variant report's is its variant), so that several runs
+  share a folder; a refusal of its parameters fails the run with the refusal's message.
 * A notebook whose source, parameters and code inputs are unchanged since its outputs
   were made (``figures/manifest.json``, ``figures/SHA256SUMS``; see
   :mod:`companion.manifest`) is skipped unless ``--force``; runs with ``--quick``, ``-p``
@@ -34,6 +40,7 @@ import argparse
 import ast
 import json
 import os
+import re
 import sys
 import time
 import tomllib
@@ -53,8 +60,12 @@ _MODULES_CELL = (
     "import sys as _sys\n"
     "from IPython.display import display as _display\n"
     "_display({%r: sorted(getattr(_m, '__file__', None) or '' for _n, _m in "
-    "list(_sys.modules.items()) if _n.split('.')[0] in %r)}, raw=True)"
+    "list(_sys.modules.items()) if _n.split('.')[0] in %r), "
+    "%r: globals().get('output_name')}, raw=True)"
 )
+_NAME_MIME = "application/vnd.rankmeasures.output-name+json"
+#: the name a template gives its executed notebook (its variable ``output_name``)
+_OUTPUT_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,150}$")
 _PROGRESS_EVERY = 30.0  # seconds between progress lines of one notebook
 
 
@@ -286,7 +297,8 @@ def execute(path, *, parameters=None, quick=False, output_dir=None,
 
     path = Path(path).resolve()
     nb = _read(path)
-    nb.cells.append(nbformat.v4.new_code_cell(_MODULES_CELL % (_MODULES_MIME, PACKAGES)))
+    nb.cells.append(nbformat.v4.new_code_cell(_MODULES_CELL % (_MODULES_MIME, PACKAGES,
+                                                                _NAME_MIME)))
     params = resolve_parameters(path, nb, parameters or {}, quick)
     out_dir = Path(output_dir) if output_dir else path.parent / "executed"
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -308,20 +320,27 @@ def execute(path, *, parameters=None, quick=False, output_dir=None,
             kernel_manager_class=_kernel_manager_class(settings), **hooks,
         )
     except Exception as exc:  # noqa: BLE001 - re-raised with the partial notebook named
-        raise NotebookFailed(f"{path.name}: {type(exc).__name__}: {exc}\n  the notebook as "
-                             f"far as it ran: {failed}", failed) from None
+        # a cell's exception by its name and message (a template's refusal of its
+        # parameters reads as it was raised); the traceback is in the notebook kept
+        what = (f"{exc.ename}: {exc.evalue}" if hasattr(exc, "ename")
+                else f"{type(exc).__name__}: {exc}")
+        raise NotebookFailed(f"{path.name}: {what}\n  the notebook as far as it ran: "
+                             f"{failed}", failed) from None
     problems = _problems(executed)
     if problems:
         raise NotebookFailed(f"{path.name}: error output\n  " + "\n  ".join(problems)
                              + f"\n  the executed notebook: {failed}", failed)
     failed.unlink(missing_ok=True)
     last = executed.cells.pop()  # the modules cell: read, then dropped from the output
-    found = [o["data"][_MODULES_MIME] for o in last.get("outputs", [])
-             if _MODULES_MIME in o.get("data", {})]
+    found = [o["data"] for o in last.get("outputs", []) if _MODULES_MIME in o.get("data", {})]
     if modules is not None and found:
-        modules.extend(found[0])
+        modules.extend(found[0][_MODULES_MIME])
+    name = found[0].get(_NAME_MIME) if found and output_dir else None
+    if name is not None and not (isinstance(name, str) and _OUTPUT_NAME.match(name)):
+        raise NotebookFailed(f"{path.name}: output_name: expected a file name of letters, "
+                             f"digits, '_', '.' and '-', got {name!r}", failed)
     _normalise(executed)
-    out = out_dir / f"{path.stem}.ipynb"
+    out = out_dir / f"{name or path.stem}.ipynb"
     nbformat.write(executed, str(out))
     return out
 
@@ -355,10 +374,12 @@ def _parser() -> argparse.ArgumentParser:
                                 description=__doc__.replace("``", "`").replace(
                                     ":mod:", ""),
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("notebooks", nargs="*", help="notebooks/NNN_*.py (default: all)")
+    p.add_argument("notebooks", nargs="*", help="notebooks/NNN_*.py, a name (003_preference_"
+                   "losses) or a number (003); default: all")
     p.add_argument("-p", nargs=2, action="append", default=[], metavar=("NAME", "VALUE"),
                    help="set a parameter: text when its default is a string, else a Python "
-                        "literal (3, 0.5, [1000, 10000], True)")
+                        "literal (3, 0.5, [1000, 10000], True); a value starting with '-' "
+                        "goes with a space before it: -p discount ' -1/r'")
     p.add_argument("--quick", action="store_true", help="the quick parameter set")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--output-dir", help="where executed notebooks go")
@@ -374,10 +395,15 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _notebook_paths(book: Path, names: list[str]) -> list[Path]:
-    """A notebook is named by its path or by its stem ("001_learning_dcg"), looked up in
-    the checkout's ``notebooks/`` from any working directory; none named: all documents."""
-    paths = [Path(n) if Path(n).exists() or not (book / f"{n}.py").exists()
-             else book / f"{n}.py" for n in names]
+    """A notebook is named by its path, its stem ("001_learning_dcg") or its number
+    ("001"), looked up in the checkout's ``notebooks/`` from any working directory; none
+    named: all documents."""
+    def find(n: str) -> Path:
+        if Path(n).exists() or (book / f"{n}.py").exists():
+            return Path(n) if Path(n).exists() else book / f"{n}.py"
+        numbered = sorted(book.glob(f"{n}_*.py")) if re.fullmatch(r"\d{3}", n) else []
+        return numbered[0] if len(numbered) == 1 else Path(n)
+    paths = [find(n) for n in names]
     return paths or sorted(book.glob("[0-9]*.py"))
 
 

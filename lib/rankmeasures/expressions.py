@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import ast
 import decimal
+import difflib
 
 import sympy
 
@@ -90,6 +91,7 @@ def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
     """
     if not isinstance(text, str):
         raise ValueError(f"{name}: expected a string, got {type(text).__name__}")
+    text = text.strip()  # " -1/r" from a shell is "-1/r", not Python's "unexpected indent"
     if len(text) > _MAX_LENGTH:
         raise ValueError(f"{name}: longer than {_MAX_LENGTH} characters")
     allowed = {v: _SYMBOLS[v] for v in variables}
@@ -154,8 +156,11 @@ def parse_expression(text: str, variables: tuple[str, ...] = ("r", "n"), *,
         if isinstance(node, ast.Call):
             if not isinstance(node.func, ast.Name) or node.func.id not in ALLOWED_FUNCTIONS:
                 what = node.func.id if isinstance(node.func, ast.Name) else "an expression"
+                close = difflib.get_close_matches(what, list(ALLOWED_FUNCTIONS), n=2,
+                                                  cutoff=0.6)
                 raise ValueError(f"{name}: calling {what} is not allowed (allowed: "
-                                 f"{', '.join(ALLOWED_FUNCTIONS)})")
+                                 f"{', '.join(ALLOWED_FUNCTIONS)})"
+                                 + (f"; did you mean {' or '.join(close)}?" if close else ""))
             if node.keywords or not 1 <= len(node.args) <= (2 if node.func.id == "log" else 1):
                 raise ValueError(f"{name}: {node.func.id}() takes "
                                  f"{'one or two' if node.func.id == 'log' else 'one'} "

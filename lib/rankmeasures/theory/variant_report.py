@@ -6,6 +6,7 @@ fields, so the prose cannot disagree with the numbers.
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
@@ -24,9 +25,86 @@ from .results import (
     distinguish_details,
 )
 
-__all__ = ["variant_spec", "n_grid", "analyse_or_refuse", "summary_markdown", "curve_points",
+__all__ = ["variant_spec", "n_grid", "analyse_parameters", "analyse_or_refuse",
+           "report_title", "report_name", "increasing_note", "summary_markdown", "curve_points",
            "mc_agreement", "why_no_curve", "check_claims", "win_points",
            "distinguish_markdown"]
+
+#: the template's defaults for the two ranking functions (notebooks/variant_report.py): a
+#: report's title and name mention a function only when it is not one of these
+DEFAULT_YBAR, DEFAULT_YBAR_OTHER = "s", "1/2"
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_NAME_LENGTH = 80  # characters of a report's name after "variant_", before a hash
+
+
+def _parts(discount: str, cut: str, gain: str, ybar: str, ybar_other: str,
+           grades: list | tuple, probs: list | tuple) -> list[tuple[str, str]]:
+    """What tells one variant from another, as (what, text) pairs, each text stripped."""
+    parts = [("D(r)", str(discount).strip())]
+    if str(cut).strip():
+        parts.append(("k(n)", str(cut).strip()))
+    if str(gain).strip():
+        parts.append(("g(y)", str(gain).strip()))
+    if grades or probs:
+        parts.append(("f0", "grades " + ", ".join(str(g) for g in grades) + " with "
+                      + ", ".join(str(q).strip() for q in probs)))
+    elif str(ybar).strip() != DEFAULT_YBAR:
+        parts.append(("f0", str(ybar).strip()))
+    if str(ybar_other).strip() != DEFAULT_YBAR_OTHER:
+        parts.append(("f1", str(ybar_other).strip() or "none"))
+    return parts
+
+
+def report_title(discount: str, *, cut: str = "", gain: str = "", ybar: str = DEFAULT_YBAR,
+                 ybar_other: str = DEFAULT_YBAR_OTHER, grades: list | tuple = (),
+                 probs: list | tuple = ()) -> str:
+    """The title of a report: the variant as its parameters give it (integer powers as
+    superscripts), with the ranking functions when they are not the template's defaults
+    (``ybar = s`` against ``1/2``).
+
+    Examples
+    --------
+    >>> report_title("1/log(1+r)^2")
+    'Variant report: D(r) = 1/log(1+r)²'
+    >>> report_title("r^(-1/2)", cut="sqrt(n)", ybar_other="s^2")
+    'Variant report: D(r) = r^(-1/2), k(n) = sqrt(n); f1: ybar = s²'
+    """
+    parts = _parts(discount, cut, gain, ybar, ybar_other, grades, probs)
+
+    def sup(text: str) -> str:
+        return re.sub(r"(\^|\*\*)(\d+)(?![\d.])",
+                      lambda m: m.group(2).translate(_SUPERSCRIPT), text)
+
+    head = ", ".join(f"{what} = {sup(text)}" for what, text in parts if what[0] in "Dkg")
+    tail = "; ".join(f"{what}: " + (text if text.startswith(("grades", "none"))
+                                    else f"ybar = {sup(text)}")
+                     for what, text in parts if what[0] == "f")
+    return f"Variant report: {head}" + (f"; {tail}" if tail else "")
+
+
+def report_name(discount: str, *, cut: str = "", gain: str = "", ybar: str = DEFAULT_YBAR,
+                ybar_other: str = DEFAULT_YBAR_OTHER, grades: list | tuple = (),
+                probs: list | tuple = ()) -> str:
+    """The name of a report's files (``<name>.ipynb``, ``figures/<name>.png``,
+    ``figures/<name>.distinguish.png``, ...): ``variant_`` and the variant's parts
+    (:func:`report_title`) with every run of other characters than letters, digits and
+    ``-`` made one ``_``; a name longer than 80 characters is cut and ends with a hash of
+    the whole. Two variants whose texts differ only in those characters share a name.
+
+    Examples
+    --------
+    >>> report_name("1/log(1+r)^2"), report_name("r^(-1/2)", cut="sqrt(n)")
+    ('variant_1_log_1_r_2', 'variant_r_-1_2_k_sqrt_n')
+    """
+    parts = _parts(discount, cut, gain, ybar, ybar_other, grades, probs)
+    short = {"D(r)": "", "k(n)": "k", "g(y)": "g"}
+    text = " ".join(f"{short.get(what, what)} {text}" for what, text in parts)
+    slug = re.sub(r"[^A-Za-z0-9-]+", "_", text).strip("_") or "empty"
+    if len(slug) > _NAME_LENGTH:
+        digest = hashlib.sha256(text.encode()).hexdigest()[:8]
+        slug = f"{slug[:_NAME_LENGTH].rstrip('_')}_{digest}"
+    return f"variant_{slug}"
+
 
 def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
                  probs: list | tuple = ()) -> dict:
@@ -47,6 +125,30 @@ def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
     return {"ybar": f0, "ybar_other": ybar_other or None}
 
 
+def analyse_parameters(discount: str, *, ybar: str, ybar_other: str = "",
+                       grades: list | tuple = (), probs: list | tuple = (),
+                       max_exponent: int = 100, mc_n: list | tuple = (),
+                       **kwargs) -> VariantReport:
+    """The template's parameters analysed: :func:`variant_spec` and :func:`n_grid` turned
+    into :func:`~rankmeasures.theory.analysis.analyse`'s arguments (``kwargs`` passed on),
+    and its report. Inputs outside the theory, or malformed, raise its ValueError, which
+    names the parameter and the reason: the template's run then fails with it (``python -m
+    companion.run`` prints it and exits non-zero) and writes no report.
+
+    Examples
+    --------
+    >>> analyse_parameters("1/lg(1+r)", ybar="s")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: discount: calling lg is not allowed (...); did you mean log or log2?
+    """
+    from .analysis import analyse
+
+    spec = variant_spec(ybar=ybar, ybar_other=ybar_other, grades=grades, probs=probs)
+    return analyse(discount, n_values=n_grid(max_exponent, mc_n), mc_n=mc_n, **spec,
+                   **kwargs)
+
+
 def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
                       grades: list | tuple = (), probs: list | tuple = (),
                       max_exponent: int = 100, mc_n: list | tuple = (),
@@ -63,12 +165,10 @@ def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
     >>> analyse_or_refuse("1/log(1+r)", ybar="s^2", ybar_other="1/2").refused[:28]
     'ybar, ybar_other: two rankin'
     """
-    from .analysis import analyse
 
     try:
-        spec = variant_spec(ybar=ybar, ybar_other=ybar_other, grades=grades, probs=probs)
-        return analyse(discount, n_values=n_grid(max_exponent, mc_n), mc_n=mc_n,
-                       **spec, **kwargs)
+        return analyse_parameters(discount, ybar=ybar, ybar_other=ybar_other, grades=grades,
+                                  probs=probs, max_exponent=max_exponent, mc_n=mc_n, **kwargs)
     except ValueError as exc:
         return VariantReport.refusal(str(exc))
 
@@ -81,6 +181,36 @@ def n_grid(max_exponent: int, mc_n: list | tuple = ()) -> list[int]:
     max_exponent = check_int("max_exponent", max_exponent, min=2, max=300)
     exps = sorted({int(round(e)) for e in np.geomspace(1, max_exponent, 14)})
     return sorted({10**e for e in exps} | {n for n in list_lengths("mc_n", mc_n, 1) if n >= 2})
+
+
+def increasing_note(report: VariantReport) -> str | None:
+    """A warning for a discount that grows with the position (the analysis takes one only
+    when it is linear in r, for document 000's pairwise identity): such a "discount"
+    rewards placing relevant documents last, and ``r`` is the likeliest slip for ``1/r``.
+    None for any other discount.
+
+    Examples
+    --------
+    >>> from rankmeasures.theory.analysis import analyse
+    >>> increasing_note(analyse("r + 1", n_values=(10,)))[:45]
+    'D(r) = r + 1 increases with the position r (s'
+    >>> increasing_note(analyse("n - r", n_values=(10,))) is None
+    True
+    """
+    if report.refused is not None or report.discount is None or report.pairwise is None:
+        return None
+    d = parse_expression(str(report.discount), ("r", "n"), name="discount")
+    sym = {x.name: x for x in d.free_symbols}  # the parser's symbols, with its assumptions
+    if "r" not in sym:
+        return None
+    # linear in r: the slope is one number at each n
+    slope = sympy.diff(d, sym["r"]).subs(sym.get("n", sympy.Symbol("n")), 10)
+    if not slope.is_positive:
+        return None
+    return (f"D(r) = {report.discount} increases with the position r (slope {slope} at "
+            "n = 10): it weighs the last positions most and so rewards ranking relevant "
+            "documents last. A discount decreases (1/r, n - r, 1/log2(1+r)); was 1/r or "
+            "n - r meant?")
 
 
 def _model_label(i: int, model: ModelEntry) -> str:
@@ -127,6 +257,9 @@ def summary_markdown(report: VariantReport) -> str:
         out.append(f"**Telling f0 and f1 apart.** {dist.how}" + (f" ({extra})" if extra
                                                                  else "") + ".")
     pw = report.pairwise
+    note = increasing_note(report)
+    if note:
+        out.append(f"**Warning.** {note}")
     if pw:
         line = ("**Pairwise identity (document 000).** $\\Delta DCG$ equals the "
                 f"gain-weighted pairwise loss: {'yes' if pw.gain_weighted else 'no'}; it "
@@ -205,7 +338,7 @@ def distinguish_markdown(report: VariantReport) -> str:
                       "f1 is the better function in the limit."))
     else:
         out.append(f"{dist.how[0].upper()}{dist.how[1:]}.")
-    out.append(f"Does P[NDCG(f0) > NDCG(f1)] tend to 1 in probability? "
+    out.append(f"Does P[NDCG(f0) > NDCG(f1)] tend to 1? "
                f"{dist.tends_text}. (Definition 3's "
                "consistent distinguishability asks for more: a bound at every n >= N.)")
     pts = win_points(report)

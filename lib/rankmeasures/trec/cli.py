@@ -160,6 +160,28 @@ def _compare(evals: dict, names: list, args) -> list[dict]:
     return rows
 
 
+def _permutation_text(comparison: list, args) -> str:
+    """How the permutation test ran: exactly, over all 2^n sign patterns of n queries, when
+    there are no more of them than ``--permutations`` (scipy's permutation_test then
+    enumerates them), else by random sign flips; and, for few queries, the smallest
+    p-value the exact test can give at all (2 / 2^n, the two extreme patterns)."""
+    sizes = sorted({r["queries"] for r in comparison})
+    exact = [n for n in sizes if 2**n <= args.permutations]
+    parts = []
+    if exact:
+        parts.append("exact, " + ", ".join(f"2^{n} = {2**n}" for n in exact)
+                     + " sign patterns")
+    if len(exact) < len(sizes):
+        parts.append(f"{args.permutations} random sign flips, seed {args.seed}")
+    text = "; ".join(parts)
+    few = sizes[0]
+    if 2.0 / 2**few > 0.05:
+        text += (f"; note: with {few} queries the permutation p-value cannot fall below "
+                 f"{2 / 2**few:.3g} (2 / 2^{few}): too few queries for either test to "
+                 "mean much")
+    return text
+
+
 def _text_table(header: list, rows: list, out) -> None:
     width = [max(len(str(h)), *(len(str(r[i])) for r in rows)) for i, h in enumerate(header)]
     for line in [header, *rows]:
@@ -202,10 +224,14 @@ def _trec_value(spec, x) -> str:
     return f"{'-nan':>6}" if math.isnan(x) else f"{x:6.4f}"
 
 
-def _print_trec_eval(ev, args, out) -> None:
+def _print_trec_eval(ev, args, out, runid: str | None = None) -> None:
     """trec_eval's layout: ``%-22s\t%s\t%6.4f`` (``%ld`` for counts), per query then
-    ``all`` (meas_print_single.c, meas_print_final.c, m_runid.c, m_relstring.c)."""
+    ``all`` (meas_print_single.c, meas_print_final.c, m_runid.c, m_relstring.c).
+    ``runid``: a ``runid`` line that heads the block when the measures name none (one
+    block per run of several: trec_eval itself takes one run)."""
     rows = _trec_order(ev)
+    if runid is not None and not any(spec.kind == "runid" for _, _, spec in rows):
+        print(f"{'runid':<22}\tall\t{runid}", file=out)
     if args.per_query:
         for i, q in enumerate(ev.query_ids.tolist()):
             for label, name, spec in rows:
@@ -329,7 +355,7 @@ def _write_table(evals: dict, names: list, comparison: list, args, out) -> None:
                                       for label, ev in evals.items()], out)
     if args.compare:
         print(f"\npaired tests against {next(iter(evals))} (two-sided; permutation test: "
-              f"{args.permutations} sign flips, seed {args.seed})", file=out)
+              f"{_permutation_text(comparison, args)})", file=out)
         _text_table(["run", "measure", "queries", "difference", "t-test p", "permutation p"],
                     [[r["run"], r["measure"], r["queries"], f"{r['difference']:+.{d}f}",
                       _fmt(r["t_test_p"], d), _fmt(r["permutation_p"], d)]
@@ -365,9 +391,14 @@ def run(argv=None, out=sys.stdout) -> int:
     except ValueError as e:
         print(f"python -m rankmeasures: error: {e}", file=sys.stderr)
         return 2
+    except OSError as e:  # a file that cannot be read (trec_files: its reason, its name)
+        print(f"python -m rankmeasures: error: {e.filename}: {e.strerror}", file=sys.stderr)
+        return 2
     if fmt == "trec_eval":
-        for ev in evals.values():
-            _print_trec_eval(ev, args, out)
+        # several runs: each block headed by a runid line naming its run as the other
+        # layouts do (its file), so that a reader keying on it tells them apart
+        for label, ev in evals.items():
+            _print_trec_eval(ev, args, out, label if len(evals) > 1 else None)
     elif fmt == "json":
         _write_json(evals, comparison, args, out)
     elif fmt == "csv":

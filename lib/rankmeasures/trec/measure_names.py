@@ -91,6 +91,30 @@ _GRAMMAR = re.compile(
     rf"(?:(?:@|_cut_|_cut\.|_|\.)(?P<k>{_NUM}))?(?:\((?P<p2>[^()]*)\))?$")
 
 
+def _close_names(text: str, base: str) -> list[str]:
+    """Up to three known names closest to a mistyped one (difflib), its cut-off kept:
+    ``nDGC@10`` -> ``ndcg@10``; ``ndcg_cut10`` -> ``ndcg_cut_10``."""
+    import difflib
+
+    names = {a.lower(): a for a in _ALIAS} | {t.lower(): t for t in _BY_TREC}
+    tail = text[len(base):] if text.startswith(base) else ""
+    tries = [(base, tail)]
+    cut = re.fullmatch(r"(.*?[A-Za-z])[_.]?(\d+)", base)
+    if cut and not tail:  # a cut-off glued to the name, tried first
+        tries.insert(0, (cut.group(1), f"_{cut.group(2)}"))
+    found: list[str] = []
+    for stem, end in tries:
+        for c in difflib.get_close_matches(stem.lower(), list(names), n=3, cutoff=0.6):
+            guess = f"{names[c]}{end}"
+            try:  # only a name that parses ("ndcg_cut" alone needs its cut-off)
+                parse_measures(guess)
+            except ValueError:
+                continue
+            if guess not in found:
+                found.append(guess)
+    return found[:3]
+
+
 @dataclass(frozen=True)
 class MeasureSpec:
     """A parsed measure (:func:`parse_measure`).
@@ -353,6 +377,11 @@ def parse_measure(name: str) -> MeasureSpec:
     m = _GRAMMAR.match(text)
     base = m.group("base").lower() if m else None
     if base not in _ALIAS:
+        close = _close_names(text, m.group("base") if m else text)
+        if close:
+            raise ValueError(f"measures: unknown measure {name!r}; did you mean "
+                             + " or ".join(repr(c) for c in close) + "? (`python -m "
+                             "rankmeasures --help` lists every name)")
         raise ValueError(f"measures: unknown measure {name!r}; known: "
                          + ", ".join(k for k in MEASURES if MEASURES[k].aliases)
                          + " (also ir_measures' and trec_eval's names, e.g. nDCG@10, P_5, "

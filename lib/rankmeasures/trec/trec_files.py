@@ -19,10 +19,12 @@ lines (trec_eval skips both in run files; in qrels it skips ``#`` lines and refu
 line, which we skip). The last tag read is the run's ``runid`` (trec_eval keeps the tag of
 the last line): :func:`read_run` returns it under ``"runid"``.
 
-A malformed line -- too few fields (or, in qrels, too many), a relevance or score that is
-not a number, a score that is not finite, bytes that are not UTF-8 -- raises ValueError
-naming the file, the line number and the field; of several, the first in the file. Nothing
-is returned (a file is read whole or not at all). Each table holds each record's line
+A file that cannot be read raises the OSError of the reason (FileNotFoundError for a
+missing file, PermissionError, ...), naming the file. A malformed line -- too few fields
+(or, in qrels, too many), a relevance or score that is not a number, a score that is not
+finite, bytes that are not UTF-8 -- raises ValueError naming the file, the line number
+and the field; of several, the first in the file. Nothing is returned (a file is read
+whole or not at all). Each table holds each record's line
 number (``"line"``), with which :func:`rankmeasures.evaluate` names the two lines of a
 document listed twice for one query. The reading makes no Python object per line: the
 fields are found in numpy passes over the bytes (from their starts alone when every
@@ -59,7 +61,9 @@ def _read_bytes(path: str | os.PathLike) -> bytes:
     try:
         data = p.read_bytes()
     except OSError as e:
-        raise ValueError(f"{p}: cannot read ({e.strerror or e})") from None
+        # the OSError it is (FileNotFoundError, PermissionError, ...), for a caller's
+        # `except FileNotFoundError`, with the file and the reason
+        raise type(e)(e.errno, f"cannot read ({e.strerror or e})", str(p)) from None
     if data[:2] == b"\x1f\x8b":
         try:
             data = gzip.decompress(data)
