@@ -745,8 +745,8 @@ display(Markdown(
     f"function under Theorems {', '.join(exact_random[:-1])} and {exact_random[-1]}). Where "
     "the exact ratio and the predicted one differ, the difference is what an order leaves "
     "out at these $n$: its slowly varying factor (Theorem 1's logarithms, for instance, "
-    "are far from settled at $n = 10^3$). That difference is large: where both are known "
-    "the exact ratio is "
+    "are far from settled at $n = 10^3$). It can be large: where both are known the exact "
+    "ratio is "
     + ", ".join(f"{rr[t_, r_]['exact sd ratio'] / rr[t_, r_]['predicted sd ratio']:.2f} "
                 f"times the predicted one (Theorem {t_}, {r_})"
                 for t_, r_ in exact_pairs)
