@@ -263,7 +263,14 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # top) shows the split $R_0, R_1$; `proofs_check` checks it symbolically and exhaustively (S000-T1).
 #
 # With $m$ relevant and $n$ irrelevant documents, $DCG^\beta_\pi = mn + m(m-1)/2$, and
-# any ranking is reached from the ideal one by at most $\min(m, n)$ exchanges.
+# any ranking is reached from the ideal one by at most $\min(m, n)$ exchanges (Lemma 1,
+# checked below by breadth-first search over exchanges). Its printed proof establishes
+# only that the misplaced irrelevant documents in the top $m$ positions and the misplaced
+# relevant ones below are equal in number, $r = s \le \min(m, n)$ (an immediate count:
+# the top $m$ positions hold $m - r$ relevant documents, so $r$ lie below), and stops;
+# that exchanging the misplaced pairs one by one reaches the ideal ranking, which is what
+# the lemma asserts, is left implicit. The statement holds; the proof is incomplete as
+# printed, and step 1 of "The paper's own route" below supplies the missing exchange.
 
 # %%
 bip = [{"m": m, "n": n, "DCG_pi (library)": rm.idcg([1] * m + [0] * n, discount="linear"),
@@ -291,7 +298,10 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # Theorem 1 has two slips of notation that do not affect it (claim S000-E3, an erratum,
 # shown at the end of this section): eqs. (9)–(10) sum $j$, which runs over the items
 # $x^n_j$ of the new grade $n$, to $|S_b|$ for $|S_n|$ (no sum binds $b$ there), and the
-# sentence after (10) cites eq. "(1)", the definition of $DCG^\beta$, for (9). Its base
+# sentence after (10) refers to "the second item of the right side in (1)" where it means
+# (9): most likely a broken cross-reference rather than a mis-citation, since eq. (9)
+# carries no visible number in the text and eq. (1), the definition of $DCG^\beta$, has
+# no second item to speak of. Its base
 # case "$n = 1$" is right as printed: it starts the inner induction, on the identity of
 # claim S000-P1, whose two sides are both $X_0$ at $n = 1$ (the outer induction starts at
 # $n = 2$, as the proof says). Eqs. (9)–(10) also index $x^a_i$ by $i$ and $x^n_j$ by $j$,

@@ -32,6 +32,24 @@ def t_multiple(draws: int, readings: int) -> float:
     return registry.t_multiple(draws, readings, LEVEL)
 
 
+#: what "verified" rests on for a limit theorem (Theorems 3, 5, 8, 9, 10, 12, 13): the
+#: centring's limit and the simulator's consistency, not the concentration of NDCG
+LIMIT_BASIS = ("the limit of the centring N_D(n) (deterministic, to 1e100) and Monte Carlo "
+               "means of DCG and IDCG against their exact expectations at finite n; the "
+               "convergence in probability itself (NDCG concentrating around N_D(n)) is not "
+               "checked by this claim")
+#: the same for the claims checked on N_D(n) alone (Theorems 7 and 11)
+LIMIT_BASIS_PSEUDO = ("the limit of the centring N_D(n) (deterministic, to 1e100) only; the "
+                      "convergence in probability itself is not checked by this claim")
+#: what the paper proves of its limit theorems
+PROOF_THEOREM_3 = ("Appendix D proves it through Lemma 5, whose proof is 'a simple "
+                   "modification' of Lemma 4's with its details omitted")
+PROOF_OMITTED_D = ("stated without proof: Appendix D proves Theorem 3 only and says the "
+                   "others 'require only minor modifications' (its list reads 'Theorems 3, 5, "
+                   "5, 6, 7', with 5 twice)")
+PROOF_OMITTED_GENERAL = ("stated without proof: Section 3.4 says 'We only state the theorems "
+                         "and omit the proofs'")
+
 # the sections of the paper, as printed, for the claims' locations
 PRELIMINARIES = "2 Preliminaries"
 STANDARD = "3.1 Standard NDCG"
