@@ -89,6 +89,7 @@ if TYPE_CHECKING:  # for type checkers: the names that load on first use (_LAZY 
         somers_d,
     )
     from .exact import dcg_symbolic, idcg_symbolic
+    from .expressions import parse_expression
     from .pairwise import (
         delta_dcg_linear,
         linear_dcg,
