@@ -311,9 +311,9 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # Kendall tau loss is shown beside them. With 5 grades in lists of 15 many pairs are tied
 # in the grades; the book's loss counts each such pair as an error for any tie-free
 # prediction, so it has a floor that no ranker can pass (its size is printed below), and
-# differences between rankers are diluted by it. $\tau_b$ leaves the grade-tied pairs out
-# and reads only the pairs a ranking can get right or wrong, which is why the comparisons
-# below use it.
+# differences between rankers are diluted by it. $\tau_b$ counts no grade-tied pair as
+# right or wrong (and corrects its normalisation for them), so it reads only the pairs a
+# ranking can get right or wrong, which is why the comparisons below use it.
 
 # %% tolerance={"abs": 0.004, "c": 0.5}
 methods = ("Kendall hinge", "NDCG hinge", "least squares", "random")

@@ -594,8 +594,8 @@ for ax, (label, mat) in zip(axes, agreement.items(), strict=True):
                     color="white" if sub[i, j] < 0.6 else "black")
 fig.colorbar(im, ax=axes, shrink=0.8, label="Kendall's tau-b between the two measures' values")
 fig.suptitle("003: Kendall's tau-b between the values two measures give the same predictions "
-             "(1: they order the predictions alike; ~ joins measures that are strictly "
-             "monotone functions of one another)")
+             "(1: they order the predictions alike)\n~ joins measures that are strictly "
+             "monotone functions of one another")
 figures.save(fig, "003_measure_agreement")
 plt.show()
 checks.check("groups-found", len(keep) < len(names),

@@ -137,7 +137,8 @@ def s001_t1(max_n: int = 5, n_random: int = 30, seed: int = 2) -> Result:
                           "rankings A scores apart, and the definition's '>= iff >=' also "
                           "needs the rankings A scores alike. The missing piece: DCG_A(pi_1) "
                           "= DCG_A(pi_2) with g_1^A != g_2^A forces c_1(pi_1) = c_1(pi_2), so "
-                          "B scores them alike too (the pairs counted above)"})
+                          "B scores them alike too (every such pair of rankings is "
+                          "counted in this evidence, and B ties each)"})
 
 
 @claim("S001-E1", doc=DOC, recorded="verified",
