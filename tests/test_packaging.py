@@ -26,8 +26,9 @@ PUBLIC_MODULES = ("concordance", "dcg", "discounts", "exact", "gains", "ndcg_los
                   "pairwise", "rank_distances", "trec.runs", "theory.asymptotics",
                   "theory.simulate", "expressions", "theory.arguments", "theory.classification",
                   "theory.models", "theory.limits", "theory.finite_ratio",
-                  "theory.analysis_settings", "theory.analysis", "learning.learn_dcg",
-                  "learning.learn_dcg_simulation", "learning.linear_ranking",
+                  "theory.analysis_settings", "theory.analysis", "theory.relevance",
+                  "theory.table", "learning.learn_dcg", "learning.learn_dcg_simulation",
+                  "learning.identifiability", "learning.verdicts", "learning.linear_ranking",
                   "learning.ranking_data")
 
 

@@ -9,7 +9,7 @@ may kink or jump, and the quadrature sites that split an integral there.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import mpmath
@@ -117,7 +117,8 @@ def curve_breakpoints(ybar: Any) -> list:
     return sorted(points, key=float)
 
 
-def quadrature_sites(a, b, breakpoints, to_x=None):
+def quadrature_sites(a: Any, b: Any, breakpoints: Sequence[Any],
+                     to_x: Callable[[Any], Any] | None = None) -> list[Any]:
     """Quadrature sites from a to b (a < b) with every breakpoint inside, mapped by ``to_x``
     (the change of variable of the integral) when given; a midpoint is added when there
     is none, as mpmath's default degree suits unit-scale pieces."""
@@ -125,7 +126,8 @@ def quadrature_sites(a, b, breakpoints, to_x=None):
     return pts if len(pts) > 2 else [pts[0], (pts[0] + pts[1]) / 2, pts[1]]
 
 
-def with_breakpoints(sites, breakpoints, to_x):
+def with_breakpoints(sites: Sequence[Any], breakpoints: Sequence[Any],
+                     to_x: Callable[[Any], Any]) -> list[Any]:
     """``sites`` (increasing) plus every breakpoint mapped by ``to_x`` inside them."""
     lo, hi = sites[0], sites[-1]
     extra = [to_x(mpmath.mpf(sympy.N(bp, mpmath.mp.dps + 5))) for bp in breakpoints]
