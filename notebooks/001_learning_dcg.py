@@ -60,6 +60,19 @@ import proofs_check
 from companion import checks, figures
 from rankmeasures.learning import learn_dcg
 from rankmeasures.learning import learn_dcg_simulation as sim
+from rankmeasures.learning.identifiability import (
+    affine_residual,
+    min_norm_equivalent,
+    offset_free_similarity,
+    studentised_affine_errors,
+)
+from rankmeasures.learning.verdicts import (
+    LITTLE_CHANGE,
+    difference_verdict,
+    little_change_verdict,
+    paired_difference,
+    paired_verdict,
+)
 
 # statistical checks: the sign of the similarity under both readings of eq. (2) (2 x 2),
 # and four rival families against the true gains and discounts (2 x 4)
@@ -478,7 +491,7 @@ display(Markdown(
        f"{max(edge_gap):.1e} (the check allows {edge_tolerance:g}), so there the solution has "
        "reached its limit and a wider grid would not change it." if edge_gap else ".")))
 # one value per seed (seed index i at index i), for differences paired by seed
-member = {g: sim.min_norm_equivalent(sim.ground_truth_utility(10, 5, g), 5)
+member = {g: min_norm_equivalent(sim.ground_truth_utility(10, 5, g), 5)
           for g in sim.GAIN_SETTINGS}
 per_seed = {}
 for key, runs in results.items():
@@ -486,7 +499,7 @@ for key, runs in results.items():
         "precision": np.array([r.precision for r in runs]),
         "similarity": np.array([r.similarity for r in runs]),
         "offset-free similarity": np.array([
-            sim.offset_free_similarity(r.w_true, r.w_hat, r.n_levels) for r in runs])}
+            offset_free_similarity(r.w_true, r.w_hat, r.n_levels) for r in runs])}
     if key[0] in ("pairs", "pairs, beyond the paper's range"):
         # the cosine of w_hat with the truth's minimum-norm member (below)
         m = member[key[1]]
@@ -569,22 +582,22 @@ peak = stat["pairs", "linear", x_peak]
 # the first point within one standard error of the largest mean: where the rise ends
 x_reach = min(x for x in train_sizes if stat["pairs", "linear", x]["similarity"]
               >= peak["similarity"] - peak["similarity s.e."])
-half = sim.paired_difference(per_seed["pairs", "linear", x_hi]["similarity"],
-                             per_seed["pairs", "linear", x_mid]["similarity"])
-half_reading = sim.difference_verdict(*half, q_verdict, "none")
+half = paired_difference(per_seed["pairs", "linear", x_hi]["similarity"],
+                         per_seed["pairs", "linear", x_mid]["similarity"])
+half_reading = difference_verdict(*half, q_verdict, "none")
 # from where the rise ends to the largest number of pairs (paired by seed index)
-plateau = sim.paired_verdict(per_seed["pairs", "linear", x_hi]["similarity"],
-                             per_seed["pairs", "linear", x_reach]["similarity"], q_verdict,
-                             "none") if x_reach < x_hi else None
+plateau = paired_verdict(per_seed["pairs", "linear", x_hi]["similarity"],
+                         per_seed["pairs", "linear", x_reach]["similarity"], q_verdict,
+                         "none") if x_reach < x_hi else None
 big = "pairs, beyond the paper's range"
-to_line = {(g, x): sim.paired_difference(per_seed[k, g, x]["similarity"],
-                                         np.full(n_seeds, reference[g]))
+to_line = {(g, x): paired_difference(per_seed[k, g, x]["similarity"],
+                                     np.full(n_seeds, reference[g]))
            for g in sim.GAIN_SETTINGS for k, x in (("pairs", x_hi), (big, n_pairs_large))}
 cos_member = {(g, x): per_seed[k, g, x]["cosine with the minimum-norm member"]
               for g in sim.GAIN_SETTINGS for k, x in (("pairs", x_hi), (big, n_pairs_large))}
 # beyond the paper's range, paired by seed: the paper's similarity against the precision
-beyond = {(g, m): sim.paired_verdict(per_seed[big, g, n_pairs_large][m],
-                                     per_seed["pairs", g, x_hi][m], q_verdict, "none")
+beyond = {(g, m): paired_verdict(per_seed[big, g, n_pairs_large][m],
+                                 per_seed["pairs", g, x_hi][m], q_verdict, "none")
           for g in sim.GAIN_SETTINGS for m in ("precision", "similarity")}
 move = {"as stated": "does not change beyond its standard errors", "up": "rises",
         "down": "falls"}
@@ -661,7 +674,7 @@ for g in sim.GAIN_SETTINGS:
             ("chosen on validation", ("pairs, C on validation", g, x_hi))]:
         row = {"data": labels[g], "C": cc if isinstance(cc, str) else f"{cc:g}"}
         for m in ("precision", "similarity"):
-            d, se = sim.paired_difference(per_seed[key][m], per_seed["pairs", g, x_hi][m])
+            d, se = paired_difference(per_seed[key][m], per_seed["pairs", g, x_hi][m])
             row[m] = stat[key][m]
             row[f"{m} s.e."] = stat[key][f"{m} s.e."]
             row[f"{m} minus at C = {c_fixed:g}"] = (f"{d:+.3f} ± {se:.3f}" if cc != c_fixed
@@ -766,19 +779,19 @@ for fig_no, what in ((3, "discounts"), (4, "gains")):
         for run in results["pairs", gains, n_max]:
             g_hat, c_hat, _ = learn_dcg.rank1_factors(run.w_hat, 5)
             est = c_hat if what == "discounts" else g_hat
-            res_true.append(sim.affine_residual(est, truth))
+            res_true.append(affine_residual(est, truth))
             for f, ref in fams.items():
-                res_rival[f].append(sim.affine_residual(est, ref))
+                res_rival[f].append(affine_residual(est, ref))
             slope, intercept = np.polyfit(truth, est, 1)
             mapped = (est - intercept) / slope
-            errors.append(sim.studentised_affine_errors(est, truth))
+            errors.append(studentised_affine_errors(est, truth))
             ax.plot(truth, mapped, "o", color="C0", alpha=0.3)
         ax.plot(truth, truth, "k-", lw=0.8, label="perfect estimation")
         ax.set(xlabel=f"true {what}", ylabel=f"estimated {what}, affinely mapped",
                title=labels[gains])
         ax.legend()
         for f in fams:
-            d, se = sim.paired_difference(res_rival[f], res_true)
+            d, se = paired_difference(res_rival[f], res_true)
             family_rows.append({"factor": what, "data": short[gains], "rival family": f,
                                 "residual, true family": float(np.mean(res_true)),
                                 "residual, rival": float(np.mean(res_rival[f])),
@@ -787,8 +800,8 @@ for fig_no, what in ((3, "discounts"), (4, "gains")):
         err = np.abs(np.array(errors))
         top, bottom = (slice(0, 3), slice(-3, None)) if what == "discounts" else (
             slice(0, 2), slice(-2, None))
-        d, se, verdict = sim.paired_verdict(err[:, top].mean(axis=1),
-                                            err[:, bottom].mean(axis=1), q_verdict, "down")
+        d, se, verdict = paired_verdict(err[:, top].mean(axis=1),
+                                        err[:, bottom].mean(axis=1), q_verdict, "down")
         accuracy_rows.append({
             "factor": what, "data": short[gains],
             "positions": f"top {top.stop} against bottom {-bottom.start}",
@@ -814,8 +827,8 @@ for r in family_rows:
 # the four rows read jointly too (two-sided 1 % split over them, Bonferroni)
 q_acc_joint = checks.statistical_quantile(0.01 / len(accuracy_rows), n_seeds - 1)
 for r in accuracy_rows:
-    r["reading, joint"] = sim.difference_verdict(r["top minus bottom"], r["s.e."],
-                                                 q_acc_joint, "down")
+    r["reading, joint"] = difference_verdict(r["top minus bottom"], r["s.e."],
+                                             q_acc_joint, "down")
 acc_dec = [max(0, int(-np.floor(np.log10(max(r["s.e."], 1e-12))))) for r in accuracy_rows]
 display(Markdown(figures.markdown_table(
     [{k: round(v, 2 if k.startswith("leverage") else d) if isinstance(v, float) else v
@@ -824,7 +837,7 @@ display(Markdown(figures.markdown_table(
 # %% tolerance={"abs": 0.003, "c": 0.5}
 resolved = [r for r in family_rows if r["rival minus true"] > q_verdict * r["s.e."]]
 unresolved = [r for r in family_rows if r not in resolved]
-to_member = {g: sim.paired_difference(
+to_member = {g: paired_difference(
     [learn_dcg.similarity(member[g], r.w_hat, 5) for r in results["pairs", g, n_max]],
     np.zeros(n_seeds)) for g in sim.GAIN_SETTINGS}
 acc_readings = {r["reading"] for r in accuracy_rows}
@@ -905,8 +918,8 @@ for fig_no, setting, xlabel in ((5, "noisy pairs", "reversed pairs (of 200)"),
 # %% tolerance={"abs": 0.003, "c": 0.5}
 n_lo, n_hi = min(noisy_pair_counts), max(noisy_pair_counts)
 # each change paired by seed and read for its direction ("as stated": no change beyond q s.e.)
-noisy = {(k, g, m): sim.paired_verdict(per_seed[k, g, n_hi][m], per_seed[k, g, n_lo][m],
-                                       q_verdict, "none")
+noisy = {(k, g, m): paired_verdict(per_seed[k, g, n_hi][m], per_seed[k, g, n_lo][m],
+                                   q_verdict, "none")
          for k in ("noisy pairs", "noisy pairs, C fixed") for g in sim.GAIN_SETTINGS
          for m in ("precision", "similarity", "offset-free similarity")}
 went = {"as stated": "does not change beyond its standard errors", "up": "rises",
@@ -1036,8 +1049,8 @@ for fig_no, setting in ((9, "optimal pairs"), (10, "different lists")):
     plt.show()
 oa, ob = stat["optimal pairs", "linear", x_lo], stat["optimal pairs", "linear", x_hi]
 ra, rb = stat["pairs", "linear", x_lo], stat["pairs", "linear", x_hi]
-across = {(x, m): sim.paired_verdict(per_seed["different lists", "linear", x][m],
-                                     per_seed["pairs", "linear", x][m], q_verdict, "down")
+across = {(x, m): paired_verdict(per_seed["different lists", "linear", x][m],
+                                 per_seed["pairs", "linear", x][m], q_verdict, "down")
           for x in (x_lo, x_hi) for m in ("precision", "similarity", "offset-free similarity")}
 dl = {x: stat["different lists", "linear", x] for x in (x_lo, x_hi)}
 worse = {m: across[x_hi, m][2] == "as stated" for m in ("precision", "offset-free similarity")}
@@ -1108,9 +1121,9 @@ for fig_no, key in ((11, "similarity"), (12, "precision")):
     plt.show()
 # the oracle against eq. (1) at the largest number of pairs, at C fixed and with each
 # model's C chosen on validation, paired by seed
-oracle = {(g, where, m): sim.paired_verdict(per_seed[f"oracle margin{suffix}", g, x_hi][m],
-                                            per_seed[f"pairs{suffix}", g, x_hi][m],
-                                            q_verdict, "none")
+oracle = {(g, where, m): paired_verdict(per_seed[f"oracle margin{suffix}", g, x_hi][m],
+                                        per_seed[f"pairs{suffix}", g, x_hi][m],
+                                        q_verdict, "none")
           for g in sim.GAIN_SETTINGS
           for where, suffix in ((f"C = {c_fixed:g}", ""), ("C on validation",
                                                           ", C on validation"))
@@ -1293,7 +1306,7 @@ for gains in sim.GAIN_SETTINGS:
     for text, setting, xa, xb, expect in trend_specs:
         for m in ("precision", "similarity"):
             a, b = per_seed[setting, gains, xa][m], per_seed[setting, gains, xb][m]
-            diff, se = sim.paired_difference(b, a)
+            diff, se = paired_difference(b, a)
             interval = (f"; 99 % interval {diff - q_verdict * se:+.3f} to "
                         f"{diff + q_verdict * se:+.3f}" if expect == "at most" else "")
             specs.append({"statement": text, "data": labels[gains], "measure": m,
@@ -1306,7 +1319,7 @@ for gains in sim.GAIN_SETTINGS:
             # pairs random pairs of one list reach a higher precision than pairs across lists
             lvl_r = per_seed["pairs", gains, xb]["precision"]
             lvl_d = per_seed[setting, gains, xb]["precision"]
-            diff, se = sim.paired_difference(lvl_r, lvl_d)
+            diff, se = paired_difference(lvl_r, lvl_d)
             specs.append({
                 "statement": text, "data": labels[gains],
                 "measure": "precision reached: random pairs minus across lists",
@@ -1317,7 +1330,7 @@ for gains in sim.GAIN_SETTINGS:
             for m in ("precision", "similarity", "offset-free similarity"):
                 grow = per_seed[setting, gains, xb][m] - per_seed[setting, gains, xa][m]
                 grow_random = per_seed["pairs", gains, xb][m] - per_seed["pairs", gains, xa][m]
-                diff, se = sim.paired_difference(grow_random, grow)
+                diff, se = paired_difference(grow_random, grow)
                 specs.append({
                     "statement": text, "data": labels[gains],
                     "measure": f"{m}: growth below random pairs'", "compared": f"{xa} -> {xb}",
@@ -1333,7 +1346,7 @@ for gains in sim.GAIN_SETTINGS:
              f"{x_hi} pairs, C on validation")):
         for m in ("precision", "similarity"):
             h, e = per_seed[setting, gains, x_hi][m], per_seed[base, gains, x_hi][m]
-            diff, se = sim.paired_difference(h, e)
+            diff, se = paired_difference(h, e)
             printed = setting.startswith("Hamming")
             specs.append({
                 "statement": "the Hamming margin improves the performance little",
@@ -1348,7 +1361,7 @@ for gains in sim.GAIN_SETTINGS:
                                                max(grade_free_sizes))):
         for m in ("precision", "similarity", "offset-free similarity"):
             g, e = per_seed[setting, gains, xg][m], per_seed["pairs", gains, x_hi][m]
-            diff, se = sim.paired_difference(g, e)
+            diff, se = paired_difference(g, e)
             specs.append({
                 "statement": "w can be precisely learned without the grades",
                 "data": labels[gains], "measure": m, "compared": (
@@ -1365,7 +1378,7 @@ upper = [x for x in train_sizes if x >= x_mid]
 for m in ("precision", "similarity"):
     d1, d2 = (np.mean([per_seed["pairs", g, x][m] for x in upper], axis=0)
               for g in sim.GAIN_SETTINGS)
-    diff, se = sim.paired_difference(d1, d2)
+    diff, se = paired_difference(d1, d2)
     specs.append({"statement": across_data, "data": "Data 1 against Data 2", "measure": m,
                   "compared": f"mean over {min(upper)}-{max(upper)} pairs",
                   "numbers": f"{d1.mean():.3f} against {d2.mean():.3f} ({diff:+.3f} ± {se:.3f})",
@@ -1382,21 +1395,21 @@ for q_use in (q_verdict, q_joint):
             readings[q_use, i] = ("as stated" if abs(r["diff"]) <= 0.005 + q_use * r["se"]
                                   else "not close")
         elif r["rule"] in ("little", "at most"):
-            readings[q_use, i] = sim.little_change_verdict(
-                r["diff"], r["se"], q_use, sim.LITTLE_CHANGE,
+            readings[q_use, i] = little_change_verdict(
+                r["diff"], r["se"], q_use, LITTLE_CHANGE,
                 side="both" if r["rule"] == "little" else "up")
         elif r["rule"] == "not below":
             # one-sided, as "does not increase": the interval must exclude a loss beyond the
             # tolerance (the grade-free minus the graded precision, its sign turned)
-            loss = sim.little_change_verdict(-r["diff"], r["se"], q_use, sim.LITTLE_CHANGE,
-                                             side="up")
+            loss = little_change_verdict(-r["diff"], r["se"], q_use, LITTLE_CHANGE,
+                                         side="up")
             readings[q_use, i] = "down" if loss == "up" else loss
         elif r["rule"] == "sign":
             readings[q_use, i] = {"as stated": "no difference", "up": "Data 1 higher",
                                   "down": "Data 2 higher"}[
-                sim.difference_verdict(r["diff"], r["se"], q_use, "none")]
+                difference_verdict(r["diff"], r["se"], q_use, "none")]
         else:
-            readings[q_use, i] = sim.difference_verdict(r["diff"], r["se"], q_use, r["rule"])
+            readings[q_use, i] = difference_verdict(r["diff"], r["se"], q_use, r["rule"])
     for text, data in dict.fromkeys((r["statement"], r["data"]) for r in specs):
         idx = [i for i, r in enumerate(specs) if r["statement"] == text
                and r["data"] == data and r["rule"] != "info"]
@@ -1440,7 +1453,7 @@ changed = [(t, d) for (qq, t, d), v in verdicts.items()
 display(Markdown(
     f"$q$ = {q_verdict:.2f} standard errors (Student's $t$, {n_seeds - 1} degrees of "
     f"freedom); the tolerance of \"improves the performance little\" is "
-    f"{sim.LITTLE_CHANGE:g} in precision and in similarity. With {n_read} rows read at 1 % "
+    f"{LITTLE_CHANGE:g} in precision and in similarity. With {n_read} rows read at 1 % "
     f"each, about {0.01 * n_read:.1f} would read "
     f"significant by chance if nothing differed. Read jointly instead ({q_joint:.2f} "
     "standard errors, Bonferroni over the rows), "
@@ -1487,9 +1500,9 @@ for g in sim.GAIN_SETTINGS:
         "run": (d_run, se_run), "catalogue": (d_cat, se_cat, cat["reading"]),
         "apart": abs(d_run - d_cat) / math.hypot(se_run, se_cat),
         "pooled": (d_pool, se_pool),
-        "row": sim.difference_verdict(d_pool, se_pool,
-                                      checks.statistical_quantile(0.01, dof_pool), "down"),
-        "joint": sim.difference_verdict(
+        "row": difference_verdict(d_pool, se_pool,
+                                  checks.statistical_quantile(0.01, dof_pool), "down"),
+        "joint": difference_verdict(
             d_pool, se_pool, checks.statistical_quantile(0.01 / n_read, dof_pool), "down")}
 read_as = {"as stated": "falls", "opposite": "rises", "not resolved": "is not resolved"}
 pooled_text = (
@@ -1624,10 +1637,10 @@ display(Markdown(
     "Clarabel and agree to 1e-7. Each point is `learn_dcg_simulation.run_learning` under "
     "one seed, which records, when it chooses C on validation, the grid's validation "
     "precisions and the cosines between neighbouring fits (what the bracketing check "
-    "reads); the offset-free similarity is `learn_dcg_simulation.offset_free_similarity`, "
-    "the minimum-norm member `learn_dcg_simulation.min_norm_equivalent`, the readings of "
-    "\"improves little\" and \"does not increase\" "
-    "`learn_dcg_simulation.little_change_verdict`, and the claims of the catalogue are "
+    "reads); the offset-free similarity is `identifiability.offset_free_similarity`, the "
+    "minimum-norm member `identifiability.min_norm_equivalent`, the readings of "
+    "\"improves little\" and \"does not increase\" `verdicts.little_change_verdict` (both "
+    "modules of `rankmeasures.learning`), and the claims of the catalogue are "
     "checked by `python -m proofs_check --doc 001`."))
 
 # %%

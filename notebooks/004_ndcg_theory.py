@@ -98,6 +98,7 @@ from rankmeasures.theory.fluctuation import (
     random_ranking_expected_ndcg,
     random_ranking_ndcg_moments,
 )
+from rankmeasures.theory.relevance import GradedRelevance
 from rankmeasures.theory.simulate import latent_sample, simulate_ndcg, simulate_ndcg_many
 
 # every statistical check of the run, counted from the parameters (an upper bound): the
@@ -963,7 +964,7 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 
 # %%
 graded_spec = {"values": [3, 1, 0], "probs": [s**2 / 2, s / 2, 1 - s**2 / 2 - s / 2]}
-graded = A.GradedRelevance(graded_spec["values"], graded_spec["probs"])
+graded = GradedRelevance(graded_spec["values"], graded_spec["probs"])
 graded_theorems = [
     ("10", "r^-1/2", rm.power_discount(0.5)),
     ("11", "log, top k = sqrt(n)", rm.cutoff(rm.log2_discount, exponent=0.5)),

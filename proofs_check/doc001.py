@@ -18,6 +18,17 @@ import sympy
 import rankmeasures as rm
 from rankmeasures.learning import learn_dcg
 from rankmeasures.learning import learn_dcg_simulation as sim
+from rankmeasures.learning.identifiability import (
+    affine_residual,
+    offset_free_similarity,
+    studentised_affine_errors,
+)
+from rankmeasures.learning.verdicts import (
+    LITTLE_CHANGE,
+    little_change_verdict,
+    paired_difference,
+    paired_verdict,
+)
 
 from .registry import Location, Result, claim, t_multiple, verdict
 
@@ -301,18 +312,18 @@ def _short(stats):
 def _read(after, before, q, expect):
     """The change ``before -> after`` (one value per seed each, the same seeds), paired by
     seed, read against ``q`` standard errors for a statement that it goes ``expect``
-    (``"little"``: by at most ``sim.LITTLE_CHANGE`` either way; ``"at most"``: it rises by
+    (``"little"``: by at most ``LITTLE_CHANGE`` either way; ``"at most"``: it rises by
     at most that much; ``"not below"``: it falls by at most that much -- the notebook's
     rules, where an interval must exclude the larger change)."""
     if expect in ("little", "at most", "not below"):
-        diff, se = sim.paired_difference(after, before)
+        diff, se = paired_difference(after, before)
         sign = -1 if expect == "not below" else 1
-        reading = sim.little_change_verdict(sign * diff, se, q, sim.LITTLE_CHANGE,
-                                            side="both" if expect == "little" else "up")
+        reading = little_change_verdict(sign * diff, se, q, LITTLE_CHANGE,
+                                        side="both" if expect == "little" else "up")
         if expect == "not below" and reading == "up":
             reading = "down"
     else:
-        diff, se, reading = sim.paired_verdict(after, before, q, expect)
+        diff, se, reading = paired_verdict(after, before, q, expect)
     return {"difference": round(diff, 4), "s.e. (paired by seed)": round(se, 4),
             "reading": reading}
 
@@ -423,7 +434,7 @@ def s001_s3(seeds=range(8)) -> Result:
     prec = {k: _values(v, "precision") for k, v in (("few", few), ("many", many),
                                                      ("random", rand))}
     readings = {f"optimal pairs, 20 -> 200: precision rises by at most "
-                f"{sim.LITTLE_CHANGE:g}": _read(prec["many"], prec["few"], q, "at most"),
+                f"{LITTLE_CHANGE:g}": _read(prec["many"], prec["few"], q, "at most"),
                 "200 pairs: random minus optimal-ranking pairs, precision": _read(
                     prec["random"], prec["many"], q, "up")}
     flat, level = readings.values()
@@ -490,7 +501,7 @@ def s001_s4(seeds=range(16), c_true=None) -> Result:
                                   ("gains: the other data set's", g, g_other),
                                   ("discounts: true", c, c_true), ("discounts: 1/k", c, 1.0 / k),
                                   ("discounts: linear in k", c, -k.astype(float))):
-                res[key].append(sim.affine_residual(est, ref))
+                res[key].append(affine_residual(est, ref))
         families[_NAME[gains]] = {key: round(float(np.mean(v)), 4) for key, v in res.items()}
         for rival in ("gains: the other data set's", "discounts: 1/k", "discounts: linear in k"):
             true_key = rival.split(":")[0] + ": true"
@@ -580,7 +591,7 @@ def s001_s5(seeds=range(20), grid=C_GRID, n_grade_free: int = 800) -> Result:
         "grows with the training pairs": [("pairs 20", "pairs 200", "up")],
         "falls with noisy pairs": [("noisy pairs 5", "noisy pairs 40", "down")],
         "falls with noisy grades": [("noisy grades 0", "noisy grades 5", "down")],
-        f"Hamming margin: a change of at most {sim.LITTLE_CHANGE:g}": [
+        f"Hamming margin: a change of at most {LITTLE_CHANGE:g}": [
             ("pairs 200", "hamming 200", "little"),
             ("pairs 200, C on validation", "hamming 200, C on validation", "little")],
     }
@@ -669,8 +680,8 @@ def s001_s6(seeds=range(16)) -> Result:
         for sd in seeds:
             r = sim.run_learning(gains=gains, seed=int(sd), n_test=10)
             g, c, _ = learn_dcg.rank1_factors(r.w_hat, 5)
-            err["discounts"].append(np.abs(sim.studentised_affine_errors(c, c_true)))
-            err["gains"].append(np.abs(sim.studentised_affine_errors(g, g_true)))
+            err["discounts"].append(np.abs(studentised_affine_errors(c, c_true)))
+            err["gains"].append(np.abs(studentised_affine_errors(g, g_true)))
         for what, n_end in (("discounts", 3), ("gains", 2)):
             e = np.array(err[what])
             readings[f"{what} of {_NAME[gains]}: top {n_end} minus bottom {n_end}"] = _read(
@@ -717,7 +728,7 @@ def s001_s7(seeds=range(20)) -> Result:
         ends[name] = {f"{kind}, {n} pairs": _short(v) for (kind, n), v in runs.items()}
         for key, v in runs.items():
             v["offset-free similarity"] = np.array([
-                sim.offset_free_similarity(r.w_true, r.w_hat, r.n_levels) for r in v["runs"]])
+                offset_free_similarity(r.w_true, r.w_hat, r.n_levels) for r in v["runs"]])
             ends[name][f"{key[0]}, {key[1]} pairs"]["offset-free similarity"] = round(
                 float(v["offset-free similarity"].mean()), 4)
         readings[f"{name}: precision at 200 pairs, random pairs minus across lists"] = _read(

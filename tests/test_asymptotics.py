@@ -7,6 +7,7 @@ import sympy
 
 import rankmeasures as rm
 from rankmeasures.theory import asymptotics as A
+from rankmeasures.theory import relevance as R
 from rankmeasures.theory.simulate import simulate_ndcg
 
 S = A.s
@@ -99,13 +100,13 @@ def test_expected_dcg_small_n_exact():
     want = mpmath.mpf(2) / 3 + (mpmath.mpf(1) / 3) / mpmath.log(3, 2)
     assert abs(got - want) < mpmath.mpf(10) ** -14  # D(r) enters as a double
     with pytest.raises(ValueError, match="r: must lie in 1..n"):
-        A.order_statistic_density(0, 3, 0.5)
+        R.order_statistic_density(0, 3, 0.5)
 
 
 def test_graded_model_reduces_to_binary():
     """GradedRelevance([1, 0], [ybar, 1 - ybar]) gives the binary pseudo-expectation and the
     binary simulation exactly."""
-    g = A.GradedRelevance([1, 0], [S, 1 - S])
+    g = R.GradedRelevance([1, 0], [S, 1 - S])
     for disc in (rm.power_discount(0.5), rm.cutoff("log", fraction=0.3)):
         a = A.pseudo_expectation(g, disc, 10**6)
         b = A.pseudo_expectation(S, disc, 10**6)
@@ -118,9 +119,9 @@ def test_graded_model_reduces_to_binary():
 
 def test_graded_model_bad_input():
     with pytest.raises(ValueError, match="values: must be strictly decreasing"):
-        A.GradedRelevance([0, 1], [S, 1 - S])
+        R.GradedRelevance([0, 1], [S, 1 - S])
     with pytest.raises(ValueError, match="values, probs: need the same number"):
-        A.GradedRelevance([1, 0], [S])
+        R.GradedRelevance([1, 0], [S])
 
 
 def test_log_discount_separation_by_hand():
@@ -183,8 +184,8 @@ def test_graded_limits_match_binary_and_the_pseudo_expectation_at_1e100():
     from rankmeasures.theory import asymptotics as A
 
     y = A.s
-    binary = A.GradedRelevance([1, 0], [y, 1 - y])
-    three = A.GradedRelevance([2, 1, 0], [A.s**2, 2 * A.s * (1 - A.s), (1 - A.s) ** 2])
+    binary = R.GradedRelevance([1, 0], [y, 1 - y])
+    three = R.GradedRelevance([2, 1, 0], [A.s**2, 2 * A.s * (1 - A.s), (1 - A.s) ** 2])
     discounts = [rm.power_discount(0.5), rm.cutoff(rm.log_discount, fraction=0.2),
                  rm.cutoff(rm.power_discount(0.5), fraction=0.3)]
     with mpmath.workdps(30):
@@ -202,7 +203,7 @@ def test_graded_limits_match_binary_and_the_pseudo_expectation_at_1e100():
         # m(s) = 2s, R_1 = 1/3: the log cut at n/5 gives int_0.8^1 2s ds / (2 * 0.2) = 9/10
         assert abs(A.ndcg_limit(three, discounts[1]) - mpmath.mpf("0.9")) < 1e-25
         # 1/r and a fixed cut-off: E[Y | s = 1] / v_1 = 2/2 = 1 here; with a flatter top:
-        flat = A.GradedRelevance([2, 1, 0], [sympy.Rational(1, 4) + 0 * A.s,
+        flat = R.GradedRelevance([2, 1, 0], [sympy.Rational(1, 4) + 0 * A.s,
                                              sympy.Rational(1, 2) + 0 * A.s,
                                              sympy.Rational(1, 4) + 0 * A.s])
         assert abs(A.ndcg_limit(flat, rm.zipf_discount) - mpmath.mpf(1) / 2) < 1e-25
@@ -211,12 +212,12 @@ def test_graded_limits_match_binary_and_the_pseudo_expectation_at_1e100():
 
 
 def test_breakpoints_of_piecewise_curves():
-    assert A.curve_breakpoints(sympy.Max(0, 2 * S - 1)) == [sympy.Rational(1, 2)]
+    assert R.curve_breakpoints(sympy.Max(0, 2 * S - 1)) == [sympy.Rational(1, 2)]
     pw = sympy.Piecewise((S, S < sympy.Rational(7, 10)), (1, True))
-    got = A.curve_breakpoints(sympy.Abs(S - sympy.Rational(1, 3)) * sympy.Min(1, 3 * S) + pw)
+    got = R.curve_breakpoints(sympy.Abs(S - sympy.Rational(1, 3)) * sympy.Min(1, 3 * S) + pw)
     assert got == [sympy.Rational(1, 3), sympy.Rational(7, 10)]
-    assert A.curve_breakpoints(S**2) == []
-    assert A.curve_breakpoints(lambda x: x) == []  # a callable: nothing known
+    assert R.curve_breakpoints(S**2) == []
+    assert R.curve_breakpoints(lambda x: x) == []  # a callable: nothing known
 
 
 def test_kinked_curve_closed_forms():
@@ -228,7 +229,7 @@ def test_kinked_curve_closed_forms():
     Without splitting at the kink the first lost five digits (0.9428073645)."""
     y = sympy.Max(0, 2 * S - 1)
     tol = mpmath.mpf(10) ** -25
-    assert abs(A.relevance_rate(y) - mpmath.mpf(1) / 4) < tol
+    assert abs(R.relevance_rate(y) - mpmath.mpf(1) / 4) < tol
     assert abs(A.ndcg_limit(y, rm.power_discount(0.5)) - 2 * mpmath.sqrt(2) / 3) < tol
     assert abs(A.ndcg_limit(y, rm.cutoff("log", fraction=0.3)) - mpmath.mpf(21) / 25) < tol
     m1 = mpmath.log(mpmath.mpf(1) / 2) / 4 - mpmath.mpf(3) / 8
@@ -241,7 +242,7 @@ def test_kinked_curve_closed_forms():
     # m(s) = 2 ybar + (1 - ybar)/2; R_1 = 1/4, R_2 = 1/4 + 3/8 = 5/8, R_3 = 1;
     # r^-1/2: (1/2) int_0^1 m(1-u) u^-1/2 du / (2 R_1^{1/2} + (R_2^{1/2} - R_1^{1/2}))
     rest = (1 - y) / 2
-    g = A.GradedRelevance([2, 1, 0], [y, rest, rest])
+    g = R.GradedRelevance([2, 1, 0], [y, rest, rest])
     assert g.breakpoints == [sympy.Rational(1, 2)]
     num = 2 * (2 * mpmath.sqrt(2) / 3) * mpmath.sqrt(mpmath.mpf(1) / 4) + (
         mpmath.mpf(1) - 2 * mpmath.sqrt(2) / 3 * mpmath.sqrt(mpmath.mpf(1) / 4)) / 2

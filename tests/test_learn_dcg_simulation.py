@@ -5,6 +5,18 @@ import pytest
 
 from rankmeasures.learning import learn_dcg
 from rankmeasures.learning import learn_dcg_simulation as sim
+from rankmeasures.learning.identifiability import (
+    affine_residual,
+    min_norm_equivalent,
+    offset_free_similarity,
+    studentised_affine_errors,
+)
+from rankmeasures.learning.verdicts import (
+    difference_verdict,
+    little_change_verdict,
+    paired_difference,
+    paired_verdict,
+)
 
 
 def test_ground_truth_by_hand():
@@ -135,12 +147,12 @@ def test_min_norm_equivalent_is_the_hand_formula():
         truth = sim.ground_truth_utility(10, 5, gains)
         g = sim.GAIN_SETTINGS[gains](np.arange(5, 0, -1))
         by_hand = np.outer(c - c.min(), g - g.mean()).ravel()
-        got = sim.min_norm_equivalent(truth, 5)
+        got = min_norm_equivalent(truth, 5)
         np.testing.assert_allclose(got, by_hand, atol=1e-9 * np.abs(by_hand).max())
         cos = c @ (c - c.min()) / np.linalg.norm(c) / np.linalg.norm(c - c.min())
         assert learn_dcg.similarity(truth, got, 5) == pytest.approx(cos, abs=1e-12)
         # the same class: equal once per-position and per-grade constants are removed
-        assert sim.offset_free_similarity(truth, got, 5) == pytest.approx(1.0, abs=1e-12)
+        assert offset_free_similarity(truth, got, 5) == pytest.approx(1.0, abs=1e-12)
 
 
 def test_offset_free_similarity_by_hand():
@@ -148,20 +160,20 @@ def test_offset_free_similarity_by_hand():
     is +-t (1, -1; -1, 1), so two such utilities have cosine +-1."""
     w = np.array([1.0, 0.0, 0.0, 0.0])  # K = L = 2, double-centred: 0.25 (1, -1, -1, 1)
     v = np.array([0.0, 1.0, 0.0, 0.0])  # double-centred: 0.25 (-1, 1, 1, -1)
-    assert sim.offset_free_similarity(w, v, 2) == pytest.approx(-1.0)
+    assert offset_free_similarity(w, v, 2) == pytest.approx(-1.0)
     shifted = (w.reshape(2, 2) + np.array([[3.0], [-2.0]]) + np.array([0.5, 7.0])).ravel()
-    assert sim.offset_free_similarity(w, shifted, 2) == pytest.approx(1.0)
+    assert offset_free_similarity(w, shifted, 2) == pytest.approx(1.0)
     with pytest.raises(ValueError, match="zero"):
-        sim.offset_free_similarity(w, np.ones(4), 2)
+        offset_free_similarity(w, np.ones(4), 2)
 
 
 def test_affine_residual_by_hand():
     """(0, 1, 0) against (0, 1, 2): the least-squares line is flat at 1/3, the residuals
     -1/3, 2/3, -1/3, the range 1."""
-    assert sim.affine_residual(np.array([0.0, 1.0, 0.0]),
-                               np.array([0.0, 1.0, 2.0])) == pytest.approx(2 / 3)
-    assert sim.affine_residual(np.array([5.0, 3.0, 1.0]),
-                               np.array([0.0, 1.0, 2.0])) == pytest.approx(0.0, abs=1e-12)
+    assert affine_residual(np.array([0.0, 1.0, 0.0]),
+                           np.array([0.0, 1.0, 2.0])) == pytest.approx(2 / 3)
+    assert affine_residual(np.array([5.0, 3.0, 1.0]),
+                           np.array([0.0, 1.0, 2.0])) == pytest.approx(0.0, abs=1e-12)
 
 
 def test_studentised_affine_errors_by_hand():
@@ -169,10 +181,10 @@ def test_studentised_affine_errors_by_hand():
     est - 1/3 and the errors -1/3, 2/3, -1/3; the leverages 1/3 + (x - 1)^2 / 2 are 5/6,
     1/3, 5/6, so the studentised errors are -1/3 / sqrt(1/6), 2/3 / sqrt(2/3), ... =
     -sqrt(2/3), sqrt(2/3), -sqrt(2/3)."""
-    e = sim.studentised_affine_errors(np.array([0.0, 2.0, 2.0]), np.array([0.0, 1.0, 2.0]))
+    e = studentised_affine_errors(np.array([0.0, 2.0, 2.0]), np.array([0.0, 1.0, 2.0]))
     assert e == pytest.approx(np.sqrt(2 / 3) * np.array([-1.0, 1.0, -1.0]))
     with pytest.raises(ValueError):
-        sim.studentised_affine_errors(np.array([0.0, 1.0, 0.0]), np.array([0.0, 1.0, 2.0]))
+        studentised_affine_errors(np.array([0.0, 1.0, 0.0]), np.array([0.0, 1.0, 2.0]))
 
 
 @pytest.mark.parametrize("diff, se, reading", [
@@ -182,7 +194,7 @@ def test_studentised_affine_errors_by_hand():
 def test_little_change_verdict(diff, se, reading):
     """q 3, tolerance 0.01: the interval diff ± 3 se against [-0.01, 0.01] (0.009 ± 0.003
     crosses 0.01; 0 ± 0.012 crosses both ends; 0.012 ± 0.0015 lies above)."""
-    assert sim.little_change_verdict(diff, se, 3.0, 0.01) == reading
+    assert little_change_verdict(diff, se, 3.0, 0.01) == reading
 
 
 @pytest.mark.parametrize("diff, se, reading", [
@@ -192,9 +204,9 @@ def test_does_not_increase_verdict(diff, se, reading):
     """q 3, tolerance 0.01 upwards only: a fall of any size is no increase (-0.05 ± 0.003);
     -0.023 ± 0.045 reaches +0.022, so a rise beyond 0.01 is not excluded; 0.05 ± 0.003
     lies above 0.01."""
-    assert sim.little_change_verdict(diff, se, 3.0, 0.01, side="up") == reading
+    assert little_change_verdict(diff, se, 3.0, 0.01, side="up") == reading
     with pytest.raises(ValueError, match=r"side: 'both' or 'up'"):
-        sim.little_change_verdict(diff, se, 3.0, 0.01, side="down")
+        little_change_verdict(diff, se, 3.0, 0.01, side="down")
 
 
 @pytest.mark.parametrize("diff, expect, reading", [
@@ -204,7 +216,7 @@ def test_does_not_increase_verdict(diff, se, reading):
     (0.02, "none", "as stated"), (0.05, "none", "up"), (-0.05, "none", "down")])
 def test_difference_verdict(diff, expect, reading):
     """se 0.01, q 3: 0.05 is 5 standard errors, 0.02 two."""
-    assert sim.difference_verdict(diff, 0.01, 3.0, expect) == reading
+    assert difference_verdict(diff, 0.01, 3.0, expect) == reading
 
 
 def test_paired_difference_by_hand():
@@ -212,33 +224,33 @@ def test_paired_difference_by_hand():
     = 1/3, standard error sqrt(1/3) / sqrt(3) = 1/3. The unpaired standard error of the
     same two series, sqrt(var(after)/3 + var(before)/3) = sqrt(1/3 + 7/9), is about 1.05:
     pairing removes the seed-to-seed variation the two series share."""
-    diff, se = sim.paired_difference([1.0, 2.0, 3.0], [0.0, 1.0, 3.0])
+    diff, se = paired_difference([1.0, 2.0, 3.0], [0.0, 1.0, 3.0])
     assert diff == pytest.approx(2 / 3)
     assert se == pytest.approx(1 / 3)
     assert np.hypot(np.std([1.0, 2.0, 3.0], ddof=1), np.std([0.0, 1.0, 3.0], ddof=1)) / np.sqrt(
         3) == pytest.approx(np.sqrt(1 / 3 + 7 / 9))
     # a contrast of four series is a difference of two differences: per seed
     # (3 - 1) - (2 - 1) = 1 and (5 - 1) - (2 - 0) = 2, mean 3/2, sd sqrt(1/2), se 1/2
-    diff, se = sim.paired_difference(np.array([3.0, 5.0]) - [1.0, 1.0],
-                                     np.array([2.0, 2.0]) - [1.0, 0.0])
+    diff, se = paired_difference(np.array([3.0, 5.0]) - [1.0, 1.0],
+                                 np.array([2.0, 2.0]) - [1.0, 0.0])
     assert (diff, se) == pytest.approx((1.5, 0.5))
 
 
 def test_paired_verdict_by_hand():
     """2/3 with standard error 1/3 is 2 standard errors: resolved at q = 1.5, not at 3."""
     after, before = [1.0, 2.0, 3.0], [0.0, 1.0, 3.0]
-    assert sim.paired_verdict(after, before, 3.0, "up")[2] == "not resolved"
-    assert sim.paired_verdict(after, before, 1.5, "up")[2] == "as stated"
-    assert sim.paired_verdict(after, before, 1.5, "down")[2] == "opposite"
-    assert sim.paired_verdict(after, before, 3.0, "none")[2] == "as stated"
+    assert paired_verdict(after, before, 3.0, "up")[2] == "not resolved"
+    assert paired_verdict(after, before, 1.5, "up")[2] == "as stated"
+    assert paired_verdict(after, before, 1.5, "down")[2] == "opposite"
+    assert paired_verdict(after, before, 3.0, "none")[2] == "as stated"
     # the same difference under every seed is exact: read by its sign
-    assert sim.paired_verdict([1.0, 2.0], [1.0, 2.0], 3.0, "none") == (0.0, 0.0, "as stated")
-    assert sim.paired_verdict([1.0, 2.0], [1.0, 2.0], 3.0, "up")[2] == "not resolved"
-    assert sim.paired_verdict([2.0, 3.0], [1.0, 2.0], 3.0, "up") == (1.0, 0.0, "as stated")
+    assert paired_verdict([1.0, 2.0], [1.0, 2.0], 3.0, "none") == (0.0, 0.0, "as stated")
+    assert paired_verdict([1.0, 2.0], [1.0, 2.0], 3.0, "up")[2] == "not resolved"
+    assert paired_verdict([2.0, 3.0], [1.0, 2.0], 3.0, "up") == (1.0, 0.0, "as stated")
     with pytest.raises(ValueError, match="one length"):
-        sim.paired_difference([1.0, 2.0], [1.0, 2.0, 3.0])
+        paired_difference([1.0, 2.0], [1.0, 2.0, 3.0])
     with pytest.raises(ValueError, match="one length"):
-        sim.paired_difference([1.0], [2.0])
+        paired_difference([1.0], [2.0])
 
 
 def test_documents_hamming_margin_counts_documents_not_grades():

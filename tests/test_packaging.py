@@ -26,8 +26,9 @@ PUBLIC_MODULES = ("concordance", "dcg", "discounts", "exact", "gains", "ndcg_los
                   "pairwise", "rank_distances", "trec.runs", "theory.asymptotics",
                   "theory.simulate", "expressions", "theory.arguments", "theory.classification",
                   "theory.models", "theory.limits", "theory.finite_ratio",
-                  "theory.analysis_settings", "theory.analysis", "learning.learn_dcg",
-                  "learning.learn_dcg_simulation", "learning.linear_ranking",
+                  "theory.analysis_settings", "theory.analysis", "theory.relevance",
+                  "theory.table", "learning.learn_dcg", "learning.learn_dcg_simulation",
+                  "learning.identifiability", "learning.verdicts", "learning.linear_ranking",
                   "learning.ranking_data")
 
 
@@ -79,8 +80,8 @@ def test_wheel_ships_py_typed_and_asks_only_for_core_dependencies(wheel):
     # models of documents 001 and 002 do not: they are the documents' experiments, not
     # measures, and need quadprog and scikit-learn's data (the checkout installs those)
     packages = {n.rsplit("/", 1)[0] for n in names if n.endswith("/__init__.py")}
-    assert packages == {"rankmeasures", "rankmeasures/_kernels", "rankmeasures/theory",
-                        "rankmeasures/trec"}
+    assert packages == {"rankmeasures", "rankmeasures/_concordance", "rankmeasures/_kernels",
+                        "rankmeasures/theory", "rankmeasures/trec"}
     assert not any(n.startswith("rankmeasures/learning") for n in names)
     required = [line.split(":", 1)[1].strip() for line in meta.splitlines()
                 if line.startswith("Requires-Dist:") and "extra ==" not in line]

@@ -5,8 +5,8 @@ import pytest
 from scipy import stats
 
 import rankmeasures as rm
+from rankmeasures._concordance.counts import _pair_counts_numpy
 from rankmeasures._kernels import pairs as _pairs_kernel
-from rankmeasures.concordance import _pair_counts_numpy
 
 pytestmark = pytest.mark.skipif(not _pairs_kernel.available(), reason="numba not installed")
 

@@ -12,7 +12,8 @@ from scipy import stats
 from sklearn.metrics import ndcg_score
 
 import rankmeasures as rm
-from rankmeasures.theory.asymptotics import GradedRelevance, s
+from rankmeasures.theory.asymptotics import s
+from rankmeasures.theory.relevance import GradedRelevance
 from rankmeasures.theory.segments import (
     boundary_log_scores,
     segment_ends,

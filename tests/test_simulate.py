@@ -7,7 +7,8 @@ import pytest
 
 import rankmeasures as rm
 from rankmeasures._kernels import jit as _jit
-from rankmeasures.theory.asymptotics import GradedRelevance, s
+from rankmeasures.theory.asymptotics import s
+from rankmeasures.theory.relevance import GradedRelevance
 from rankmeasures.theory.simulate import simulate_ndcg
 
 kernel = _jit.load("simulate_numba")

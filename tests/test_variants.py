@@ -12,12 +12,14 @@ from proofs_check.__main__ import main as cli
 from rankmeasures.discounts import r
 from rankmeasures.expressions import parse_expression
 from rankmeasures.theory import asymptotics as A
+from rankmeasures.theory import relevance as R
 from rankmeasures.theory.analysis import analyse, report_rows
 from rankmeasures.theory.analysis_settings import MONTE_CARLO, list_lengths, stream_seed
 from rankmeasures.theory.classification import classify_discount
 from rankmeasures.theory.finite_ratio import expected_ratio, ratio_of_means
 from rankmeasures.theory.models import check_continuous
-from rankmeasures.theory.results import Decay, Verdict
+from rankmeasures.theory.results import Verdict
+from rankmeasures.theory.theorems import Decay
 
 
 @pytest.mark.parametrize("text, expected", [
@@ -140,7 +142,7 @@ def test_graded_model_limit_by_hand_and_cli(capsys):
     rep = analyse("r^(-1/2)", ybar=spec, n_values=(10**100,))
     hand = 4 / (sympy.sqrt(3) * (1 + sympy.sqrt(2)))
     assert sympy.simplify(sympy.sympify(rep.models[0].limit) - hand) == 0
-    rel = A.GradedRelevance([2, 1, 0], [A.s**2, 2 * A.s * (1 - A.s), (1 - A.s) ** 2])
+    rel = R.GradedRelevance([2, 1, 0], [A.s**2, 2 * A.s * (1 - A.s), (1 - A.s) ** 2])
     with mpmath.workdps(30):
         lib = A.ndcg_limit(rel, rm.power_discount(0.5))
         assert abs(lib - mpmath.mpf(sympy.N(hand, 40))) < 1e-25

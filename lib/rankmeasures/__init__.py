@@ -7,7 +7,9 @@ docstrings for the document and equation each implements:
 * :mod:`rankmeasures.dcg` — DCG/IDCG/NDCG for one query or many, tie policies;
 * :mod:`rankmeasures.exact` — the same DCG in exact sympy arithmetic;
 * :mod:`rankmeasures.pairwise` — Jin & Geng's linear NDCG and pairwise losses;
-* :mod:`rankmeasures.concordance` — Kendall, gamma, Somers' d, AUC, C-index, m-AUC;
+* :mod:`rankmeasures.concordance` — Kendall, gamma, Somers' d, AUC, C-index, m-AUC, from
+  the pair counts of :mod:`rankmeasures._concordance` (private; :func:`pair_counts`,
+  :class:`PairCounts` and :func:`count_inversions` exported here);
 * :mod:`rankmeasures.rank_distances` — the tutorial's footrule, Spearman, position and
   discounted errors, its DCG, preference Jaccard;
 * :mod:`rankmeasures.ndcg_loss` — the textbook's NDCG and Kendall tau losses;
@@ -75,16 +77,14 @@ from .ndcg_loss import kendall_tau_loss, ndcg_loss
 
 if TYPE_CHECKING:  # for type checkers: the names that load on first use (_LAZY below;
     # tests/test_import.py holds the two lists equal)
+    from ._concordance.counts import PairCounts, count_inversions, pair_counts
     from .concordance import (
-        PairCounts,
         auc,
         c_index,
-        count_inversions,
         goodman_kruskal_gamma,
         kendall_distance,
         kendall_tau,
         m_auc,
-        pair_counts,
         pairwise_aucs,
         somers_d,
     )
@@ -120,9 +120,9 @@ __version__ = "0.1.0"
 #: the concordance and pairwise measures and the tutorial's distances (a DCG computation
 #: does not need them), the exact DCG (sympy), the evaluator (its tables and TREC reader)
 _LAZY = {
-    "concordance": ("PairCounts", "auc", "c_index", "count_inversions",
-                    "goodman_kruskal_gamma", "kendall_distance", "kendall_tau", "m_auc",
-                    "pair_counts", "pairwise_aucs", "somers_d"),
+    "_concordance.counts": ("PairCounts", "count_inversions", "pair_counts"),
+    "concordance": ("auc", "c_index", "goodman_kruskal_gamma", "kendall_distance",
+                    "kendall_tau", "m_auc", "pairwise_aucs", "somers_d"),
     "exact": ("dcg_symbolic", "idcg_symbolic"),
     "expressions": ("parse_expression",),
     "pairwise": ("delta_dcg_linear", "linear_dcg", "pairwise_loss", "pairwise_loss_levels",

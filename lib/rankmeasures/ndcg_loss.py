@@ -100,7 +100,7 @@ def kendall_tau_loss(y_true: ArrayLike, y_score: ArrayLike) -> float:
     """
     # the pair counts' module loads here, not with the package (``import rankmeasures``
     # imports this module, and a DCG computation needs no pair counts)
-    from .concordance import pair_counts
+    from ._concordance.counts import pair_counts
 
     pc = pair_counts(y_true, y_score, names=("y_true", "y_score"))
     if pc.total == 0:

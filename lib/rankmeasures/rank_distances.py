@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ._concordance.counts import pair_counts
 from ._validation import as_float_array, as_float_pair, check_int, check_same_length
-from .concordance import goodman_kruskal_gamma, kendall_tau, pair_counts
+from .concordance import goodman_kruskal_gamma, kendall_tau
 from .dcg import dcg, idcg
 from .discounts import LogDiscount
 

@@ -8,6 +8,7 @@ import numpy as np
 
 import rankmeasures as rm
 from rankmeasures.theory import asymptotics as asy
+from rankmeasures.theory import relevance as rel
 from rankmeasures.theory.simulate import simulate_ndcg
 
 from ..registry import Location, Result, claim, verdict
@@ -63,7 +64,7 @@ def s004_t6(draws: int = 200, seed: int = 6) -> Result:
 
 # -- graded relevance (Section 3.4) ------------------------------------------------------
 GRADED_SPEC = {"values": [3, 1, 0], "probs": [S**2 / 2, S / 2, 1 - S**2 / 2 - S / 2]}
-GRADED = asy.GradedRelevance(GRADED_SPEC["values"], GRADED_SPEC["probs"])  # E[Y|s] = 3s^2/2 + s/2
+GRADED = rel.GradedRelevance(GRADED_SPEC["values"], GRADED_SPEC["probs"])  # E[Y|s] = 3s^2/2 + s/2
 
 
 def _graded_three_ways(disc, stated, ns=(10**3, 10**6, 10**12, 10**100), mc_n=20_000,

@@ -11,6 +11,7 @@ import sympy
 
 import rankmeasures as rm
 from rankmeasures.theory import asymptotics as asy
+from rankmeasures.theory import relevance as rel
 
 from ..registry import Location, Result, claim, verdict
 from ._common import (
@@ -133,9 +134,9 @@ def s004_t3(beta: float = 0.5, exponent_shift: float = 0.0) -> Result:
     disc = rm.power_discount(beta)
     with mpmath.workdps(DPS):
         def stated(curve):
-            f = asy.relevance_curve(curve)
+            f = rel.relevance_curve(curve)
             b = mpmath.mpf(repr(beta))
-            p = asy.relevance_rate(curve, DPS)
+            p = rel.relevance_rate(curve, DPS)
             e = 1 / (1 - b)
             integral = mpmath.quad(lambda v: f(1 - v**e), [0, 1])  # (1-b) int ybar(1-s)^-b
             return integral / p ** (1 - b + exponent_shift)
@@ -157,7 +158,7 @@ def s004_t3(beta: float = 0.5, exponent_shift: float = 0.0) -> Result:
        statement="Theorem 5: D(r) = 1/r: NDCG -> ybar(1) in probability")
 def s004_t5() -> Result:
     ev, approach_ok, mc_ok = _three_ways(rm.zipf_discount,
-                                         lambda c: asy.relevance_curve(c)(mpmath.mpf(1)))
+                                         lambda c: rel.relevance_curve(c)(mpmath.mpf(1)))
     ev["note"] = "the gap to ybar(1) closes like 1/log n"
     ev["verified rests on"] = LIMIT_BASIS
     ev["proof in the paper"] = PROOF_OMITTED_D
@@ -177,7 +178,7 @@ def s004_t7() -> Result:
                 k = int(mpmath.floor(mpmath.sqrt(mpmath.mpf(10) ** e)))  # k = sqrt(n)
                 vals[f"n=1e{e}, k=sqrt(n)"] = asy.pseudo_expectation(
                     curve, rm.cutoff(rm.log_discount, k), 10**e, dps=DPS)
-            top = asy.relevance_curve(curve)(mpmath.mpf(1))  # ybar(1)
+            top = rel.relevance_curve(curve)(mpmath.mpf(1))  # ybar(1)
             gaps = [abs(v - top) for v in vals.values()]
             ok &= all(a > b for a, b in zip(gaps, gaps[1:], strict=False))
             ok &= gaps[-1] < mpmath.mpf(10) ** -20
@@ -197,8 +198,8 @@ def s004_t8(c: float = 0.2, scale_shift: float = 0.0) -> Result:
     cc = mpmath.mpf(repr(c))
 
     def stated(curve):
-        f = asy.relevance_curve(curve)
-        p = asy.relevance_rate(curve, DPS)
+        f = rel.relevance_curve(curve)
+        p = rel.relevance_rate(curve, DPS)
         cond = mpmath.quad(f, [1 - cc, 1]) / cc  # P[Y = 1 | ftilde >= 1 - c]
         return (cc + scale_shift) / min(cc, p) * cond
 
@@ -218,8 +219,8 @@ def s004_t9(c: float = 0.6, beta: float = 0.5) -> Result:
     cc, b = mpmath.mpf(repr(c)), mpmath.mpf(repr(beta))
 
     def stated(curve):
-        f = asy.relevance_curve(curve)
-        p = asy.relevance_rate(curve, DPS)
+        f = rel.relevance_curve(curve)
+        p = rel.relevance_rate(curve, DPS)
         e = 1 / (1 - b)
         integral = mpmath.quad(lambda v: f(1 - v**e), [0, cc ** (1 - b)])  # (1-b) int ...
         return integral / min(cc, p) ** (1 - b)

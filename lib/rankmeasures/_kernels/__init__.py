@@ -10,8 +10,8 @@ hold the two to the same values and both to the peers.
   integer-gain buckets, the sorted-row sums (for :mod:`rankmeasures.dcg`);
 * :mod:`~rankmeasures._kernels.pairs` and :mod:`~rankmeasures._kernels.pairs_numba` —
   concordant, discordant and tied pair counts in O(n log n) (for
-  :mod:`rankmeasures.concordance`); :mod:`~rankmeasures._kernels.sort_numba`, the radix
-  sort and dense ranks they use;
+  :mod:`rankmeasures._concordance.counts`, beneath :mod:`rankmeasures.concordance`);
+  :mod:`~rankmeasures._kernels.sort_numba`, the radix sort and dense ranks they use;
 * :mod:`~rankmeasures._kernels.validation_numba` — 64-bit integers converted and
   range-checked in one pass (for the measures' input checks);
 * :mod:`~rankmeasures._kernels.simulate_numba` — the running log-scores and label draws of

@@ -16,8 +16,9 @@ every step; up to 16 ranks a table of counters walked without data-dependent bra
 replaces the tree (``counts_pass``). O(n log n), no Python loop.
 
 numba is imported on first use only (:mod:`rankmeasures._kernels.jit`; the passes live in
-:mod:`rankmeasures._kernels.pairs_numba`); without it :func:`rankmeasures.concordance.pair_counts`
-falls back to its numpy kernel. Both are tested against each other and against scipy.
+:mod:`rankmeasures._kernels.pairs_numba`); without it
+:func:`rankmeasures._concordance.counts.pair_counts` falls back to its numpy kernel. Both are
+tested against each other and against scipy.
 """
 
 from __future__ import annotations

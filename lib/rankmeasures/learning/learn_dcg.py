@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from .._concordance.counts import pair_counts
 from .._validation import as_float_array, check_int, check_real
-from ..concordance import pair_counts
 
 if TYPE_CHECKING:
     from .._typing import ArrayLike

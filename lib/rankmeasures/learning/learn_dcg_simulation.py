@@ -20,10 +20,13 @@ Conventions (the paper's two are at odds, see below):
 
 Identifiability: on permutations of one list a constant added to one grade at every
 position, or to every grade at one position, changes no preference. :func:`similarity`
-(``T(w)`` of eq. 3) removes the per-position constants only; :func:`offset_free_similarity`
-removes both, and :func:`min_norm_equivalent` is the member of the truth's class that a
-minimum-norm learner would return (its similarity with the truth is what such a learner
-scores even when it orders every ranking exactly as the truth does).
+(``T(w)`` of eq. 3) removes the per-position constants only;
+:func:`~rankmeasures.learning.identifiability.offset_free_similarity` removes both, and
+:func:`~rankmeasures.learning.identifiability.min_norm_equivalent` is the member of the
+truth's class that a minimum-norm learner would return (its similarity with the truth is
+what such a learner scores even when it orders every ranking exactly as the truth does).
+The readings of the protocol's differences against their standard errors are in
+:mod:`rankmeasures.learning.verdicts`.
 
 Ties: a pair of rankings that the truth values equally carries no preference and is
 redrawn, in training, validation and test sets alike. Logarithms are natural; the base
@@ -34,15 +37,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 
 from .._validation import check_int
 from . import learn_dcg
-
-if TYPE_CHECKING:
-    from .._typing import ArrayLike
 
 __all__ = [
     "GAIN_SETTINGS",
@@ -51,24 +50,12 @@ __all__ = [
     "PAPER_LIST",
     "LearningRun",
     "TIE_TOLERANCE",
-    "LITTLE_CHANGE",
     "precision",
     "ground_truth_utility",
     "run_learning",
     "LearningSettings",
-    "offset_free_similarity",
-    "min_norm_equivalent",
-    "affine_residual",
-    "studentised_affine_errors",
-    "difference_verdict",
-    "little_change_verdict",
-    "paired_difference",
-    "paired_verdict",
 ]
 
-#: Our reading of "improves the performance little" (Section 7): a change of at most this
-#: much in precision or similarity, either way (see :func:`little_change_verdict`).
-LITTLE_CHANGE = 0.01
 #: The paper's running list of relevance values.
 PAPER_LIST = (5, 5, 4, 4, 3, 3, 2, 2, 1, 1)
 #: ``G(v)`` of Data 1 and Data 2 (Section 6.1).
@@ -451,259 +438,3 @@ def _fit_choosing_c(s: LearningSettings, d_train, m_train,
     return float(grid[best]), fits[best], {
         "c_grid": tuple(float(x) for x in grid), "validation_precision": tuple(scores),
         "neighbour_cosines": cosines}
-
-
-def offset_free_similarity(w: np.ndarray, w_hat: np.ndarray, n_levels: int) -> float:
-    """The cosine of ``w`` and ``w_hat`` after removing per-position *and* per-grade
-    constants (double centring of the K x L matrix).
-
-    On permutations of one list (and for the grade-free code, where every document
-    appears once in every ranking) ``w_kl + a_l + b_k`` orders every ranking as ``w_kl``
-    does, so two utilities that order all rankings alike have similarity 1 here, while the
-    paper's :func:`learn_dcg.similarity` (Zhou et al., Section 6.2, eq. 3) removes only the
-    per-position constants ``b_k``.
-
-    Examples
-    --------
-    >>> w = np.outer([1.0, 0.5], [2.0, 1.0, 0.0]).ravel()
-    >>> shifted = (w.reshape(2, 3) + np.array([5.0, -1.0, 2.0])).ravel()  # per-grade
-    >>> round(offset_free_similarity(w, shifted, 3), 12)
-    1.0
-    """
-    out = []
-    for v in (w, w_hat):
-        m = np.asarray(v, dtype=np.float64).reshape(-1, n_levels)
-        out.append((m - m.mean(axis=0) - m.mean(axis=1, keepdims=True) + m.mean()).ravel())
-    den = float(np.linalg.norm(out[0]) * np.linalg.norm(out[1]))
-    if den == 0:
-        raise ValueError("w, w_hat: a double-centred utility is zero, the cosine is undefined")
-    return float(out[0] @ out[1]) / den
-
-
-def min_norm_equivalent(w: np.ndarray, n_levels: int) -> np.ndarray:
-    """The minimum-norm ``w + a_l + b_k`` (per-grade and per-position constants) that meets
-    the monotonicity constraints ``w_kl >= w_k,l+1`` of eq. (1) (Zhou et al., Section 5.2).
-
-    Every member of the class orders the permutations of one list as ``w`` does; the QP of
-    eq. (1) minimises ``|w|^2``, so a learner that recovered the preferences exactly would
-    return this member. Solved as a QP in the K + L constants (quadprog).
-
-    Examples
-    --------
-    >>> w = np.outer([2.0, 1.0], [2.0, 1.0]).ravel()  # K = L = 2
-    >>> (min_norm_equivalent(w, 2).round(9) + 0.0).tolist()  # (c_k - c_min)(G_l - mean G)
-    [0.5, -0.5, 0.0, 0.0]
-    """
-    import quadprog
-
-    wa = np.asarray(w, dtype=np.float64).ravel()
-    k = wa.size // n_levels
-    if k * n_levels != wa.size or k < 1:
-        raise ValueError(f"w: length {wa.size} is not a multiple of n_levels = {n_levels}")
-    basis = np.zeros((wa.size, n_levels + k))
-    for pos in range(k):
-        basis[pos * n_levels:(pos + 1) * n_levels, :n_levels] = np.eye(n_levels)
-        basis[pos * n_levels:(pos + 1) * n_levels, n_levels + pos] = 1.0
-    mono = learn_dcg.monotonicity_matrix(k, n_levels)
-    # the basis has one redundant direction (a constant on every entry, counted twice):
-    # a tiny ridge makes the Hessian definite without moving the minimiser of |w'|
-    hess = basis.T @ basis + 1e-12 * np.eye(n_levels + k)
-    x = quadprog.solve_qp(hess, -basis.T @ wa, (mono @ basis).T, -(mono @ wa))[0]
-    out = wa + basis @ x
-    if (mono @ out).min() < -1e-9 * max(1.0, np.abs(out).max()):
-        raise ValueError("w: no member of its class meets the monotonicity constraints")
-    return out
-
-
-def affine_residual(estimate: np.ndarray, reference: np.ndarray) -> float:
-    """How far ``estimate`` is from an affine image of ``reference``: the largest absolute
-    residual of the least-squares fit ``estimate ~ alpha * reference + beta``, divided by
-    the range of ``estimate``.
-
-    Zhou et al. (Section 6.3) read the rank-1 factors of a learned W against the true
-    gains and discounts, "perfect estimations give straight lines": 0 here. Comparing the
-    residual against the true family and against other families (1/k, 1/sqrt(k), ...)
-    tells whether the estimate singles out the truth.
-
-    Examples
-    --------
-    >>> round(affine_residual(np.array([3.0, 5.0, 7.0]), np.array([0.0, 1.0, 2.0])), 12)
-    0.0
-    >>> round(affine_residual(np.array([0.0, 1.0, 0.0]), np.array([0.0, 1.0, 2.0])), 6)
-    0.666667
-    """
-    est = np.asarray(estimate, dtype=np.float64).ravel()
-    ref = np.asarray(reference, dtype=np.float64).ravel()
-    if est.size != ref.size or est.size < 3:
-        raise ValueError("estimate, reference: need two vectors of one length >= 3")
-    design = np.column_stack([ref, np.ones_like(ref)])
-    coef = np.linalg.lstsq(design, est, rcond=None)[0]
-    spread = float(np.ptp(est))
-    if spread == 0:
-        raise ValueError("estimate: constant, its affine residual is undefined")
-    return float(np.abs(est - design @ coef).max() / spread)
-
-
-def studentised_affine_errors(estimate: np.ndarray, truth: np.ndarray) -> np.ndarray:
-    """Errors of ``estimate`` in the units of ``truth`` after its least-squares affine map,
-    each divided by ``sqrt(1 - h_k)``: ``e_k / sqrt(1 - h_k)``.
-
-    Zhou et al. (Section 6.3) say the top discounts (and the largest gains) are estimated
-    more accurately. The factors of a learned W are identified only up to an increasing
-    affine map, so the estimate is mapped onto the truth by least squares,
-    ``(estimate - beta) / alpha`` with ``estimate ~ alpha * truth + beta``, and compared
-    there. The fit's leverage ``h_k`` is largest at the extreme true values and shrinks
-    their raw errors by ``sqrt(1 - h_k)``; the studentised errors have one distribution at
-    every position when the positions are equally noisy.
-
-    Examples
-    --------
-    >>> np.abs(studentised_affine_errors(np.array([3.0, 5.0, 7.0]),
-    ...                                  np.array([0.0, 1.0, 2.0]))).max() < 1e-12
-    np.True_
-    >>> np.round(studentised_affine_errors(np.array([0.0, 2.0, 2.0]),
-    ...                                    np.array([0.0, 1.0, 2.0])), 6)
-    array([-0.816497,  0.816497, -0.816497])
-    """
-    est = np.asarray(estimate, dtype=np.float64).ravel()
-    ref = np.asarray(truth, dtype=np.float64).ravel()
-    if est.size != ref.size or est.size < 3:
-        raise ValueError("estimate, truth: need two vectors of one length >= 3")
-    design = np.column_stack([ref, np.ones_like(ref)])
-    leverage = np.diag(design @ np.linalg.pinv(design))
-    slope, intercept = np.linalg.lstsq(design, est, rcond=None)[0]
-    # a slope zero to rounding: the estimate has no trend along the truth
-    if abs(slope) * np.ptp(ref) <= 1e-12 * max(float(np.ptp(est)), np.finfo(np.float64).tiny):
-        raise ValueError("estimate: no affine trend in truth, its map is undefined")
-    return ((est - intercept) / slope - ref) / np.sqrt(1.0 - leverage)
-
-
-def difference_verdict(diff: float, se: float, q: float, expect: str) -> str:
-    """Read a difference against its standard error, for a statement that it goes
-    ``expect``: ``"up"``, ``"down"``, ``"not up"`` (does not increase) or ``"none"`` (no
-    change).
-
-    For ``"up"``/``"down"``: ``"as stated"`` beyond ``q`` standard errors in that direction,
-    ``"opposite"`` beyond ``q`` the other way, ``"not resolved"`` otherwise. For ``"not up"``:
-    ``"opposite"`` when significantly up, else ``"as stated"``. For ``"none"``: ``"as
-    stated"`` within ``q`` standard errors, else the direction found (``"up"``/``"down"``).
-
-    Examples
-    --------
-    >>> difference_verdict(0.05, 0.01, 3.0, "up"), difference_verdict(0.05, 0.01, 3.0, "down")
-    ('as stated', 'opposite')
-    >>> difference_verdict(0.02, 0.01, 3.0, "up"), difference_verdict(-0.05, 0.01, 3.0, "none")
-    ('not resolved', 'down')
-    >>> [difference_verdict(d, 0.01, 3.0, "not up") for d in (-0.05, 0.05)]
-    ['as stated', 'opposite']
-    """
-    if expect not in ("up", "down", "not up", "none"):
-        raise ValueError(f"expect: 'up', 'down', 'not up' or 'none', got {expect!r}")
-    if not (se > 0 and q > 0):
-        raise ValueError(f"se, q: need both > 0, got {se!r}, {q!r}")
-    z = diff / se
-    if expect == "none":
-        return "as stated" if abs(z) <= q else ("up" if z > 0 else "down")
-    if expect == "not up":
-        return "opposite" if z > q else "as stated"
-    sign = 1 if expect == "up" else -1
-    if sign * z > q:
-        return "as stated"
-    if sign * z < -q:
-        return "opposite"
-    return "not resolved"
-
-
-def little_change_verdict(diff: float, se: float, q: float, tol: float,
-                          side: str = "both") -> str:
-    """Read a difference for a statement that it changes the performance *little*: by at
-    most ``tol`` either way (``side="both"``), or that it does not *increase* it: by at
-    most ``tol`` upwards (``side="up"``).
-
-    ``"as stated"`` when the interval ``diff ± q se`` lies within ``[-tol, tol]`` (below
-    ``tol`` for ``side="up"``); ``"up"`` (``"down"``) when it lies wholly above ``tol``
-    (below ``-tol``, only for ``side="both"``), a change larger than little;
-    ``"not resolved"`` otherwise. Zhou et al. (Section 7) say the Hamming margin "improves
-    the performance little": a large gain fails it as a large loss does. They say that
-    with pairs against the optimal ranking "the performance do[es] not increase" (Section
-    6.5): an absence of a rise is shown by an interval that excludes a rise, not by a rise
-    that is merely not significant.
-
-    Examples
-    --------
-    >>> [little_change_verdict(d, 0.001, 3.0, 0.01) for d in (0.002, 0.05, -0.05, 0.009)]
-    ['as stated', 'up', 'down', 'not resolved']
-    >>> [little_change_verdict(d, 0.001, 3.0, 0.01, side="up") for d in (-0.05, 0.05, 0.009)]
-    ['as stated', 'up', 'not resolved']
-    """
-    if not (se >= 0 and q > 0 and tol > 0):
-        raise ValueError(f"se, q, tol: need se >= 0, q > 0, tol > 0, got {se!r}, {q!r}, "
-                         f"{tol!r}")
-    if side not in ("both", "up"):
-        raise ValueError(f"side: 'both' or 'up', got {side!r}")
-    lo, hi = diff - q * se, diff + q * se
-    if (side == "up" or -tol <= lo) and hi <= tol:
-        return "as stated"
-    if lo > tol:
-        return "up"
-    if hi < -tol:
-        return "down"
-    return "not resolved"
-
-
-def paired_difference(after: ArrayLike, before: ArrayLike) -> tuple[float, float]:
-    """Mean and standard error of the per-seed differences ``after[i] - before[i]``.
-
-    Runs that share their seeds (the same training and test pairs, as the settings of
-    Zhou et al.'s Figures 11-12 against Figure 1 do here, or two C values on one
-    training set) are paired: the standard error of their difference is that of the
-    per-seed differences, not the root sum of squares of the two standard errors, which
-    ignores their correlation. Pairing by seed index is valid for any two series of
-    independent seeds; it only gains when the two runs of one seed are correlated. A
-    contrast of four series (a difference of differences) is passed as two differences.
-
-    Parameters
-    ----------
-    after, before : array_like, shape (n,)
-        One value per seed, seed ``i`` at index ``i`` in both; ``n >= 2``.
-
-    Returns
-    -------
-    (float, float)
-        The mean difference and its standard error ``sd(after - before) / sqrt(n)``.
-
-    Examples
-    --------
-    >>> diff, se = paired_difference([1.0, 2.0, 3.0], [0.0, 1.0, 3.0])  # differences 1, 1, 0
-    >>> round(diff, 12), round(se, 12)  # 2/3 and sqrt(1/3) / sqrt(3) = 1/3
-    (0.666666666667, 0.333333333333)
-    """
-    a = np.asarray(after, dtype=np.float64)
-    b = np.asarray(before, dtype=np.float64)
-    if a.ndim != 1 or a.shape != b.shape or a.size < 2:
-        raise ValueError("after, before: need two 1-d series of one length >= 2 (one value "
-                         "per seed)")
-    d = a - b
-    if not np.all(np.isfinite(d)):
-        raise ValueError("after, before: need finite values")
-    return float(d.mean()), float(d.std(ddof=1) / np.sqrt(d.size))
-
-
-def paired_verdict(after: ArrayLike, before: ArrayLike, q: float,
-                   expect: str) -> tuple[float, float, str]:
-    """:func:`difference_verdict` of the paired difference ``after - before`` (see
-    :func:`paired_difference`): returns the mean difference, its standard error and the
-    reading. A difference that is the same under every seed (standard error 0) is exact
-    and is read by its sign alone.
-
-    Examples
-    --------
-    >>> paired_verdict([1.0, 2.0, 3.0], [0.0, 1.0, 3.0], 3.0, "up")[2]  # 2 standard errors
-    'not resolved'
-    >>> paired_verdict([1.0, 2.0, 3.0], [0.0, 1.0, 3.0], 1.5, "up")[2]
-    'as stated'
-    """
-    diff, se = paired_difference(after, before)
-    # an exact difference: any nonzero one is beyond q standard errors, a zero one is not
-    exact = np.finfo(np.float64).tiny
-    return diff, se, difference_verdict(diff, se if se > 0 else exact, q, expect)

@@ -5,6 +5,9 @@ variant (notebook 005 and the variant report).
 * :mod:`~rankmeasures.theory.asymptotics` — the pseudo-expectation N_D(n) of Definition 5
   (binary and graded relevance, usable at n = 10^100), the exact finite-n E[DCG], the
   limits of Theorems 1, 3, 5, 7-13, Lemma 3's (K, a) and Theorem 1's rate constant;
+* :mod:`~rankmeasures.theory.relevance` — the relevance curves ybar(s) and graded labels
+  (:class:`~rankmeasures.theory.relevance.GradedRelevance`), their breakpoints and the
+  quadrature sites split there;
 * :mod:`~rankmeasures.theory.simulate` — the order-statistic Monte Carlo of the paper's
   model (Section 2) in O(n) time and bounded memory, and :func:`latent_sample`, one sample
   scored by several ranking functions;
@@ -29,9 +32,11 @@ variant (notebook 005 and the variant report).
   models and their checks by :mod:`~rankmeasures.theory.models`, the limits by
   :mod:`~rankmeasures.theory.limits`, and ``E[DCG] / E[IDCG]`` at finite n by
   :mod:`~rankmeasures.theory.finite_ratio`;
-* :mod:`~rankmeasures.theory.results` — the analysis' typed results (the discount's class,
-  each model's limit and Monte Carlo, telling two models apart, the report) and their
-  rendering as the report's table and JSON;
+* :mod:`~rankmeasures.theory.results` — the analysis' typed results (each model's limit
+  and Monte Carlo, telling two models apart, the report) and their rendering as the
+  report's table and JSON; the theorems and the discount's class that picks one in
+  :mod:`~rankmeasures.theory.theorems`, the table's rows and the estimates written to
+  their standard error in :mod:`~rankmeasures.theory.table`;
 * :mod:`~rankmeasures.theory.variant_report` — the variant report's sentences, curves and
   verdicts, built from the analysis' own numbers.
 

@@ -1,7 +1,7 @@
 """The label model of the Monte Carlo simulators: Wang et al. (2013), Section 2.
 
 A model is ``ybar`` -- ``P[Y = 1 | ftilde = s]`` as a sympy expression in
-``asymptotics.s`` or a numpy callable -- or an ``asymptotics.GradedRelevance`` (graded
+``asymptotics.s`` or a numpy callable -- or an ``relevance.GradedRelevance`` (graded
 labels with their conditional probabilities). :func:`_prepare` turns it into numpy
 probability curves once; :func:`_labels` draws the labels of a block of scores from
 uniforms. Shared by :mod:`~rankmeasures.theory.simulate` and
@@ -39,7 +39,7 @@ def _prepare(ybar) -> tuple:
 
 
 def _prepare_model(ybar) -> tuple:
-    from .asymptotics import GradedRelevance
+    from .relevance import GradedRelevance
 
     if isinstance(ybar, GradedRelevance):
         return (np.array([float(v) for v in ybar.raw_values]),

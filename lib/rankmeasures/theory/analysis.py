@@ -26,9 +26,9 @@ ends the analysis, named in the report's ``incomplete``, with the report so far 
 
 The report is typed (:mod:`rankmeasures.theory.results`): a
 :class:`~rankmeasures.theory.results.VariantReport` of a
-:class:`~rankmeasures.theory.results.DiscountClass`,
+:class:`~rankmeasures.theory.theorems.DiscountClass`,
 :class:`~rankmeasures.theory.results.ModelEntry` objects and so on, decided by enums
-(:class:`~rankmeasures.theory.results.Decay`, :class:`~rankmeasures.theory.results.CutRegime`,
+(:class:`~rankmeasures.theory.theorems.Decay`, :class:`~rankmeasures.theory.results.CutRegime`,
 ...); its table (``to_rows``) and JSON (``to_json``) are rendered there.
 """
 
@@ -77,18 +77,16 @@ from .limits import agrees, closed_limit, distinguish_by_limits, numeric_limit
 from .models import RelevanceModel, check_models_pair, relevance_model
 from .results import (
     CutRegime,
-    Decay,
-    DiscountClass,
     Distinguish,
     LimitKind,
     ModelEntry,
     MonteCarlo,
-    Theorems,
     VariantReport,
     WinRate,
-    rows_of,
 )
 from .simulate import simulate_ndcg
+from .table import rows_of
+from .theorems import Decay, DiscountClass, Theorems
 
 __all__ = ["analyse", "report_rows"]
 
@@ -515,7 +513,7 @@ def _win_rates(dist: Distinguish, curves, at, settings: AnalysisSettings) -> Non
 def report_rows(report: VariantReport | dict, *, digits: int | None = None) -> list[dict]:
     """The report of :func:`analyse` as rows ``{"field": "a / b / c", "value": v}`` (the
     CLI's table, and a notebook's): :meth:`VariantReport.to_rows` for a report,
-    :func:`~rankmeasures.theory.results.rows_of` for a nested mapping.
+    :func:`~rankmeasures.theory.table.rows_of` for a nested mapping.
 
     ``digits``: round every number -- a float, or a string that is one number such as
     ``"0.957993255809"`` -- to that many significant digits, for reading; None keeps the

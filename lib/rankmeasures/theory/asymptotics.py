@@ -10,13 +10,14 @@ Lemma 1); ``s`` near 1 is the top of the ranking and ``p = int_0^1 ybar`` is P[Y
 * :func:`ndcg_limit` — the limits of Theorems 1, 3, 5, 7, 8 and 9 for the discount given.
 
 ``ybar`` is a callable that accepts mpmath numbers (numpy-only callables work at double
-precision), or a sympy expression in the symbol :data:`s`.
+precision), a sympy expression in the symbol :data:`s`, or a
+:class:`~rankmeasures.theory.relevance.GradedRelevance`; the curves, their breakpoints and
+the quadrature sites split there are in :mod:`rankmeasures.theory.relevance`.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import mpmath
@@ -35,17 +36,21 @@ from ..discounts import (
     log_grid,
 )
 from ..expressions import s  # the canonical score symbol of sympy relevance curves
+from .relevance import (
+    GradedRelevance,
+    curve_breakpoints,
+    order_statistic_density,
+    quadrature_sites,
+    relevance_curve,
+    relevance_rate,
+    with_breakpoints,
+)
 
 if TYPE_CHECKING:
     from .._typing import DiscountLike
 
 __all__ = [
     "s",
-    "GradedRelevance",
-    "relevance_curve",
-    "curve_breakpoints",
-    "relevance_rate",
-    "order_statistic_density",
     "expected_dcg",
     "pseudo_expectation",
     "ndcg_limit",
@@ -53,138 +58,6 @@ __all__ = [
     "log_discount_rate",
     "equal_limit_difference",
 ]
-
-
-
-class GradedRelevance:
-    """Graded labels ``values[0] > values[1] > ...`` with ``P[Y = values[j] | ftilde = s]``
-    given by ``probs[j]`` (callables or sympy expressions in ``s``; Wang et al. 2013,
-    Section 3.4). Binary relevance is ``GradedRelevance([1, 0], [ybar, 1 - ybar])``.
-
-    Examples
-    --------
-    Grades 2, 1, 0 with probabilities s/2, s/2, 1 - s: ``E[Y | s] = 2 s/2 + s/2 = 3s/2``,
-    and ``R_1 = P[Y >= 2] = 1/4``, ``R_2 = 1/2``, ``R_3 = 1``.
-
-    >>> from rankmeasures.theory.asymptotics import s
-    >>> rel = GradedRelevance([2, 1, 0], [s / 2, s / 2, 1 - s])
-    >>> float(rel.mean(1)), [float(r) for r in rel.level_rates()]
-    (1.5, [0.25, 0.5, 1.0])
-    """
-
-    def __init__(self, values, probs):
-        if len(values) != len(probs) or len(values) < 2:
-            raise ValueError("values, probs: need the same number (>= 2) of grades")
-        if any(a <= b for a, b in zip(values, values[1:], strict=False)):
-            raise ValueError("values: must be strictly decreasing")
-        if min(values) < 0:
-            raise ValueError("values: gains must be non-negative")
-        self.values = [mpmath.mpf(repr(float(v))) for v in values]
-        self.raw_values = list(values)
-        #: the probabilities as given (callables or sympy expressions), for other backends
-        self.prob_specs = list(probs)
-        self.probs = [relevance_curve(p) for p in probs]
-        #: kinks and jumps in (0, 1) of any probability curve (see curve_breakpoints)
-        self.breakpoints = sorted(set().union(*(curve_breakpoints(p) for p in probs)), key=float)
-
-    def mean(self, x):
-        """``E[Y | ftilde = x]``."""
-        return sum(v * p(x) for v, p in zip(self.values, self.probs, strict=True))
-
-    def level_rates(self, dps: int = 30) -> list:
-        """``R_j = P[Y >= values[j]]`` for j = 1..m (cumulative, R_m = 1)."""
-        with mpmath.workdps(dps):
-            masses = [mpmath.quad(p, _sites(0, 1, self.breakpoints)) for p in self.probs]
-        out, acc = [], mpmath.mpf(0)
-        for m in masses:
-            acc += m
-            out.append(acc)
-        return out
-
-
-def relevance_curve(ybar: Any) -> Callable[[Any], Any]:
-    """An mpmath-callable ``ybar(s)`` from a callable or a sympy expression in ``s``."""
-    if isinstance(ybar, sympy.Basic):
-        extra = ybar.free_symbols - {s}
-        if extra:
-            raise ValueError(f"ybar: only the symbol s is allowed, found {sorted(map(str, extra))}")
-        return sympy.lambdify(s, ybar, modules="mpmath")
-    if not callable(ybar):
-        raise ValueError(f"ybar: must be callable or a sympy expression, got {type(ybar).__name__}")
-    return ybar
-
-
-def curve_breakpoints(ybar: Any) -> list:
-    """The points of (0, 1) where a sympy relevance curve may have a kink or a jump.
-
-    They are the zeros in (0, 1) of the arguments of ``Abs``, ``sign`` and ``Heaviside``, of
-    the pairwise differences of the arguments of ``Max`` and ``Min``, and of the sides of
-    ``Piecewise`` conditions. Gauss-Legendre and tanh-sinh quadrature converge slowly
-    across such a point (ybar = max(0, 2s - 1) with r^-1/2 lost five digits of 2 sqrt(2)/3):
-    every quadrature of this module splits its interval there. A callable has no known
-    breakpoints (pass a sympy expression to get them); a ``GradedRelevance`` has the
-    union of its curves' (attribute ``breakpoints``).
-
-    Returns
-    -------
-    list of sympy numbers, sorted
-    """
-    if isinstance(ybar, GradedRelevance):
-        return list(ybar.breakpoints)
-    if not isinstance(ybar, sympy.Basic):
-        return []
-    zeros: set[Any] = set()  # sympy expressions
-    for node in sympy.preorder_traversal(ybar):
-        if isinstance(node, (sympy.Max, sympy.Min)):
-            zeros.update(a - b for i, a in enumerate(node.args) for b in node.args[i + 1:])
-        elif isinstance(node, (sympy.Abs, sympy.sign, sympy.Heaviside)):
-            zeros.add(node.args[0])
-        elif isinstance(node, sympy.Piecewise):
-            for _, cond in node.args:
-                zeros.update(r.lhs - r.rhs for r in cond.atoms(sympy.core.relational.Relational))
-    points: set[Any] = set()
-    for g in zeros:
-        if not g.has(s):
-            continue
-        sol = sympy.solveset(sympy.Eq(g, 0), s, sympy.Interval.open(0, 1))
-        if isinstance(sol, sympy.FiniteSet):
-            points.update(x for x in sol if x.is_real)
-    return sorted(points, key=float)
-
-
-def _sites(a, b, breakpoints, to_x=None):
-    """Quadrature sites from a to b (a < b) with every breakpoint inside, mapped by ``to_x``
-    (the change of variable of the integral) when given; a midpoint is added when there
-    is none, as mpmath's default degree suits unit-scale pieces."""
-    pts = _with_breaks([mpmath.mpf(a), mpmath.mpf(b)], breakpoints, to_x or (lambda x: x))
-    return pts if len(pts) > 2 else [pts[0], (pts[0] + pts[1]) / 2, pts[1]]
-
-
-def _with_breaks(sites, breakpoints, to_x):
-    """``sites`` (increasing) plus every breakpoint mapped by ``to_x`` inside them."""
-    lo, hi = sites[0], sites[-1]
-    extra = [to_x(mpmath.mpf(sympy.N(bp, mpmath.mp.dps + 5))) for bp in breakpoints]
-    return sorted({*sites, *(x for x in extra if lo < x < hi)})
-
-
-def relevance_rate(ybar: Any, dps: int = 30) -> mpmath.mpf:
-    """``p = P[Y = 1] = int_0^1 ybar(s) ds``."""
-    f = relevance_curve(ybar)
-    with mpmath.workdps(dps):
-        p = mpmath.quad(f, _sites(0, 1, curve_breakpoints(ybar)))
-    if not p > 0:
-        raise ValueError("ybar: P[Y = 1] must be positive")
-    return p
-
-
-def order_statistic_density(r: int, n: int, x: Any) -> Any:
-    """Density of ``ftilde(x_(r))``, the r-th largest of n uniform canonical scores, at x:
-    Beta(n - r + 1, r), i.e. ``n C(n-1, r-1) x^(n-r) (1-x)^(r-1)`` (Wang et al. 2013,
-    Claims 1-2)."""
-    if not 1 <= r <= n:
-        raise ValueError(f"r: must lie in 1..n = 1..{n}, got {r}")
-    x = mpmath.mpf(x)
-    return n * mpmath.binomial(n - 1, r - 1) * x ** (n - r) * (1 - x) ** (r - 1)
 
 
 def _polynomial_in_u(ybar):
@@ -300,7 +173,7 @@ def expected_dcg(ybar: Any, discount: DiscountLike, n: int, *, dps: int = 30) ->
     f = relevance_curve(ybar)
     w = d.weights(n)
     with mpmath.workdps(dps + 5):
-        sites = _with_breaks([mpmath.mpf(0), mpmath.mpf(1)], curve_breakpoints(ybar),
+        sites = with_breakpoints([mpmath.mpf(0), mpmath.mpf(1)], curve_breakpoints(ybar),
                              lambda x: x)
         total = mpmath.mpf(0)
         for r in range(1, n + 1):
@@ -388,7 +261,7 @@ def _pseudo_expectation(ybar, discount, n, dps, normalized):
         # mpmath's tolerance being absolute)
         top = mpmath.log(kmax)
         # a kink of ybar at s = b sits at x = n(1 - b), t = log(n(1 - b))
-        pts = _with_breaks(log_grid(top), curve_breakpoints(ybar),
+        pts = with_breakpoints(log_grid(top), curve_breakpoints(ybar),
                            lambda b: mpmath.log(nn * (1 - b)) if b < 1 else -mpmath.inf)
         def integrand(t):
             x = mpmath.exp(t)  # once: the integrand is x ybar(1 - x/n) D(x), x = e^t
@@ -525,7 +398,7 @@ def ndcg_limit(ybar: Any, discount: DiscountLike, *, dps: int = 30) -> mpmath.mp
             if c is None:
                 return mpmath.mpf(1)
             cc = mpmath.mpf(c)
-            return +(mpmath.quad(f, _sites(1 - cc, 1, bps)) / min(cc, p))
+            return +(mpmath.quad(f, quadrature_sites(1 - cc, 1, bps)) / min(cc, p))
         if isinstance(base, PowerDiscount):
             beta = _exact(base.beta)
             if beta == 1 and c is None:
@@ -535,7 +408,7 @@ def ndcg_limit(ybar: Any, discount: DiscountLike, *, dps: int = 30) -> mpmath.mp
                 # is int_0^{c^(1-beta)} ybar(1 - v^(1/(1-beta))) dv: no endpoint singularity
                 cc = mpmath.mpf(1) if c is None else mpmath.mpf(c)
                 e = 1 / (1 - beta)
-                integral = mpmath.quad(lambda v: f(1 - v**e), _sites(
+                integral = mpmath.quad(lambda v: f(1 - v**e), quadrature_sites(
                     0, cc ** (1 - beta), bps, lambda x: (1 - x) ** (1 - beta)))
                 scale = p if c is None else min(cc, p)
                 return +(integral / scale ** (1 - beta))
@@ -572,14 +445,14 @@ def _graded_limit(rel: GradedRelevance, d: Discount, dps: int):
         if isinstance(base, LogDiscount):
             if c is None:
                 return mpmath.mpf(1)
-            num = mpmath.quad(rel.mean, _sites(1 - cc, 1, rel.breakpoints))
+            num = mpmath.quad(rel.mean, quadrature_sites(1 - cc, 1, rel.breakpoints))
             power = mpmath.mpf(1)  # the ideal's block j covers min(c, R_j)^power
         else:
             beta = _exact(base.beta)
             if beta == 1:  # 1/r cut at c n: the top block dominates as for a fixed cut
                 return +top
             e = 1 / (1 - beta)
-            num = mpmath.quad(lambda v: rel.mean(1 - v**e), _sites(
+            num = mpmath.quad(lambda v: rel.mean(1 - v**e), quadrature_sites(
                 0, cc ** (1 - beta), rel.breakpoints, lambda x: (1 - x) ** (1 - beta)))
             power = 1 - beta
         ideal, prev = mpmath.mpf(0), mpmath.mpf(0)
@@ -610,7 +483,7 @@ def log_discount_separation(ybar0: Any, ybar1: Any, *, max_order: int = 12, dps:
     f0, f1 = relevance_curve(ybar0), relevance_curve(ybar1)
     with mpmath.workdps(dps + 10):
         p0, p1 = relevance_rate(ybar0, dps + 10), relevance_rate(ybar1, dps + 10)
-        sites = _with_breaks([0, mpmath.mpf(10) ** -8, mpmath.mpf(0.5), 1],
+        sites = with_breakpoints([0, mpmath.mpf(10) ** -8, mpmath.mpf(0.5), 1],
                              curve_breakpoints(ybar0) + curve_breakpoints(ybar1),
                              lambda b: 1 - b)
         if abs(p0 - p1) > mpmath.mpf(10) ** (-dps):
@@ -645,7 +518,7 @@ def log_discount_rate(ybar: Any, *, dps: int = 30) -> mpmath.mpf:
     f = relevance_curve(ybar)
     with mpmath.workdps(dps + 10):
         p = relevance_rate(ybar, dps + 10)
-        sites = _with_breaks([0, mpmath.mpf(10) ** -8, mpmath.mpf(0.5), 1],
+        sites = with_breakpoints([0, mpmath.mpf(10) ** -8, mpmath.mpf(0.5), 1],
                              curve_breakpoints(ybar), lambda b: 1 - b)
         m1 = mpmath.quad(lambda u: f(1 - u) * mpmath.log(u), sites)
         return +(1 - mpmath.log(p) + m1 / p)

@@ -27,7 +27,8 @@ from ..discounts import CustomDiscount, Discount, cutoff, n, r
 from ..exact import dcg_symbolic
 from ._budget import BudgetExceeded, time_budget
 from ._numbers import EXACT_SECONDS, n_key, symbolic, tidy
-from .results import CutRegime, Decay, DiscountClass, PairwiseIdentity, Theorem, Theorems
+from .results import CutRegime
+from .theorems import Decay, DiscountClass, PairwiseIdentity, Theorem, Theorems
 
 __all__ = ["classify_discount", "check_discount_theory", "cut_growth", "cut_theorem",
            "cut_at", "discount_at", "linear_pairwise_identity"]
@@ -40,7 +41,7 @@ def classify_discount(expr: Any) -> DiscountClass:
     -------
     DiscountClass
         ``summable``, ``r_times_d`` (the limit of r D(r), a string), ``decay`` (a
-        :class:`~rankmeasures.theory.results.Decay`), ``beta`` (the index of regular
+        :class:`~rankmeasures.theory.theorems.Decay`), ``beta`` (the index of regular
         variation as a string, or None when it does not exist) and the ``theorem``.
 
     Examples

@@ -17,17 +17,17 @@ from typing import Any
 import mpmath
 import sympy
 
-from . import asymptotics
+from . import asymptotics, relevance
 from ._numbers import symbolic, tidy, to_mpf
 from .results import (
     CutRegime,
     Distinguish,
     LimitKind,
     Separation,
-    Theorems,
     VariantReport,
     Verdict,
 )
+from .theorems import Theorems
 
 __all__ = ["closed_limit", "numeric_limit", "agrees", "distinguish_by_limits"]
 
@@ -77,7 +77,7 @@ def numeric_limit(mean: Any, beta: Any, cut: Any, values: list, rates: list,
         b = to_mpf(beta)
         c = mpmath.mpf(1) if cut is None else to_mpf(cut)
         sites = {1 - c, mpmath.mpf(1)}
-        for bp in asymptotics.curve_breakpoints(mean):
+        for bp in relevance.curve_breakpoints(mean):
             x = to_mpf(bp)
             if 1 - c < x < 1:
                 sites.add(x)

@@ -26,7 +26,7 @@ import numpy as np
 import sympy
 
 from ..expressions import parse_expression
-from . import asymptotics
+from . import asymptotics, relevance
 from ._numbers import EXACT_SECONDS, show_number, symbolic, tidy, to_mpf
 
 __all__ = ["RelevanceModel", "relevance_model", "check_continuous", "check_pair",
@@ -39,7 +39,7 @@ _S_GRID = np.linspace(0.0, 1.0, 2001)
 @dataclass(frozen=True)
 class RelevanceModel:
     """A relevance model as the analysis uses it: ``numeric`` (``ybar``, or a
-    :class:`~rankmeasures.theory.asymptotics.GradedRelevance`), the mean curve ``E[Y | s]``,
+    :class:`~rankmeasures.theory.relevance.GradedRelevance`), the mean curve ``E[Y | s]``,
     the grades ``v_1 > v_2 > ...`` with their cumulative rates ``R_j = P[Y >= v_j]``
     (``exact``: all in closed form; else some by quadrature), the argument's ``name`` and
     the fields that describe it in the report
@@ -80,7 +80,7 @@ def _quad01(expr, name: str):
         with mpmath.workdps(35):
             sites = [mpmath.mpf(0), mpmath.mpf("1e-3"), mpmath.mpf("1e-2"), mpmath.mpf("0.1"),
                      mpmath.mpf("0.5"), mpmath.mpf(1)]
-            for b in asymptotics.curve_breakpoints(expr):
+            for b in relevance.curve_breakpoints(expr):
                 sites.append(to_mpf(b, 40))
             v = mpmath.quad(f, sorted(set(sites)))
             if isinstance(v, mpmath.mpc):
@@ -153,7 +153,7 @@ def relevance_model(spec: Any, name: str = "ybar",
             check_continuous(q, f"{where}probs[{j}]")
         _check_sum_to_one(probs, f"{where}probs")
         try:
-            numeric = asymptotics.GradedRelevance([float(v) for v in values], probs)
+            numeric = relevance.GradedRelevance([float(v) for v in values], probs)
         except ValueError as exc:
             raise ValueError(f"{where}{exc}") from None
         mean = sympy.expand(sum(v * q for v, q in zip(values, probs, strict=True)))
@@ -166,7 +166,7 @@ def relevance_model(spec: Any, name: str = "ybar",
             "values": [str(v) for v in values], "probs": [str(q) for q in probs],
             "mean": str(mean), "mean_y": show_number(mean_y)}, exact=exact, name=name)
     yb = _curve(spec, name)
-    asymptotics.relevance_curve(yb)  # the form the computations take
+    relevance.relevance_curve(yb)  # the form the computations take
     _check_probability(yb, name)
     check_continuous(yb, name)
     p, exact = _integral01(yb, name, seconds)

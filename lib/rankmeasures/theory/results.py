@@ -1,13 +1,17 @@
 """Typed results of the variant analysis (:mod:`rankmeasures.theory.analysis`) and the one
 place where they are rendered as text.
 
-The analysis decides with enums and fields -- :class:`Decay`, :class:`CutRegime`,
-:class:`LimitKind`, :class:`Separation`, :class:`Verdict`, a :class:`Theorem`'s number --
+The analysis decides with enums and fields -- :class:`CutRegime`, :class:`LimitKind`,
+:class:`Separation`, :class:`Verdict`, and the discount's
+:class:`~rankmeasures.theory.theorems.Decay` and
+:class:`~rankmeasures.theory.theorems.Theorem` (:mod:`rankmeasures.theory.theorems`) --
 never with sentences. The sentences and the field names of the report's table
 (``"pseudo-expectation N(n)"``, ``"P -> 1 in probability"``, ...) are written here only:
 :meth:`VariantReport.to_dict` renders the report as the nested mapping that
 :meth:`VariantReport.to_rows` flattens into the table of the notebooks and the command line,
-and :meth:`VariantReport.to_json` writes it as JSON with its decimal fields as numbers.
+and :meth:`VariantReport.to_json` writes it as JSON with its decimal fields as numbers
+(the flattening and the writing of estimates to their standard error:
+:mod:`rankmeasures.theory.table`).
 
 Theorems are those of Wang et al. (2013): 1, 3, 5-9 for binary relevance, 10-13 their graded
 forms (Section 6); Lemma 3 and Definition 3 for telling two ranking functions apart.
@@ -17,26 +21,17 @@ from __future__ import annotations
 
 import enum
 import json
-import math
-import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .._validation import check_int
+from .table import rows_of, to_its_se
 
-__all__ = ["Decay", "CutRegime", "LimitKind", "Separation", "Verdict", "Theorem", "Theorems",
-           "DiscountClass", "ExactRatio", "MonteCarlo", "WinRate", "ModelEntry",
-           "Distinguish", "PairwiseIdentity", "VariantReport", "rows_of", "distinguish_details",
-           "to_its_se", "TENDS_LABEL", "WIN_LABEL"]
+if TYPE_CHECKING:
+    from .theorems import DiscountClass, PairwiseIdentity, Theorem
 
-
-class Decay(enum.Enum):
-    """How ``D(r)`` decays against ``1/r`` (the limit of ``r D(r)``: infinite, positive
-    and finite, or 0). The value is the text shown."""
-
-    SLOWER = "slower than 1/r"
-    LIKE = "like 1/r"
-    FASTER = "faster than 1/r"
+__all__ = ["CutRegime", "LimitKind", "Separation", "Verdict", "ExactRatio", "MonteCarlo",
+           "WinRate", "ModelEntry", "Distinguish", "VariantReport", "distinguish_details",
+           "TENDS_LABEL", "WIN_LABEL"]
 
 
 class CutRegime(enum.Enum):
@@ -86,114 +81,6 @@ class Verdict(enum.Enum):
     YES = "yes"
     NO = "no"
     UNDECIDED = "undecided"
-
-
-@dataclass(frozen=True)
-class Theorem:
-    """The result of Wang et al. (2013) that governs a case: its number (1-13; None when
-    none applies, for this tool's extension of Theorem 1 and for document 000's linear
-    discount) and its statement as shown.
-
-    Examples
-    --------
-    >>> t = Theorem(7, "Theorem 7 (k -> infinity, k = o(n), sum D unbounded): NDCG@k -> ybar(1)")
-    >>> t.number, str(t)[:9]
-    (7, 'Theorem 7')
-    """
-
-    number: int | None
-    text: str
-
-    def __str__(self) -> str:
-        return self.text
-
-
-class Theorems:
-    """The statements the analysis can find, as the report shows them (Wang et al. (2013);
-    document 000 for a linear discount). The analysis picks one; it never reads the text.
-
-    Examples
-    --------
-    >>> Theorems.T7.number, Theorems.graded_form(Theorems.T7).text
-    (7, 'Theorem 11 (the graded form of Theorem 7)')
-    """
-
-    T1 = Theorem(1, "Theorem 1 (D(r) = 1/log(1+r)): NDCG -> 1 for every ranking function")
-    #: Theorem 1 is stated for 1/log(1+r) (any base); for another slowly varying discount
-    #: the limit 1 is this tool's extension (Karamata), not the document's
-    T1_EXTENSION = Theorem(None, "extension of Theorem 1 (this tool's, by Karamata; slowly "
-                                 "varying, beta = 0): the pseudo-expectation -> 1 for every "
-                                 "ranking function")
-    T3 = Theorem(3, "Theorem 3 (regularly varying, 0 < beta < 1): a beta-integral limit")
-    T5 = Theorem(5, "Theorem 5: like 1/r, NDCG -> ybar(1)")
-    T6 = Theorem(6, "Theorem 6: summable, NDCG has no limit in probability")
-    T6_BOUNDED_CUT = Theorem(6, "Theorem 6 (a bounded cut-off makes the discount summable): "
-                                "no limit in probability")
-    T7 = Theorem(7, "Theorem 7 (k -> infinity, k = o(n), sum D unbounded): NDCG@k -> ybar(1)")
-    T8 = Theorem(8, "Theorem 8 (slowly varying, k = c n): NDCG@k -> a c-dependent limit")
-    T9 = Theorem(9, "Theorem 9 (r^-beta, 0 < beta < 1, k = c n): a beta-integral limit from "
-                    "1 - c")
-    #: slowly varying (beta = 0) and yet not decaying slower than 1/r
-    NONE = Theorem(None, "none")
-    NONE_FASTER = Theorem(None, "none of Theorems 1-9 (decays faster than 1/r but is not "
-                                "summable)")
-    LINEAR = Theorem(None, "linear in the position: Jin & Geng's DCG^beta (document 000)")
-
-    # Section 6: the graded forms of the binary theorems
-    _GRADED = {1: (10, "Theorem 10 with beta = 0 (the limit is 1)"), 3: (10, "Theorem 10"),
-               7: (11, "Theorem 11"), 8: (12, "Theorem 12"), 9: (13, "Theorem 13")}
-
-    @staticmethod
-    def none_with_cut(theorem: Theorem) -> Theorem:
-        """No theorem for this discount with ``k = c n`` (``theorem``: without the cut)."""
-        return Theorem(None, f"none of Theorems 6-9 for this discount with k = c n "
-                             f"({theorem.text})")
-
-    @staticmethod
-    def graded_form(theorem: Theorem) -> Theorem:
-        """The theorem for graded relevance that takes the place of a binary one."""
-        if theorem.number in Theorems._GRADED:
-            number, text = Theorems._GRADED[theorem.number]
-            return Theorem(number, f"{text} (the graded form of Theorem {theorem.number})")
-        return Theorem(None, f"no graded form stated in the document; {theorem.text}")
-
-
-@dataclass(frozen=True)
-class DiscountClass:
-    """The class of a discount ``D(r)``
-    (:func:`~rankmeasures.theory.classification.classify_discount`).
-
-    Attributes
-    ----------
-    expr : str
-        ``D(r)``.
-    summable : bool or None
-        ``sum_r D(r) < infinity`` (Theorem 6); None for a discount linear in r.
-    r_times_d : str or None
-        The limit of ``r D(r)``.
-    decay : Decay or None
-        Against ``1/r`` (Theorem 5).
-    beta : str or None
-        The index of regular variation (``D(r) = r^-beta L(r)``), None when there is none.
-    theorem : Theorem
-        The theorem that applies to the discount without a cut-off.
-    linear : bool
-        Linear in the position (document 000's pairwise analysis; the other fields None).
-
-    Examples
-    --------
-    >>> c = DiscountClass("1/r", False, "1", Decay.LIKE, "1", Theorem(5, "Theorem 5"))
-    >>> c.decay is Decay.LIKE, c.linear
-    (True, False)
-    """
-
-    expr: str
-    summable: bool | None
-    r_times_d: str | None
-    decay: Decay | None
-    beta: str | None
-    theorem: Theorem
-    linear: bool = False
 
 
 @dataclass(frozen=True)
@@ -379,45 +266,6 @@ class Distinguish:
         return hit if hit is not None else f"none up to n = {list(self.win_rates)[-1]}"
 
 
-@dataclass(frozen=True)
-class PairwiseIdentity:
-    """Jin & Geng's identity for a discount linear in the position
-    (:func:`~rankmeasures.theory.classification.linear_pairwise_identity`).
-
-    Attributes
-    ----------
-    slope : str
-        ``dD/dr``.
-    gain_weighted : bool
-        Whether ``Delta DCG = -slope * sum over misordered pairs (g_high - g_low)``.
-    conditions : list of str
-        When ``Delta DCG = -slope * (g_1 - g_0) * R(f)``: ``["always"]``, ``["never"]`` or
-        equations in the gains.
-    max_n, n_levels : int
-        Every list of length up to ``max_n`` over ``n_levels`` grades was checked.
-    gain : str or None
-        A gain asked about, and whether it is affine (the ``R(f)`` identity holds).
-
-    Examples
-    --------
-    >>> PairwiseIdentity("-1", True, ["always"], 4, 2).checked
-    'every list of length <= 4 over 2 grades, every ranking'
-    """
-
-    slope: str
-    gain_weighted: bool
-    conditions: list[str]
-    max_n: int
-    n_levels: int
-    gain: str | None = None
-    gain_affine: bool | None = None
-
-    @property
-    def checked(self) -> str:
-        """What was enumerated, as the report states it."""
-        return f"every list of length <= {self.max_n} over {self.n_levels} grades, every ranking"
-
-
 @dataclass
 class VariantReport:
     """The report of :func:`~rankmeasures.theory.analysis.analyse`, filled step by step: a
@@ -490,7 +338,8 @@ class VariantReport:
         return _render(self, numeric)
 
     def to_rows(self, *, digits: int | None = None) -> list[dict]:
-        """The report as rows ``{"field": "a / b / c", "value": v}`` (see :func:`rows_of`).
+        """The report as rows ``{"field": "a / b / c", "value": v}``
+        (:func:`~rankmeasures.theory.table.rows_of`).
 
         ``digits``: for reading, exact and deterministic numbers to that many significant
         digits, and each Monte Carlo estimate (a mean of NDCG, a ratio of means, a win
@@ -550,45 +399,6 @@ _TENDS_TEXT = {
 _FLUCTUATION_NOTE = ("for r^-beta with beta > 2/3 the gap and the fluctuations are both of "
                      "order n^-(1-beta): P[right order] tends to a constant below 1 "
                      "(claims S004-T4b, S004-L7)")
-
-
-class _Shown(str):
-    """A value already written for reading (an estimate to its standard error), which
-    :func:`rows_of` shows as it is."""
-
-    __slots__ = ()
-
-
-def to_its_se(value: float | None, se: float | None) -> tuple:
-    """A Monte Carlo estimate written to the second significant digit of its standard
-    error, and the standard error to 2 significant digits, for reading (the last digit
-    shown is uncertain, the ones before it are not); an estimate without a positive finite
-    standard error is returned as it is.
-
-    Parameters
-    ----------
-    value, se : float or None
-        The estimate and its standard error.
-
-    Returns
-    -------
-    tuple
-        ``(value, se)`` as strings that :func:`rows_of` shows unchanged, or the two
-        arguments unchanged.
-
-    Examples
-    --------
-    >>> to_its_se(0.8145521, 0.000884)
-    ('0.81455', '0.00088')
-    >>> to_its_se(13.94081, 0.0512)
-    ('13.941', '0.051')
-    >>> to_its_se(1.0, 0.0)
-    (1.0, 0.0)
-    """
-    if value is None or se is None or not math.isfinite(se) or se <= 0:
-        return value, se
-    decimals = max(0, 1 - math.floor(math.log10(se)))
-    return _Shown(f"{value:.{decimals}f}"), _Shown(f"{se:#.2g}")
 
 
 def _render(rep: VariantReport, numeric: bool, reading: bool = False) -> dict:
@@ -716,49 +526,3 @@ def _plain(x):
     if hasattr(x, "item"):
         return x.item()
     return str(x)
-
-
-_NUMBER = re.compile(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
-
-
-def rows_of(report: Mapping, *, digits: int | None = None) -> list[dict]:
-    """A nested mapping as rows ``{"field": "a / b / c", "value": v}`` (the CLI's table,
-    and a notebook's).
-
-    ``digits``: round every number -- a float, or a string that is one number such as
-    ``"0.957993255809"`` -- to that many significant digits, for reading; None keeps the
-    values (for a table saved in full).
-
-    Examples
-    --------
-    >>> rows_of({"limit": "2*sqrt(2)/3", "N(n)": {"1e+03": "0.957993255809"}}, digits=4)
-    [{'field': 'limit', 'value': '2*sqrt(2)/3'}, {'field': 'N(n) / 1e+03', 'value': '0.958'}]
-    """
-    if digits is not None:
-        check_int("digits", digits, min=1)
-
-    def show(v):
-        if isinstance(v, bool) or v is None:
-            return v
-        if isinstance(v, _Shown):  # already written to its standard error
-            return str(v)
-        if isinstance(v, float):
-            return f"{v:.{digits}g}" if digits else v
-        if isinstance(v, int | str):
-            if digits and isinstance(v, str) and _NUMBER.fullmatch(v.strip()):
-                return f"{float(v):.{digits}g}"
-            return v
-        return str(v)
-
-    def walk(d, prefix):
-        for k, v in d.items():
-            key = f"{prefix}{k}"
-            if isinstance(v, dict):
-                yield from walk(v, key + " / ")
-            elif isinstance(v, list) and v and isinstance(v[0], dict):
-                for i, item in enumerate(v):
-                    yield from walk(item, f"{key}[{i}] / ")
-            else:
-                yield {"field": key, "value": show(v)}
-
-    return list(walk(report, ""))

@@ -116,7 +116,7 @@ def _constant(ybar) -> bool:
     probabilities) free of ``s``. A callable is not inspected."""
     import sympy
 
-    from .asymptotics import GradedRelevance
+    from .relevance import GradedRelevance
 
     specs = ybar.prob_specs if isinstance(ybar, GradedRelevance) else [ybar]
     return all(isinstance(q, sympy.Basic) and not q.free_symbols for q in specs)

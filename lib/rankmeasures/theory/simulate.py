@@ -48,7 +48,7 @@ def simulate_ndcg(ybar: Any, discount: DiscountLike, n: int, *, n_draws: int = 1
     Parameters
     ----------
     ybar : callable on numpy arrays, sympy expression in ``asymptotics.s``, or
-        ``asymptotics.GradedRelevance``
+        ``relevance.GradedRelevance``
         ``P[Y = 1 | ftilde = s]`` (values in [0, 1]), or graded labels with their
         conditional probabilities (the gain of a label is its value).
     discount : Discount or name
