@@ -325,7 +325,8 @@ def expected_finite(name: str, ybar, n: int, *, k: int, dps: int = 20):
     """The exact expectation at finite n of P@k, recall@k or RR (``k`` ignored for RR)
     in the binary model, by the integrals of the module docstring: P@k and RR by mpmath
     quadrature at ``dps`` digits, broken at ``1 - j/n`` where the integrands
-    concentrate; recall@k, a double integral, by Gauss-Legendre in double precision.
+    concentrate; recall@k (a double integral) and P@k for k > 64 (where mpmath's
+    incomplete beta function fails) by Gauss-Legendre in double precision.
 
     Examples
     --------
@@ -352,6 +353,8 @@ def expected_finite(name: str, ybar, n: int, *, k: int, dps: int = 20):
         if name == "P":
             if k == n:
                 v = big_a(0)
+            elif k > 64:  # mpmath's incomplete beta fails with both parameters large
+                return _expected_precision(curve, n, k)
             else:
                 v = n * mpmath.quad(lambda x: yb(x) * mpmath.betainc(n - k, k, 0, x,
                                                                        regularized=True),
@@ -379,6 +382,22 @@ def _gauss(edges, order: int = 48):
     e = np.asarray(edges, dtype=np.float64)
     lo, hi = e[:-1, None], e[1:, None]
     return ((hi - lo) / 2 * z + (hi + lo) / 2).ravel(), ((hi - lo) / 2 * w).ravel()
+
+
+def _expected_precision(curve, n: int, k: int) -> float:
+    """E[P@k] = (n/k) int ybar(u) I_u(n-k, k) du in double precision (scipy's incomplete
+    beta, Gauss-Legendre on intervals of width about ``sqrt(k)/n`` around ``1 - k/n``)."""
+    import numpy as np
+    from scipy.special import betainc
+
+    yb = sympy.lambdify(s, curve, modules="numpy")
+    width, centre = np.sqrt(k) / n, 1 - k / n
+    us = sorted({0.0, 1.0} | {float(centre + j * width) for j in (-40, -12, -4, -1, 0, 1, 4,
+                                                                   12, 40)
+                              if 0 < centre + j * width < 1})
+    u, w = _gauss(us)
+    y = np.broadcast_to(np.asarray(yb(u), dtype=np.float64), u.shape)
+    return float(n / k * np.sum(w * y * betainc(n - k, k, u)))
 
 
 def _expected_recall(curve, a_expr, n: int, k: int) -> float:
@@ -464,9 +483,10 @@ def analyse_measure(name: str, ybar, *, cut=None, k: int | None = None, phi=None
     Returns
     -------
     dict with ``converges`` (bool: almost surely for the converging measures, in
-    probability for a top-heavy one with a point-mass law, q in {0, 1}), ``limit`` (sympy closed form or None), ``limit_value``
-    (mpmath), for a top-heavy measure ``law``, ``law_mean``, ``law_variance`` and ``q``,
-    and with ``ybar_other`` the ``pair`` verdict of :func:`pair_verdict`.
+    probability for a top-heavy one with a point-mass law, q in {0, 1}), ``limit``
+    (sympy closed form or None), ``limit_value`` (mpmath), for a top-heavy measure
+    ``law``, ``law_mean``, ``law_variance`` and ``q``, and with ``ybar_other`` the
+    ``pair`` verdict of :func:`pair_verdict`.
 
     Examples
     --------

@@ -141,14 +141,17 @@ def evaluate_lists(measures: list[str], labels: np.ndarray) -> dict[str, np.ndar
     return out
 
 
-def _one_draw(ybar, measures, n, segment_size, seed, draw) -> dict[str, float]:
-    values = evaluate_lists(measures, ranked_labels(ybar, n, seed=seed, draw=draw,
-                                                    segment_size=segment_size)[None, :])
-    return {m: float(v[0]) for m, v in values.items()}
+def _draws(ybar, measures, n, segment_size, seed, draws) -> dict[str, np.ndarray]:
+    """One task: the measures of a run of draws, each list one query of one evaluator
+    call (a query's value depends on its own labels only, whatever else is evaluated)."""
+    lists = np.stack([ranked_labels(ybar, n, seed=seed, draw=d, segment_size=segment_size)
+                      for d in draws])
+    return evaluate_lists(measures, lists)
 
 
 def simulate_measures(ybar: Any, measures: list[str], n: int, *, n_draws: int = 1,
-                      seed: int = 0, segment_size: int = 1 << 16, workers: Any = None,
+                      seed: int = 0, segment_size: int = 1 << 16, task_draws: int = 64,
+                      workers: Any = None,
                       map_draws: Callable[[Callable, Iterable], Iterable] | None = None
                       ) -> dict[str, np.ndarray]:
     """Independent draws of the measures at n objects (module docstring).
@@ -159,12 +162,15 @@ def simulate_measures(ybar: Any, measures: list[str], n: int, *, n_draws: int = 
     measures : list of str, as :func:`parse_measure` reads them
     n, n_draws, seed, segment_size : int
         Every value depends on these only.
+    task_draws : int
+        Draws per task (one evaluator call); does not change any value.
     workers : None, int, str or distributed.Client
         Where the draws run (:func:`rankmeasures.theory.engine.connect`); does not change
         any value.
     map_draws : callable, optional
-        ``map_draws(fn, draws)`` returns ``fn(d)`` for each draw, in order (overrides
-        ``workers``); does not change any value.
+        ``map_draws(fn, tasks)`` returns ``fn(t)`` for each task (a run of draws), in
+        order, computed however it likes (overrides ``workers``); does not change any
+        value.
 
     Returns
     -------
@@ -183,18 +189,19 @@ def simulate_measures(ybar: Any, measures: list[str], n: int, *, n_draws: int = 
         parse_measure(spec)
     n = check_positive_int("n", n)
     n_draws = check_positive_int("n_draws", n_draws)
-    run = partial(_one_draw, ybar, list(measures), n, segment_size, seed)
-    draws = list(range(n_draws))
+    task_draws = check_positive_int("task_draws", task_draws)
+    run = partial(_draws, ybar, list(measures), n, segment_size, seed)
+    tasks = [list(range(a, min(a + task_draws, n_draws))) for a in range(0, n_draws, task_draws)]
     if map_draws is not None:
-        done = list(map_draws(run, draws))
+        done = list(map_draws(run, tasks))
     elif workers is None:
-        done = [run(d) for d in draws]
+        done = [run(t) for t in tasks]
     else:
         from .engine import connect, gather_map
 
         with connect(workers) as client:
-            done = gather_map(client, run, draws)
-    return {m: np.array([d[m] for d in done]) for m in measures}
+            done = gather_map(client, run, tasks)
+    return {m: np.concatenate([d[m] for d in done]) for m in measures}
 
 
 def coupled_comparison(measure: str, models, n: int, *, seeds: Iterable[int]
