@@ -154,6 +154,8 @@ def test_finite_n_precision_against_order_statistics(n, k):
                          for i in range(1, k + 1)) / k
     tol = 1e-15 if k <= 64 else 1e-12  # mpmath; else double-precision quadrature
     assert abs(L.expected_finite("P", s, n, k=k) - exact1) < tol
+    assert abs(L.expected_finite("P", s**2, n, k=k)
+               - mpmath.mpf(sympy.N(L.expected_linear(s**2, n, [THIRD / k] * k) * 3, 30))) < tol
     assert abs(L.expected_finite("P", s**2, n, k=k) - exact2) < tol
 
 
@@ -242,3 +244,9 @@ def test_pair_verdicts_and_the_analysis_entry_point():
     assert not r["converges"] and r["q"] == sympy.Rational(2, 3)
     assert r["pair"]["verdict"] == "not distinguishable"
     assert L.analyse_measure("RBP", LINEAR, phi=0.5)["law_variance"] == sympy.Rational(2, 27)
+
+
+def test_coupled_comparison_counts_every_sample():
+    c = M.coupled_comparison(["RR", "AP"], (LINEAR, sympy.Rational(1, 2) + 0 * s), 200,
+                             seeds=range(5))
+    assert all(sum(v.values()) == 5 for v in c.values())

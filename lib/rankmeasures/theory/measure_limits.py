@@ -78,7 +78,7 @@ import sympy
 from .asymptotics import s
 
 __all__ = ["CONVERGING", "TOP_HEAVY", "eta_phi", "limit", "top_rate", "top_law",
-           "expected_finite", "pair_verdict", "analyse_measure"]
+           "expected_finite", "expected_linear", "pair_verdict", "analyse_measure"]
 
 #: the measures with an almost-sure limit, and whether they take a cut fraction c
 CONVERGING = {"AP": False, "Rprec": False, "P": True, "recall": True, "AUC": False}
@@ -372,6 +372,38 @@ def expected_finite(name: str, ybar, n: int, *, k: int, dps: int = 20):
         else:
             raise ValueError(f"name: one of 'P', 'recall', 'RR', got {name!r}")
         return +v
+
+
+def expected_linear(ybar, n: int, weights) -> sympy.Expr:
+    """``E[sum_i w_i Y_(i)] = sum_i w_i E[ybar(U_(i:n))]`` for a measure linear in the
+    labels of the top ``len(weights)`` ranks (RBP, P@k, DCG@k), exact for a polynomial
+    ``ybar``: ``U_(i:n)`` (the i-th largest of n uniforms) is Beta(n - i + 1, i), so
+    ``E[U_(i:n)^m] = prod_{j < m} (n - i + 1 + j) / (n + 1 + j)``.
+
+    Examples
+    --------
+    ybar = s: E[U_(1:n)] = n / (n + 1):
+
+    >>> expected_linear(s, 9, [1])
+    9/10
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"n: need a positive integer, got {n!r}")
+    w = [sympy.nsimplify(x) for x in weights]
+    if not 1 <= len(w) <= n:
+        raise ValueError(f"weights: need 1 to n = {n} of them, got {len(w)}")
+    curve = _curve(ybar)
+    if not curve.is_polynomial(s):
+        raise ValueError(f"ybar: expected_linear needs a polynomial in s, got {curve}")
+    coeffs = sympy.Poly(curve, s).all_coeffs()[::-1]  # c_0, c_1, ...
+    total = sympy.Integer(0)
+    for i, wi in enumerate(w, start=1):
+        moment, e = sympy.Integer(1), coeffs[0]
+        for m in range(1, len(coeffs)):
+            moment *= sympy.Rational(n - i + m, n + m)
+            e += coeffs[m] * moment
+        total += wi * e
+    return sympy.nsimplify(total)
 
 
 def _gauss(edges, order: int = 48):

@@ -204,22 +204,26 @@ def simulate_measures(ybar: Any, measures: list[str], n: int, *, n_draws: int = 
     return {m: np.concatenate([d[m] for d in done]) for m in measures}
 
 
-def coupled_comparison(measure: str, models, n: int, *, seeds: Iterable[int]
-                       ) -> dict[str, int]:
+def coupled_comparison(measures: list[str], models, n: int, *, seeds: Iterable[int]
+                       ) -> dict[str, dict[str, int]]:
     """On coupled samples (:func:`~rankmeasures.theory.distinguish.coupled_sample`: two
-    ranking functions with relevance curves ``models`` scoring the same n objects), how
-    often the measure of f0 is above, equal to and below that of f1.
+    ranking functions with relevance curves ``models`` scoring the same n objects, one
+    sample per seed), how often each measure of f0 is above, equal to and below that of
+    f1.
 
     Returns
     -------
-    dict with counts ``above``, ``equal``, ``below``.
+    dict: measure -> counts ``above``, ``equal``, ``below``.
     """
-    parse_measure(measure)
+    if not isinstance(measures, list | tuple) or not measures:
+        raise ValueError(f"measures: need a non-empty list, got {measures!r}")
+    for spec in measures:
+        parse_measure(spec)
     n = check_positive_int("n", n)
-    counts = {"above": 0, "equal": 0, "below": 0}
+    counts = {m: {"above": 0, "equal": 0, "below": 0} for m in measures}
     for sd in seeds:
         labels, scores = coupled_sample(n, models, seed=sd)
         lists = np.stack([labels[np.argsort(-scores[j], kind="stable")] for j in (0, 1)])
-        a, b = evaluate_lists([measure], lists)[measure]
-        counts["above" if a > b else "below" if a < b else "equal"] += 1
+        for m, (a, b) in evaluate_lists(list(measures), lists).items():
+            counts[m]["above" if a > b else "below" if a < b else "equal"] += 1
     return counts
