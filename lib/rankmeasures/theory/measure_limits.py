@@ -389,7 +389,7 @@ def expected_linear(ybar, n: int, weights) -> sympy.Expr:
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"n: need a positive integer, got {n!r}")
-    w = [sympy.nsimplify(x) for x in weights]
+    w = [sympy.nsimplify(x) if isinstance(x, float) else sympy.sympify(x) for x in weights]
     if not 1 <= len(w) <= n:
         raise ValueError(f"weights: need 1 to n = {n} of them, got {len(w)}")
     curve = _curve(ybar)
@@ -403,7 +403,7 @@ def expected_linear(ybar, n: int, weights) -> sympy.Expr:
             moment *= sympy.Rational(n - i + m, n + m)
             e += coeffs[m] * moment
         total += wi * e
-    return sympy.nsimplify(total)
+    return total
 
 
 def _gauss(edges, order: int = 48):
