@@ -20,9 +20,9 @@
 # sketches are in the docstring of `rankmeasures.theory.measure_limits`), computed three
 # ways where it can be -- closed form (sympy), high-precision quadrature or exact finite-$n$
 # expectation (mpmath), Monte Carlo -- and checked by a cell. The Monte Carlo lists come from
-# the segmented generator behind notebook 004's simulator (the same draws, label for label)
-# and are scored by the evaluator's own measures (`rankmeasures.trec`): one definition of
-# each measure.
+# the segmented generator behind notebook 004's simulator (the same draws, label for label:
+# tested in `tests/test_measure_limits.py`) and are scored by the evaluator's own measures
+# (`rankmeasures.trec`): one definition of each measure.
 #
 # Notation: $\eta(t) = \bar y(1-t)$, the rate of relevance at the top fraction $t$ of the
 # list; $\Phi(t) = \int_0^t \eta$; $p = \Phi(1)$; $q = \bar y(1^-)$, the rate at the very top.
@@ -138,8 +138,9 @@ _ = checks.check("random-limits",
 # (`expected_finite`: order statistics; the formulas are in the module's docstring and
 # are tested against independent exact values), AUC with its limit (given both classes
 # occur, AUC is an unbiased U-statistic of $P[s > s' \mid y=1,y'=0]$, so its expectation
-# *is* the limit). Each comparison allows its Student-$t$ quantile at the run's
-# Bonferroni-split false-alarm level (10⁻³ for the whole run). AP and R-precision have no
+# *is* the limit). Each comparison allows its Student-$t$ quantile (Hoeffding's bound when
+# one value holds a quarter of the draws) at the run's Bonferroni-split false-alarm level
+# (10⁻³ for the whole run). AP and R-precision have no
 # finite-$n$ expectation here: their Monte Carlo gap to the limit is shown, not asserted
 # (a reading).
 
@@ -197,6 +198,9 @@ display(Markdown(figures.markdown_table(
      for k, e in exponents.items()])))
 _ = checks.check("rates-order-1/n", all(abs(e + 1) < 0.1 for e in exponents.values()),
                  "the exact gaps close like 1/n (fitted exponents within 0.1 of -1)")
+_ = checks.check("rates-p-by-hand", abs(ML.expected_finite("P", B, 1000, k=500)
+                                        - (2 / 3 - 501 / (6 * 1001))) < 1e-12,
+                 "E[P@500] at n = 1000 is 2/3 - 501/(6 * 1001), as the order statistics say")
 
 # %%
 fig, (ax, bx) = plt.subplots(1, 2, figsize=(11, 4))
@@ -239,10 +243,11 @@ plt.show()
 # depends on the ranking function only through $q$, and is non-degenerate when $0<q<1$ --
 # so they do not converge in probability (the analogue of Wang et al.'s Theorem 6 for
 # summable discounts). *Proof.* Each is a function of the top $K$ labels up to a tail
-# that vanishes as $K \to \infty$ uniformly in $n$ (RR: at most $1/K$ on "no relevant in
-# the top $K$"; RBP: $\varphi^K$; ERR: the stopping probability of reaching rank $K$ times
-# a bounded sum); NDCG@$k$'s ideal DCG is that of $k$ relevant documents with probability
-# tending to 1. $\square$ The laws:
+# that vanishes as $K \to \infty$ uniformly in $n$ (RR and ERR: at most $1/(K+1)$, as the
+# ranks beyond $K$ carry $1/r$ and the user stops at most once; RBP: $\varphi^K$; P@$k$,
+# NDCG@$k$: none once $K \ge k$), and the top-$K$ labels converge in total variation
+# (the lemma); NDCG@$k$'s ideal DCG is that of $k$ relevant documents with probability
+# tending to 1 (as $R \sim \mathrm{Bin}(n, p)$, $p > 0$). $\square$ The laws:
 #
 # * RR $\to 1/G$, $G$ geometric on $\{1,2,\dots\}$: mean $-q\ln q/(1-q)$, second moment
 #   $q\,\mathrm{Li}_2(1-q)/(1-q)$;

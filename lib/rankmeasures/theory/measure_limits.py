@@ -33,10 +33,10 @@ NDCG@k with k fixed). Let ``q = ybar(1-)``. *Lemma (top labels).* For each fixed
 labels at ranks 1..K converge in total variation to i.i.d. Bernoulli(q): given the
 scores they are independent Bernoulli(ybar(U_(i))), the top K scores tend to 1 almost
 surely, and the total-variation distance is at most ``sum_{i <= K} E|ybar(U_(i)) - q|
--> 0`` by dominated convergence. Each measure M is, up to a tail at most ``w(K) -> 0``
-(RR: 1/K on "no relevant in the top K"; RBP: phi^K; ERR: a sum of ``1/r`` times the
-probability of reaching r, at most ``(1 - rho)^K`` times ``-ln rho / rho`` in law), a
-function of the top K labels, so M converges in law to the same function of i.i.d.
+-> 0`` by dominated convergence. Each measure M is, up to a tail
+at most ``w(K) -> 0`` uniformly in n (RR and ERR: ``1/(K+1)``, as the terms beyond rank K
+carry 1/r and stop at most once; RBP: phi^K; P@k, NDCG@k: none once K >= k), a function
+of the top K labels, so M converges in law to the same function of i.i.d.
 Bernoulli(q) labels: a law that depends on f only through q, non-degenerate when
 ``0 < q < 1`` (so M does not converge in probability; the analogue of Wang et al.'s
 Theorem 6). Its mean and variance: :func:`top_law`. (NDCG@k's ideal DCG is that of k
@@ -436,7 +436,8 @@ def _expected_recall(curve, a_expr, n: int, k: int) -> float:
     """E[recall@k] by the double integral of the module docstring, in double precision:
     Gauss-Legendre on intervals of width about ``sqrt(k)/n`` around ``v = 1 - k/n`` and
     ``1/(n p)`` below ``x = 1``, where the integrand concentrates; the powers in logs.
-    About 1e-10 relative or better (tested against the exact value of a constant ybar)."""
+    160 nodes per interval: at n = 10^6 the result moves by under 1e-12 from 96 to 200
+    nodes (48 were 1e-7 off); tested against the exact value of a constant ybar."""
     import numpy as np
     from scipy.special import betaln
 
@@ -449,9 +450,9 @@ def _expected_recall(curve, a_expr, n: int, k: int) -> float:
     width, centre = np.sqrt(k) / n, 1 - k / n
     vs = sorted({0.0, 1.0} | {float(centre + j * width) for j in (-40, -12, -4, -1, 0, 1, 4)
                               if 0 < centre + j * width < 1})
-    v, wv = _gauss(vs)
+    v, wv = _gauss(vs, 160)
     xs = sorted({0.0, 1.0} | {1 - j / (n * p) for j in (1, 4, 16, 64) if j < n * p})
-    x, wx = _gauss(xs)
+    x, wx = _gauss(xs, 160)
     a = np.broadcast_to(np.asarray(big_a(v), dtype=np.float64), v.shape)
     y = np.broadcast_to(np.asarray(yb(v), dtype=np.float64), v.shape)
     al, be = (a / (1 - v))[:, None], ((p - a) / v)[:, None]
