@@ -420,7 +420,8 @@ display(Markdown(
 # ## The measures side by side
 #
 # The companion's rows are Results 1–4 above (the rate column: the exact gap of the
-# expectation, checked; the fluctuation $n^{-1/2}$ is a reading). Wang et al.'s NDCG rows
+# expectation for model B, checked by its fitted exponent; the fluctuation $n^{-1/2}$ is a
+# reading). Wang et al.'s NDCG rows
 # are quoted from document 004 (Theorems 1, 2, 4 and 6; checked in notebook 004 and the
 # claims report, where Theorem 2's printed proof is filed as a proof gap that the
 # companion repairs), not re-checked here.
@@ -433,11 +434,11 @@ closing = [
      "rate": "fluctuation n^-1/2 (reading)"},
     {"measure": "P, recall at ceil(cn)", "converges?": "yes, a.s. (Result 1)",
      "limit depends on f?": "yes, Phi(c)", "consistently distinguishable?":
-     "yes when Phi(c) differs (Result 3)", "rate": "bias 1/n (exact, checked)"},
+     "yes when Phi(c) differs (Result 3)", "rate": "bias 1/n (model B; exact, checked)"},
     {"measure": "RR, P@k, NDCG@k (k fixed)", "converges?": "no: a limit law if 0 < q < 1",
      "limit depends on f?": "only through q = ybar(1-)",
      "consistently distinguishable?": "no if q0, q1 > 0 (Result 4, any coupling)",
-     "rate": "RR's mean: 1/n (exact, checked)"},
+     "rate": "RR's mean: 1/n (model B; exact, checked)"},
     {"measure": "RBP(phi), ERR", "converges?": "no: a limit law if 0 < q < 1",
      "limit depends on f?": "only through q", "consistently distinguishable?":
      "no for independent samples; coupled: proof gap", "rate": "not computed"},
