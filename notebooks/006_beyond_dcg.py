@@ -52,11 +52,12 @@ from companion import checks, figures
 from rankmeasures.theory import measure_limits as ML
 from rankmeasures.theory import measure_mc as MC
 from rankmeasures.theory import rates
-from rankmeasures.theory.asymptotics import s
+from rankmeasures.theory.asymptotics import GradedRelevance, s
 
 # statistical checks: three per n of mc_sizes (P@n/2, recall@n/4, AUC), four at law_n (RR,
-# RBP, P@10, NDCG@10) and two per n of dist_sizes (the bounds of Result 4)
-checks.begin("006", statistical=3 * len(mc_sizes) + 4 + 2 * len(dist_sizes))
+# RBP, P@10, NDCG@10), two for the graded model (NDCG@10, RBP) and two per n of dist_sizes
+# (the bounds of Result 4)
+checks.begin("006", statistical=3 * len(mc_sizes) + 4 + 2 + 2 * len(dist_sizes))
 
 # the models: four ranking functions of the same objects (p = 1/2 for each)
 MODELS = {"A: ybar = s": s, "B: ybar = (1+s)/3": (1 + s) / 3,
@@ -338,6 +339,57 @@ cx.legend(fontsize=8)
 fig.tight_layout()
 figures.save(fig, "006_top_laws", tolerance={"abs": 0.05, "c": 0.5})
 plt.show()
+
+# %% [markdown]
+# ### Graded labels
+#
+# With grades, the lemma's top grades become i.i.d. with the **grade law at the top**,
+# $\lim_{s\to1^-} P[Y = g \mid s]$, and Result 2 holds with the same proof.
+# `top_law_graded` gives the laws of ERR, NDCG@$k$ and RBP with trec_eval's gains (tested
+# against enumeration of the grade vectors scored by the evaluator). Model G: grades 2, 1,
+# 0 with $P[2 \mid s] = s^2/2$, $P[1 \mid s] = s/2$, so the top grades are 2 or 1 with
+# probability 1/2 each; a rank stops ERR with probability 3/4 or 1/4 (mean $\rho = 1/2$),
+# so ERR@3's law has mean $1/2 + 1/8 + 1/24 = 2/3$ (checked). NDCG@10 and RBP(0.8) are
+# linear in the gains, $E[g \mid s] = s^2 + s/2$, so `expected_linear` gives their exact
+# expectations at `law_n` (up to the events "fewer than 10 documents of grade 2", which
+# changes NDCG@10's ideal, and "no document of grade 2", which changes RBP's scale; their
+# probabilities are the allowances).
+
+# %%
+G = GradedRelevance([2, 1, 0], [s**2 / 2, s / 2, 1 - s / 2 - s**2 / 2])
+top_G = ML.top_grade_law(G)
+laws_G = {"ERR@3": ML.top_law_graded("ERR", top_G, max_grade=2, k=3),
+          "ERR": ML.top_law_graded("ERR", top_G, max_grade=2),
+          "NDCG@10": ML.top_law_graded("NDCG@k", top_G, max_grade=2, k=10),
+          "RBP(p=0.8)": ML.top_law_graded("RBP", top_G, max_grade=2, phi=0.8)}
+vG = MC.simulate_measures(G, list(laws_G), law_n, n_draws=law_draws, seed=seed + 8)
+gain = (s**2 + s / 2) / 2  # E[g | s] / max_grade
+exact_G = {"NDCG@10": ML.expected_linear(gain, law_n, [d / sum(dsc) for d in dsc]),
+           "RBP(p=0.8)": ML.expected_linear(gain, law_n, [sympy.Rational(1, 5) * sympy.Rational(
+               4, 5) ** (i - 1) for i in range(1, 200)])}
+allow_G = {"NDCG@10": float(stats.binom.cdf(9, law_n, 1 / 6)),
+           "RBP(p=0.8)": (5 / 6) ** law_n + 1e-19}
+graded_rows = []
+for spec, lw in laws_G.items():
+    d = vG[spec]
+    graded_rows.append({"measure": spec, "law mean": float(lw["mean_value"]),
+                        "law variance": float(lw["variance_value"]),
+                        "exact E at law_n": float(sympy.N(exact_G[spec])) if spec in exact_G
+                        else float("nan"), "MC mean": float(d.mean()),
+                        "s.e.": float(d.std(ddof=1) / math.sqrt(d.size))})
+    if spec in exact_G:
+        checks.mean_of_draws("graded-exact-expectation", d, float(sympy.N(exact_G[spec])), 1.0,
+                             allowance=allow_G[spec], what=f"{spec} of model G at n = {law_n}")
+figures.save_table(graded_rows, "006_graded_laws",
+                   column_tolerance={"MC mean": {"se": "s.e.", "c": 0.5}, "s.e.": {"rel": 0.5}})
+display(Markdown(figures.markdown_table(
+    [{k: (figures.shown(x, digits=6) if isinstance(x, float) and not math.isnan(x) else x)
+      for k, x in r.items()} for r in graded_rows])))
+_ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
+                                                  1: sympy.Rational(1, 2), 0: 0}
+                 and laws_G["ERR@3"]["mean"] == sympy.Rational(2, 3),
+                 "model G's top grades are 2 and 1 with probability 1/2 each; ERR@3's law "
+                 "has mean 2/3")
 
 # %% [markdown]
 # ## Results 3 and 4: telling two ranking functions apart

@@ -136,6 +136,33 @@ def test_cutoff_laws_match_enumeration_by_the_evaluator(measure, name, k):
     assert abs(float(law["variance_value"]) - var) < 1e-12
 
 
+@pytest.mark.parametrize(("kind", "name", "params"), [
+    ("ERR", "ERR", {"k": 3, "max_grade": 2.0}), ("trec_ndcg", "NDCG@k", {"k": 3}),
+    ("rbp", "RBP", {"p": 0.5})])
+def test_graded_laws_match_enumeration_by_the_evaluator(kind, name, params):
+    """Grades 0, 1, 2 i.i.d. at the top with probabilities 1/2, 1/3, 1/6: every top-3
+    grade vector (RBP: 12 ranks, the rest weighing 0.5^12 in the variance bound below),
+    followed by three documents of grade 2 for NDCG's ideal, scored by the evaluator."""
+    from rankmeasures.trec.trec_measures import RankedJudgments, compute
+
+    law = {0: sympy.Rational(1, 2), 1: sympy.Rational(1, 3), 2: sympy.Rational(1, 6)}
+    depth = 8 if kind == "rbp" else 3
+    vecs = np.array(list(itertools.product([0.0, 1.0, 2.0], repeat=depth)))
+    marks = np.hstack([vecs, np.full((vecs.shape[0], 3), 2.0)]).ravel()
+    offsets = np.arange(vecs.shape[0] + 1, dtype=np.int64) * (depth + 3)
+    v = compute(kind, RankedJudgments(marks, offsets, marks, offsets), 1, params)
+    if kind == "rbp":  # the three trailing grade-2 ranks are not part of the law: remove
+        v = v - 0.5 * np.sum(0.5 ** np.arange(depth, depth + 3))
+    pr = np.prod(np.vectorize(lambda g: float(law[int(g)]))(vecs), axis=1)
+    mean, var = float(pr @ v), float(pr @ (v - pr @ v) ** 2)
+    kw = {"phi": 0.5} if kind == "rbp" else {"k": 3}
+    got = L.top_law_graded(name, law, max_grade=2, **kw)
+    # RBP's ranks beyond 8 weigh (1 - 0.5) sum_{i > 8} 0.5^(i-1) = 0.5^8 in all
+    tol = 0.5**8 if kind == "rbp" else 1e-12
+    assert abs(float(got["mean_value"]) - mean) < tol
+    assert abs(float(got["variance_value"]) - var) < tol
+
+
 def test_err_without_cut_is_the_limit_of_its_cutoffs():
     q = sympy.Rational(1, 3)
     full, cut = L.top_law("ERR", q), L.top_law("ERR", q, k=150)
@@ -250,3 +277,14 @@ def test_coupled_comparison_counts_every_sample():
     c = M.coupled_comparison(["RR", "AP"], (LINEAR, sympy.Rational(1, 2) + 0 * s), 200,
                              seeds=range(5))
     assert all(sum(v.values()) == 5 for v in c.values())
+
+
+def test_graded_analysis_by_hand():
+    from rankmeasures.theory.asymptotics import GradedRelevance
+
+    g = GradedRelevance([2, 1, 0], [s**2 / 2, s / 2, 1 - s / 2 - s**2 / 2])
+    # at the top grades 2 and 1 each with probability 1/2: a rank stops with probability
+    # 3/4 or 1/4, rho = 1/2, and ERR@3 has mean 1/2 + 1/8 + 1/24 = 2/3
+    r = L.analyse_measure("ERR", g, k=3)
+    assert r["top_grades"] == {2: sympy.Rational(1, 2), 1: sympy.Rational(1, 2), 0: 0}
+    assert r["law_mean"] == sympy.Rational(2, 3) and not r["converges"]

@@ -78,6 +78,7 @@ import sympy
 from .asymptotics import s
 
 __all__ = ["CONVERGING", "TOP_HEAVY", "eta_phi", "limit", "top_rate", "top_law",
+           "top_grade_law", "top_law_graded",
            "expected_finite", "expected_linear", "pair_verdict", "analyse_measure"]
 
 #: the measures with an almost-sure limit, and whether they take a cut fraction c
@@ -146,13 +147,15 @@ def limit(name: str, ybar, *, cut=None, dps: int = 30) -> dict[str, Any]:
     """
     if name not in CONVERGING:
         raise ValueError(f"name: one of {sorted(CONVERGING)}, got {name!r}")
+    c: Any = None
     if CONVERGING[name]:
         c = sympy.nsimplify(cut) if cut is not None else None
         if c is None or not (0 < c <= 1):
             raise ValueError(f"cut: {name} needs a fraction in (0, 1], got {cut!r}")
     elif cut is not None:
         raise ValueError(f"cut: {name} takes no cut, got {cut!r}")
-    eta, phi, p = eta_phi(ybar)
+    eta, phi, p_closed = eta_phi(ybar)
+    p: Any = p_closed
     closed = None
     if phi is not None:
         if not (0 < p <= 1) or (name == "AUC" and p == 1):
@@ -252,6 +255,7 @@ def top_law(name: str, q, *, k: int | None = None, phi=None, dps: int = 30
         mean, law = q, "Binomial(k, q) / k"
         second = q**2 + q * (1 - q) / k
     elif name == "NDCG@k":
+        assert k is not None  # checked above
         sd, sd2 = _discount_sums(k)
         mean, law = q, "sum_{r<=k} B_r / log2(r+1) over sum_{r<=k} 1/log2(r+1)"
         second = q**2 + q * (1 - q) * sd2 / sd**2
@@ -274,6 +278,103 @@ def top_law(name: str, q, *, k: int | None = None, phi=None, dps: int = 30
                 m = mpmath.mpf(sympy.N(out["mean"], dps + 10))
                 sec = m**2 + mpmath.mpf(sympy.N(variance, dps + 10))
             out["mean_value"], out["variance_value"] = +m, +(sec - m**2)
+    return out
+
+
+def top_grade_law(model) -> dict:
+    """The grade law at the top of the list, ``{grade: lim_{s -> 1-} P[Y = grade | s]}``,
+    of an ``asymptotics.GradedRelevance`` whose probabilities are sympy expressions in
+    ``s`` (the top labels of the lemma in the module docstring, graded)."""
+    from .asymptotics import GradedRelevance
+
+    if not isinstance(model, GradedRelevance):
+        raise ValueError(f"model: need an asymptotics.GradedRelevance, got {model!r}")
+    law = {}
+    for v, pr in zip(model.raw_values, model.prob_specs, strict=True):
+        if not isinstance(pr, sympy.Basic):
+            raise ValueError("model: the probabilities must be sympy expressions in s")
+        law[v] = sympy.limit(pr, s, 1, "-")
+    if sympy.simplify(sum(law.values()) - 1) != 0:
+        raise ValueError(f"model: the top probabilities do not sum to 1: {law}")
+    return law
+
+
+def top_law_graded(name: str, law: dict, *, max_grade, k: int | None = None, phi=None,
+                   dps: int = 30) -> dict[str, Any]:
+    """The limit law of a top-heavy measure whose top grades are i.i.d. with ``law``
+    (``{grade: probability}``, grades >= 0): mean and variance, with trec_eval's gains.
+
+    * ERR: a rank of grade g stops with probability ``(2^g - 1) / 2^max_grade``
+      (``max_grade`` the largest grade of the qrels, trec_eval's default: with
+      probability tending to 1 the largest grade of positive probability overall);
+    * NDCG@k: gain g, the ideal being k documents of ``max_grade`` (as there are more
+      than k with probability tending to 1): ``sum_r D(r) g_r / (max_grade sum_r D(r))``;
+    * RBP: gain ``g / max_grade`` (trec_eval's ``m_rbp.c``);
+    * RR and P@k: relevance is a grade >= 1, i.e. :func:`top_law` with ``q = P[g >= 1]``.
+
+    Examples
+    --------
+    Grades 0, 1, 2 with probabilities 1/2, 1/4, 1/4 at the top, NDCG@1: the gain over 2,
+    mean (1/4 + 1/2)/2 = 3/8:
+
+    >>> half, quarter = sympy.Rational(1, 2), sympy.Rational(1, 4)
+    >>> top_law_graded("NDCG@k", {0: half, 1: quarter, 2: quarter}, max_grade=2, k=1)["mean"]
+    3/8
+    """
+    law = {sympy.nsimplify(g): sympy.nsimplify(pr) for g, pr in law.items()}
+    if not law or any(g < 0 or pr < 0 for g, pr in law.items()) or sum(law.values()) != 1:
+        raise ValueError(f"law: need grades >= 0 with probabilities summing to 1, got {law}")
+    gmax = sympy.nsimplify(max_grade)
+    if gmax < max(law) or gmax <= 0:
+        raise ValueError(f"max_grade: need a positive grade >= every grade of law, got "
+                         f"{max_grade!r}")
+    if name in ("RR", "P@k"):
+        return top_law(name, sum(pr for g, pr in law.items() if g >= 1), k=k, dps=dps)
+    if name in ("NDCG@k",) or (name == "ERR" and k is not None):
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise ValueError(f"k: {name} needs a positive integer cut-off, got {k!r}")
+    elif k is not None:
+        raise ValueError(f"k: {name} takes no cut-off, got {k!r}")
+
+    def moment(fn, power=1):
+        return sum(pr * fn(g) ** power for g, pr in law.items())
+
+    infinite = False
+    if name == "ERR":
+        def stop(g):
+            return (2**g - 1) / 2**gmax
+        rho, rho2 = moment(stop), moment(stop, 2)
+        if k is None:
+            infinite = True
+            mean = sympy.Piecewise((0, sympy.Eq(rho, 0)), (-rho * sympy.log(rho) / (1 - rho),
+                                                           True))
+            second = None
+        else:
+            mean, second = _err_moments(rho, rho2, k)
+    elif name == "NDCG@k":
+        assert k is not None  # checked above
+        sd, sd2 = _discount_sums(k)
+        mean = moment(lambda g: g / gmax)
+        second = mean**2 + (moment(lambda g: g / gmax, 2) - mean**2) * sd2 / sd**2
+    elif name == "RBP":
+        phi = sympy.nsimplify(phi) if phi is not None else None
+        if phi is None or not (0 < phi < 1):
+            raise ValueError(f"phi: RBP needs a persistence in (0, 1), got {phi!r}")
+        mean = moment(lambda g: g / gmax)
+        second = mean**2 + (1 - phi) * (moment(lambda g: g / gmax, 2) - mean**2) / (1 + phi)
+    else:
+        raise ValueError(f"name: one of {sorted(TOP_HEAVY)}, got {name!r}")
+    with mpmath.workdps(dps + 5):
+        if infinite:
+            m, sec = _err_moments_mp(mpmath.mpf(sympy.N(rho, dps + 10)),
+                                     mpmath.mpf(sympy.N(rho2, dps + 10)))
+            variance = None
+        else:
+            variance = sympy.simplify(second - mean**2)
+            m = mpmath.mpf(sympy.N(mean, dps + 10))
+            sec = m**2 + mpmath.mpf(sympy.N(variance, dps + 10))
+        out = {"mean": sympy.simplify(mean), "variance": variance,
+               "mean_value": +m, "variance_value": +(sec - m**2)}
     return out
 
 
@@ -502,6 +603,12 @@ def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
                       f"samples, a proof gap on one coupled sample"}
 
 
+def _is_graded(ybar) -> bool:
+    from .asymptotics import GradedRelevance
+
+    return isinstance(ybar, GradedRelevance)
+
+
 def analyse_measure(name: str, ybar, *, cut=None, k: int | None = None, phi=None,
                     ybar_other=None, dps: int = 30) -> dict[str, Any]:
     """One measure in Wang et al.'s binary model: the entry point of the variant tool.
@@ -509,7 +616,9 @@ def analyse_measure(name: str, ybar, *, cut=None, k: int | None = None, phi=None
     Parameters
     ----------
     name : a key of :data:`CONVERGING` or :data:`TOP_HEAVY`
-    ybar, ybar_other : sympy expressions in ``asymptotics.s`` (the second optional: a pair)
+    ybar, ybar_other : sympy expressions in ``asymptotics.s`` (the second optional: a pair);
+        for a top-heavy measure ``ybar`` may be an ``asymptotics.GradedRelevance`` with
+        sympy probabilities (:func:`top_law_graded`; no pair verdict)
     cut : the fraction c of P@ceil(cn) and recall@ceil(cn)
     k, phi : the cut-off of P@k, NDCG@k, ERR@k; RBP's persistence
 
@@ -538,6 +647,16 @@ def analyse_measure(name: str, ybar, *, cut=None, k: int | None = None, phi=None
     if name in CONVERGING:
         lim = limit(name, ybar, cut=cut, dps=dps)
         out.update(converges=True, limit=lim["closed"], limit_value=lim["value"])
+    elif name in TOP_HEAVY and _is_graded(ybar):
+        # graded: the largest grade is taken to have positive probability overall (it
+        # then fills the ideal ranking and sets ERR's and RBP's scale)
+        law = top_grade_law(ybar)
+        res = top_law_graded(name, law, max_grade=max(ybar.raw_values), k=k, phi=phi,
+                             dps=dps)
+        degenerate = res["variance_value"] == 0
+        out.update(converges=degenerate, top_grades=law, law_mean=res["mean"],
+                   law_variance=res["variance"], limit=res["mean"] if degenerate else None,
+                   limit_value=res["mean_value"] if degenerate else None)
     elif name in TOP_HEAVY:
         q = top_rate(ybar)
         law = top_law(name, q, k=k, phi=phi)

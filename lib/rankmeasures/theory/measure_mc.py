@@ -104,9 +104,15 @@ def ranked_labels(ybar: Any, n: int, *, seed: int, draw: int,
     return out
 
 
-def evaluate_lists(measures: list[str], labels: np.ndarray) -> dict[str, np.ndarray]:
-    """Each measure of each ranked list (a row of ``labels``, 0/1, best first) by the
-    evaluator (module docstring). AUC is NaN for a list with one class only.
+def evaluate_lists(measures: list[str], labels: np.ndarray, *, max_grade: float = 1.0
+                   ) -> dict[str, np.ndarray]:
+    """Each measure of each ranked list (a row of ``labels``: grades >= 0, best first) by
+    the evaluator (module docstring). A grade >= 1 is relevant (trec_eval's level 1) for
+    P, recall, AP, RR, R-precision and AUC; NDCG's gain is the grade, RBP's the grade over
+    the list's largest (trec_eval's); ERR stops at a rank of grade g with probability
+    ``(2^g - 1) / 2^max_grade`` -- given here, not taken from the lists, so that a list's
+    value never depends on the other lists evaluated with it. AUC is NaN for a list with
+    one class only.
 
     Examples
     --------
@@ -116,28 +122,31 @@ def evaluate_lists(measures: list[str], labels: np.ndarray) -> dict[str, np.ndar
     [0.5, 0.5, 0.583333]
     """
     y = np.asarray(labels, dtype=np.float64)
-    if y.ndim != 2 or y.shape[1] == 0 or not np.all((y == 0) | (y == 1)):
-        raise ValueError("labels: need a 2-d array of 0/1 labels, one ranked list per row")
+    if y.ndim != 2 or y.shape[1] == 0 or not np.all(np.isfinite(y) & (y >= 0)):
+        raise ValueError("labels: need a 2-d array of grades >= 0, one ranked list per row")
+    if not (np.isfinite(max_grade) and max_grade >= max(1.0, float(y.max()))):
+        raise ValueError(f"max_grade: need at least 1 and every grade, got {max_grade!r}")
     q, n = y.shape
     flat = y.ravel()
     offsets = np.arange(q + 1, dtype=np.int64) * n
-    num_rel = y.sum(axis=1).astype(np.int64)
+    rel = flat >= 1
+    num_rel = rel.reshape(q, n).sum(axis=1).astype(np.int64)
     rj = RankedJudgments(marks=flat, offsets=offsets, grades=flat, grade_offsets=offsets)
     out = {}
     for spec in measures:
         name, k, p = parse_measure(spec)
         if name in ("AP", "Rprec", "RR", "P", "recall"):
-            out[spec] = ranked_measure(name, flat != 0, offsets, num_rel, k=k)
+            out[spec] = ranked_measure(name, rel, offsets, num_rel, k=k)
         elif name == "RBP":
             out[spec] = compute("rbp", rj, 1, {"p": p})
         elif name == "ERR":
-            out[spec] = compute("ERR", rj, 1, {"k": k, "max_grade": 1.0})
+            out[spec] = compute("ERR", rj, 1, {"k": k, "max_grade": float(max_grade)})
         elif name == "NDCG":
             out[spec] = compute("trec_ndcg", rj, 1, {"k": k})
         else:
             rank_score = -np.arange(n, dtype=np.float64)
             out[spec] = np.array([auc(row, rank_score) if 0 < row.sum() < n else np.nan
-                                  for row in y])
+                                  for row in rel.reshape(q, n).astype(np.float64)])
     return out
 
 
@@ -146,7 +155,7 @@ def _draws(ybar, measures, n, segment_size, seed, draws) -> dict[str, np.ndarray
     call (a query's value depends on its own labels only, whatever else is evaluated)."""
     lists = np.stack([ranked_labels(ybar, n, seed=seed, draw=d, segment_size=segment_size)
                       for d in draws])
-    return evaluate_lists(measures, lists)
+    return evaluate_lists(measures, lists, max_grade=max(1.0, float(_prepare(ybar)[0].max())))
 
 
 def simulate_measures(ybar: Any, measures: list[str], n: int, *, n_draws: int = 1,
@@ -158,7 +167,8 @@ def simulate_measures(ybar: Any, measures: list[str], n: int, *, n_draws: int = 
 
     Parameters
     ----------
-    ybar : sympy expression in ``asymptotics.s``, callable or number-valued expression
+    ybar : sympy expression in ``asymptotics.s``, callable, or an
+        ``asymptotics.GradedRelevance`` (ERR's ``max_grade`` is then its largest grade)
     measures : list of str, as :func:`parse_measure` reads them
     n, n_draws, seed, segment_size : int
         Every value depends on these only.
