@@ -59,7 +59,8 @@ from rankmeasures.theory.asymptotics import GradedRelevance, s
 # (the bounds of Result 4)
 checks.begin("006", statistical=3 * len(mc_sizes) + 4 + 2 + 2 * len(dist_sizes))
 
-# the models: four ranking functions of the same objects (p = 1/2 for each)
+# the models: four ranking functions of the same objects (p = 1/2 for each), with top
+# rates q = 1, 2/3, 3/4, 1/2
 MODELS = {"A: ybar = s": s, "B: ybar = (1+s)/3": (1 + s) / 3,
           "C: ybar = 1/4 + s/2": sympy.Rational(1, 4) + s / 2,
           "R: ybar = 1/2 (random)": sympy.Rational(1, 2) + 0 * s}
@@ -67,6 +68,9 @@ B, C, R = MODELS["B: ybar = (1+s)/3"], MODELS["C: ybar = 1/4 + s/2"], MODELS[
     "R: ybar = 1/2 (random)"]
 _ = checks.check("same-p", all(ML.eta_phi(y)[2] == sympy.Rational(1, 2) for y in MODELS.values()),
                  "every model has p = 1/2, so they can rank the same objects")
+_ = checks.check("top-rates", [ML.top_rate(y) for y in MODELS.values()] == [
+    1, sympy.Rational(2, 3), sympy.Rational(3, 4), sympy.Rational(1, 2)],
+                 "the top rates q = ybar(1-) of A, B, C, R are 1, 2/3, 3/4, 1/2")
 
 # %% [markdown]
 # ## Result 1: the measures that converge, and their limits
