@@ -49,6 +49,7 @@ from IPython.display import Markdown, display
 from scipy import stats
 
 from companion import checks, figures
+from rankmeasures.theory import measure_finite as MF
 from rankmeasures.theory import measure_limits as ML
 from rankmeasures.theory import measure_mc as MC
 from rankmeasures.theory import rates
@@ -140,7 +141,7 @@ _ = checks.check("random-limits",
 #
 # Model B's lists at each $n$, scored by the evaluator. P@$\lceil n/2\rceil$ and
 # recall@$\lceil n/4\rceil$ are compared with their **exact finite-$n$ expectations**
-# (`expected_finite`: order statistics; the formulas are in the module's docstring and
+# (`measure_finite.expected_finite`: order statistics; the formulas are in its docstring and
 # are tested against independent exact values), AUC with its limit (given both classes
 # occur, AUC is an unbiased U-statistic of $P[s > s' \mid y=1,y'=0]$, so its expectation
 # *is* the limit). Each comparison allows its Student-$t$ quantile (Hoeffding's bound when
@@ -156,8 +157,8 @@ for n in mc_sizes:
     kp, kr = math.ceil(n / 2), math.ceil(n / 4)
     specs = meas + [f"P@{kp}", f"recall@{kr}"]
     v = MC.simulate_measures(B, specs, n, n_draws=mc_draws, seed=seed + n)
-    targets = {f"P@{kp}": ML.expected_finite("P", B, n, k=kp),
-               f"recall@{kr}": ML.expected_finite("recall", B, n, k=kr),
+    targets = {f"P@{kp}": MF.expected_finite("P", B, n, k=kp),
+               f"recall@{kr}": MF.expected_finite("recall", B, n, k=kr),
                "AUC": limits["B: ybar = (1+s)/3", "AUC"]["value"]}
     for spec, key in zip(specs, ["AP", "Rprec", "AUC", "P", "recall"], strict=True):
         d = v[spec][~np.isnan(v[spec])]
@@ -190,11 +191,11 @@ display(Markdown(figures.markdown_table(
 gaps = {"P@⌈n/2⌉": [], "recall@⌈n/4⌉": [], "RR (to its law's mean)": []}
 rr_law_B = ML.top_law("RR", ML.top_rate(B))
 for n in rate_sizes:
-    gaps["P@⌈n/2⌉"].append(abs(ML.expected_finite("P", B, n, k=math.ceil(n / 2))
+    gaps["P@⌈n/2⌉"].append(abs(MF.expected_finite("P", B, n, k=math.ceil(n / 2))
                                 - float(limits["B: ybar = (1+s)/3", "P"]["value"])))
-    gaps["recall@⌈n/4⌉"].append(abs(ML.expected_finite("recall", B, n, k=math.ceil(n / 4))
+    gaps["recall@⌈n/4⌉"].append(abs(MF.expected_finite("recall", B, n, k=math.ceil(n / 4))
                                     - float(limits["B: ybar = (1+s)/3", "recall"]["value"])))
-    gaps["RR (to its law's mean)"].append(float(abs(ML.expected_finite("RR", B, n, k=1, dps=20)
+    gaps["RR (to its law's mean)"].append(float(abs(MF.expected_finite("RR", B, n, k=1, dps=20)
                                                     - rr_law_B["mean_value"])))
 exponents = {k: rates.fitted_exponent(rate_sizes, g, in_log_n=False, from_n=rate_sizes[1],
                                       points=len(rate_sizes))[0] for k, g in gaps.items()}
@@ -203,7 +204,7 @@ display(Markdown(figures.markdown_table(
      for k, e in exponents.items()])))
 _ = checks.check("rates-order-1/n", all(abs(e + 1) < 0.1 for e in exponents.values()),
                  "the exact gaps close like 1/n (fitted exponents within 0.1 of -1)")
-_ = checks.check("rates-p-by-hand", abs(ML.expected_finite("P", B, 1000, k=500)
+_ = checks.check("rates-p-by-hand", abs(MF.expected_finite("P", B, 1000, k=500)
                                         - (2 / 3 - 501 / (6 * 1001))) < 1e-12,
                  "E[P@500] at n = 1000 is 2/3 - 501/(6 * 1001), as the order statistics say")
 
@@ -280,11 +281,11 @@ laws = {"RR": ML.top_law("RR", q_B), "RBP(p=0.8)": ML.top_law("RBP", q_B, phi=0.
         "P@10": ML.top_law("P@k", q_B, k=10), "NDCG@10": ML.top_law("NDCG@k", q_B, k=10),
         "ERR": ML.top_law("ERR", q_B)}
 dsc = [1 / sympy.log(r + 1, 2) for r in range(1, 11)]
-exact = {"RR": ML.expected_finite("RR", B, law_n, k=1),
-         "RBP(p=0.8)": ML.expected_linear(B, law_n, [sympy.Rational(1, 5) * sympy.Rational(
+exact = {"RR": MF.expected_finite("RR", B, law_n, k=1),
+         "RBP(p=0.8)": MF.expected_linear(B, law_n, [sympy.Rational(1, 5) * sympy.Rational(
              4, 5) ** (i - 1) for i in range(1, 200)]),
-         "P@10": ML.expected_linear(B, law_n, [sympy.Rational(1, 10)] * 10),
-         "NDCG@10": ML.expected_linear(B, law_n, [d / sum(dsc) for d in dsc])}
+         "P@10": MF.expected_linear(B, law_n, [sympy.Rational(1, 10)] * 10),
+         "NDCG@10": MF.expected_linear(B, law_n, [d / sum(dsc) for d in dsc])}
 law_rows = []
 for spec in tops:
     d = v[spec]
@@ -368,8 +369,8 @@ laws_G = {"ERR@3": ML.top_law_graded("ERR", top_G, max_grade=2, k=3),
           "RBP(p=0.8)": ML.top_law_graded("RBP", top_G, max_grade=2, phi=0.8)}
 vG = MC.simulate_measures(G, list(laws_G), law_n, n_draws=law_draws, seed=seed + 8)
 gain = (s**2 + s / 2) / 2  # E[g | s] / max_grade
-exact_G = {"NDCG@10": ML.expected_linear(gain, law_n, [d / sum(dsc) for d in dsc]),
-           "RBP(p=0.8)": ML.expected_linear(gain, law_n, [sympy.Rational(1, 5) * sympy.Rational(
+exact_G = {"NDCG@10": MF.expected_linear(gain, law_n, [d / sum(dsc) for d in dsc]),
+           "RBP(p=0.8)": MF.expected_linear(gain, law_n, [sympy.Rational(1, 5) * sympy.Rational(
                4, 5) ** (i - 1) for i in range(1, 200)])}
 allow_G = {"NDCG@10": float(stats.binom.cdf(9, law_n, 1 / 6)),
            "RBP(p=0.8)": (5 / 6) ** law_n + 1e-19}

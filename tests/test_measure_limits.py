@@ -21,6 +21,7 @@ import pytest
 import sympy
 from scipy import stats
 
+from rankmeasures.theory import measure_finite as F
 from rankmeasures.theory import measure_limits as L
 from rankmeasures.theory import measure_mc as M
 from rankmeasures.theory import simulate
@@ -180,28 +181,28 @@ def test_finite_n_precision_against_order_statistics(n, k):
     exact2 = mpmath.fsum(mpmath.mpf((n - i + 1) * (n - i + 2)) / ((n + 1) * (n + 2))
                          for i in range(1, k + 1)) / k
     tol = 1e-15 if k <= 64 else 1e-12  # mpmath; else double-precision quadrature
-    assert abs(L.expected_finite("P", s, n, k=k) - exact1) < tol
-    assert abs(L.expected_finite("P", s**2, n, k=k)
-               - mpmath.mpf(sympy.N(L.expected_linear(s**2, n, [THIRD / k] * k) * 3, 30))) < tol
-    assert abs(L.expected_finite("P", s**2, n, k=k) - exact2) < tol
+    assert abs(F.expected_finite("P", s, n, k=k) - exact1) < tol
+    assert abs(F.expected_finite("P", s**2, n, k=k)
+               - mpmath.mpf(sympy.N(F.expected_linear(s**2, n, [THIRD / k] * k) * 3, 30))) < tol
+    assert abs(F.expected_finite("P", s**2, n, k=k) - exact2) < tol
 
 
 @pytest.mark.parametrize("n", [1, 10, 3000])
 def test_finite_n_rr_and_recall_of_a_random_ranking(n):
     q = mpmath.mpf(1) / 3
     exact_rr = mpmath.fsum(q * (1 - q) ** (j - 1) / j for j in range(1, n + 1))
-    assert abs(L.expected_finite("RR", THIRD, n, k=1) - exact_rr) < 1e-15
+    assert abs(F.expected_finite("RR", THIRD, n, k=1) - exact_rr) < 1e-15
     k = max(1, n // 3)
     # exchangeable: E[recall@k | R = r >= 1] = k/n
-    assert abs(L.expected_finite("recall", THIRD, n, k=k)
+    assert abs(F.expected_finite("recall", THIRD, n, k=k)
                - float(mpmath.mpf(k) / n * (1 - (1 - q) ** n))) < 1e-10
 
 
 def test_finite_n_expectations_tend_to_the_limits():
     # RR at n = 10^6 within 1e-5 of its law's mean; P@ceil(n/2) at n = 10^4 within 1e-4
     law = L.top_law("RR", sympy.Rational(2, 3))
-    assert abs(L.expected_finite("RR", LINEAR, 10**6, k=1) - law["mean_value"]) < 1e-5
-    assert abs(L.expected_finite("P", LINEAR, 10**4, k=5000)
+    assert abs(F.expected_finite("RR", LINEAR, 10**6, k=1) - law["mean_value"]) < 1e-5
+    assert abs(F.expected_finite("P", LINEAR, 10**4, k=5000)
                - L.limit("P", LINEAR, cut=0.5)["value"]) < 1e-4
 
 
@@ -234,8 +235,8 @@ def test_monte_carlo_means_match_exact_expectations():
     v = M.simulate_measures(LINEAR, ["P@5", "recall@30", "RR", "P@150", "recall@75", "AUC",
                                      "RBP(p=0.8)", "NDCG@5"], n, n_draws=draws, seed=11)
     for spec, k in [("P@5", 5), ("recall@30", 30), ("P@150", 150), ("recall@75", 75)]:
-        _agrees(v[spec], L.expected_finite(spec.split("@")[0], LINEAR, n, k=k))
-    _agrees(v["RR"], L.expected_finite("RR", LINEAR, n, k=1))
+        _agrees(v[spec], F.expected_finite(spec.split("@")[0], LINEAR, n, k=k))
+    _agrees(v["RR"], F.expected_finite("RR", LINEAR, n, k=1))
     # AUC given both classes is an unbiased U-statistic of P[s_rel > s_irr]: the limit
     _agrees(v["AUC"], L.limit("AUC", LINEAR, dps=15)["value"])
     # ybar linear: E[ybar(U_(i:n))] = 2/3 - i/(3(n+1)), so E[RBP] and E[DCG@5]/IDCG@5
