@@ -23,10 +23,12 @@ Phi is 1-Lipschitz). Then ``R/n -> p``; P@ceil(cn), recall@ceil(cn) and R-precis
 AP is ``(n/R) int Prec_n(t) dPhi_n(t)`` with ``Prec_n(t) = Phi_n(t) / (ceil(tn)/n)`` the
 precision at depth ``ceil(tn)``: on ``[eps, 1]``, ``Prec_n -> Phi(t)/t`` uniformly and
 ``dPhi_n -> eta dt`` weakly (``Phi_n -> Phi`` uniformly; ``Phi(t)/t`` is continuous and
-bounded there), and the part on ``[0, eps]`` is at most ``Phi_n(eps) <= eps + o(1)``
-since the precision is at most 1; let ``eps -> 0``. AUC is a two-sample U-statistic
-(Mann-Whitney) of the i.i.d. pairs: Hoeffding's strong law gives
-``P[s > s' | y = 1, y' = 0]``, which is the double integral (scores are a.s. distinct).
+bounded there), and the part on ``[0, eps]`` is at most ``(n/R) Phi_n(eps) -> Phi(eps)/p
+<= eps/p`` since the precision is at most 1; let ``eps -> 0``. AUC: the one-sample
+U-statistic ``(1/n^2) sum_{i != j} y_i (1 - y_j) 1[s_i > s_j]`` of the i.i.d. pairs tends
+to ``p (1 - p) P[s > s' | y = 1, y' = 0]`` (Hoeffding's strong law for U-statistics), the
+double integral times ``p (1 - p)`` (scores are a.s. distinct); AUC is it over
+``(R/n)(1 - R/n) -> p (1 - p)``.
 
 **The top-heavy measures** (a weight bounded at the top: RR, RBP(phi), ERR@k, ERR, P@k,
 NDCG@k with k fixed). Let ``q = ybar(1-)``. *Lemma (top labels).* For each fixed K the
@@ -37,20 +39,31 @@ surely, and the total-variation distance is at most ``sum_{i <= K} E|ybar(U_(i))
 at most ``w(K) -> 0`` uniformly in n (RR and ERR: ``1/(K+1)``, as the terms beyond rank K
 carry 1/r and stop at most once; RBP: phi^K; P@k, NDCG@k: none once K >= k), a function
 of the top K labels, so M converges in law to the same function of i.i.d.
-Bernoulli(q) labels: a law that depends on f only through q, non-degenerate when
-``0 < q < 1`` (so M does not converge in probability; the analogue of Wang et al.'s
+Bernoulli(q) labels: a law that depends on f only through q (assumed to exist: ybar has
+a left limit at 1), non-degenerate when ``0 < q < 1`` (so M does not converge in
+probability to a constant; the analogue of Wang et al.'s
 Theorem 6). Its mean and variance: :func:`top_law`. (NDCG@k's ideal DCG is that of k
 relevant documents with probability tending to 1, as ``R -> infinity``.)
 
-*Distinguishability* (:func:`pair_verdict`). For RR, P@k, NDCG@k (k fixed) the maximum
+*Distinguishability* (:func:`pair_verdict`). Wang et al.'s Definition 3 (consistent
+distinguishability) asks that, with probability ``1 - neg(N)`` (``neg`` smaller than every
+power of N), ``M(f_b, S_n) > M(f_{1-b}, S_n)`` for all ``n >= N`` at once, on nested
+samples. For the converging measures with different limits it holds: ``Z_n = sup_t
+|Phi_n(t) - Phi(t)|`` has bounded differences 1/n (McDiarmid: ``P[Z_n >= E Z_n + z] <=
+exp(-2 n z^2)``, ``E Z_n -> 0``), each measure is within a function of ``Z_n`` tending to
+0 of its limit on ``{Z_n <= p/2}`` (AP through ``int Phi_n(t)/t dPhi_n``, split at eps),
+AUC's U-statistic has bounded differences 2/n, and the union bound over ``n >= N`` is
+exponentially small (notebook 006, Result 3). For RR, P@k, NDCG@k (k fixed) the maximum
 is reached when the top k' labels of f1 are relevant (k' = 1 for RR, k otherwise), with
 probability tending to ``q1^k'``; on that event ``M(f0) <= M(f1)``. So, under any
 coupling of the two rankings, ``limsup P[M(f0) > M(f1)] <= 1 - q1^k' < 1`` when
-``q1 > 0``: no pair with ``q0, q1 > 0`` is consistently distinguishable, in either
-direction. For RBP and ERR the limit laws have no atom at their maximum; for rankings
-of independent samples ``P[M(f0) > M(f1)] -> P[L(q0) > L'(q1)] < 1`` (both laws put
-mass near their extremes); on one coupled sample the bound is a proof gap of this
-module (notebook 006 checks it on one coupled model by Monte Carlo).
+``q1 > 0``: no pair with ``q0, q1 > 0`` is distinguishable even in probability, in
+either direction. For RBP and ERR the limit laws have no atom at their maximum; for
+rankings of independent samples ``limsup P[M(f0) > M(f1)] <= P[L(q0) >= L'(q1)] < 1``
+(portmanteau; both laws put mass near their extremes); the same holds on
+:func:`~rankmeasures.theory.distinguish.coupled_sample`'s coupling (proof sketch in
+notebook 006, Result 4': the two rankings' tops are disjoint with probability -> 1 and
+asymptotically independent); for a general coupling it is a proof gap.
 
 The exact finite-n expectations of P@k, recall@k, RR and the measures linear in the top
 labels are in :mod:`~rankmeasures.theory.measure_finite`.
@@ -411,10 +424,12 @@ def _err_moments_mp(rho, rho2):
 
 def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
                  dps: int = 30) -> dict[str, Any]:
-    """Whether the measure consistently distinguishes two ranking functions with these
-    ``ybar`` (module docstring): ``verdict`` one of ``"distinguishable"`` (the limits
-    differ: ``P[M(better) > M(worse)] -> 1`` under any coupling), ``"not distinguishable"``
-    (a proven bound below 1 on both directions, or the same limit law), ``"undecided"``
+    """Whether the measure distinguishes two ranking functions with these ``ybar``
+    (module docstring): ``verdict`` one of ``"distinguishable"`` (the limits differ:
+    consistently distinguishable in Wang et al.'s Definition 3 sense, under any
+    coupling), ``"not distinguishable"`` (not even in probability: a proven bound below 1
+    on both directions, or the same limit law -- for RBP and ERR proven for independent
+    samples and ``coupled_sample``, a proof gap for a general coupling), ``"undecided"``
     (equal a.s. limits, or a boundary case not analysed), with ``reason``."""
     if name in CONVERGING:
         a, b = (limit(name, y, cut=cut, dps=dps)["value"] for y in (ybar0, ybar1))
@@ -439,7 +454,8 @@ def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
     same = "the same limit law" if q0 == q1 else "limit laws overlapping near both extremes"
     return {"verdict": "not distinguishable", "better": None,
             "reason": f"{same} (q0 = {q0}, q1 = {q1}); proven for rankings of independent "
-                      f"samples, a proof gap on one coupled sample"}
+                      f"samples and for coupled_sample's coupling (sketch), a proof gap "
+                      f"for a general coupling"}
 
 
 def _is_graded(ybar) -> bool:
