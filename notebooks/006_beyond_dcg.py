@@ -307,9 +307,10 @@ plt.show()
 # to Hoeffding's range-1 bound (8 to 16 standard errors wide here); that rule guards small
 # samples, where one draw off the atom makes the standard error tiny. At 2000 draws the
 # sample standard error is reliable as long as many draws lie off the atom: a check asserts
-# at least 400 do for each measure (about 667 for RR, 1480 for P@10 are expected; fewer
-# than 400 has probability below $10^{-30}$), and the table shows the Monte Carlo variance
-# beside the law's.
+# that at least a tenth do for each measure (for RR the chance of fewer is computed, from
+# the exact probability that the top object is relevant, and printed under the table; P@10's
+# most likely value has probability about 0.26 under its law, so about three quarters of
+# its draws lie off it), and the table shows the Monte Carlo variance beside the law's.
 
 # %%
 q_B = ML.top_rate(B)
@@ -348,10 +349,18 @@ figures.save_table(law_rows, "006_top_laws",
 display(Markdown(figures.markdown_table(
     [{k: (figures.shown(x, digits=6) if isinstance(x, float) and not math.isnan(x) else x)
       for k, x in r.items()} for r in law_rows])))
-_ = checks.check("law-draws-off-atom", min(off_atom.values()) >= 400,
-                 f"at least 400 of the {law_draws} draws lie off the most frequent value for each "
-                 f"checked measure (fewest: {min(off_atom.values())}), so Student's t on the "
-                 "draws' standard error applies")
+# RR's atom RR = 1 is "the top object is relevant", of probability E[ybar(U_(1:n))]
+p_top = float(MF.expected_linear(B, law_n, [1]))
+few = float(stats.binom.cdf(law_draws // 10 - 1, law_draws, 1 - p_top))
+display(Markdown("Draws off the most frequent value: " + ", ".join(
+    f"{k} {c} of {law_draws}" for k, c in off_atom.items()) + f"; for RR, fewer than "
+    f"{law_draws // 10} has probability {few:.1e} (the top object is relevant with "
+    f"probability {p_top:.6f} at n = {law_n})."))
+_ = checks.check("law-draws-off-atom", min(off_atom.values()) >= law_draws // 10,
+                 f"at least {law_draws // 10} of the {law_draws} draws lie off the most frequent "
+                 f"value for each checked measure (fewest: {min(off_atom.values())}; for RR "
+                 f"fewer has probability {few:.1e}), so Student's t on the draws' standard "
+                 "error applies")
 _ = checks.check("laws-non-degenerate", all(r["law variance"] > 0 for r in law_rows),
                  "with q = 2/3 every law has a positive variance: no convergence in probability")
 
