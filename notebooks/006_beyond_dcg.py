@@ -24,8 +24,8 @@
 # Monte Carlo lists come from the segmented generator behind notebook 004's simulator (the
 # same draws: tested in `tests/test_measure_limits.py` through R and DCG of two draws) and
 # are scored by the evaluator's own measures (`rankmeasures.trec`; AUC by
-# `rankmeasures.concordance.auc`, which is tied to the evaluator's per-query AUC only
-# through their separate tests against scikit-learn; ERR with its maximum grade given from
+# `rankmeasures.concordance.auc`, tested equal to the evaluator's per-query kernel
+# `auc_queries` on random lists; ERR with its maximum grade given from
 # the model rather than read from the lists, which differs only when no list holds the top
 # grade).
 #
@@ -62,8 +62,9 @@ from rankmeasures.theory.asymptotics import GradedRelevance, s
 
 # statistical checks: three per n of mc_sizes (P@n/2, recall@n/4, AUC), four at law_n (RR,
 # RBP, P@10, NDCG@10), two for the graded model (NDCG@10, RBP) and two per n of dist_sizes
-# (the bounds of Result 4), one for the independent-sample RR comparison
-checks.begin("006", statistical=3 * len(mc_sizes) + 4 + 2 + 2 * len(dist_sizes) + 1)
+# (the bounds of Result 4) and one per n of dist_sizes (the exact top-rate difference),
+# one for the independent-sample RR comparison
+checks.begin("006", statistical=3 * len(mc_sizes) + 4 + 2 + 3 * len(dist_sizes) + 1)
 
 # the models: four ranking functions of the same objects (p = 1/2 for each), with top
 # rates q = 1, 2/3, 3/4, 1/2
@@ -540,10 +541,14 @@ _ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
 # at finite $n$: $P[\mathrm{RR}(C) > \mathrm{RR}(R)] \le 1 - 1/2$ (R's top object is
 # relevant with probability 1/2) and $P[\mathrm{RR}(R) > \mathrm{RR}(C)] \le 1 -
 # E[\bar y_C(U_{(1:n)})]$ (`expected_linear`; by hand $3/4 - n/(2(n+1))$, checked); each is
-# checked, one-sided, at each $n$.
+# checked, one-sided, at each $n$. These bounds sit far from the observed fractions, so they
+# only catch gross errors; a two-sided check with power: the fraction of samples where
+# P@1 of C exceeds P@1 of R, minus the reverse, has mean exactly $P[\text{top of C
+# relevant}] - P[\text{top of R relevant}] = E[\bar y_C(U_{(1:n)})] - 1/2$ at every $n$
+# (linearity; no independence between the two tops needed), checked at each $n$.
 
 # %%
-pair = ["AP", "AUC", "RR", "RBP(p=0.8)", "ERR", "P@10", "NDCG@10"]
+pair = ["AP", "AUC", "RR", "RBP(p=0.8)", "ERR", "P@1", "P@10", "NDCG@10"]
 dist, b_below = {}, {}
 for n in dist_sizes:
     dist[n] = MC.coupled_comparison(pair, (C, R), n, seeds=range(seed * 10**6 + n * 1000,
@@ -558,6 +563,11 @@ for n in dist_sizes:
     checks.within("dist-rr-below", c_rr["below"] / dist_draws, float(b_below[n]),
                   math.sqrt(float(b_below[n] * (1 - b_below[n])) / dist_draws), side="below",
                   what=f"P[RR(R) > RR(C)] at n = {n} against Result 4's bound")
+    # two-sided and exact at every n: P@1(C) - P@1(R) has mean E[ybar_C(U_(1:n))] - 1/2
+    a1, b1 = dist[n]["P@1"]["above"] / dist_draws, dist[n]["P@1"]["below"] / dist_draws
+    checks.within("dist-top-rates", a1 - b1, float(1 - b_below[n]) - 0.5,
+                  math.sqrt((a1 + b1 - (a1 - b1) ** 2) / (dist_draws - 1)), dof=dist_draws - 1,
+                  what=f"P[top of C relevant] - P[top of R relevant] at n = {n}")
 _ = checks.check("dist-bound-by-hand", all(b_below[n] == sympy.Rational(3, 4) - sympy.Rational(
     n, 2 * (n + 1)) for n in dist_sizes), "1 - E[ybar_C(U_(1:n))] = 3/4 - n/(2(n+1)) exactly")
 # the independent-sample limits P[L_C > L_R] of the top-heavy measures (Result 4'(a)):
@@ -566,7 +576,7 @@ _ = checks.check("dist-bound-by-hand", all(b_below[n] == sympy.Rational(3, 4) - 
 # that of 10 relevant documents, as in the limit
 indep_draws, depth = 100_000, 80
 rng = np.random.default_rng(seed)
-top_heavy = ["RR", "RBP(p=0.8)", "ERR", "P@10", "NDCG@10"]
+top_heavy = ["RR", "RBP(p=0.8)", "ERR", "P@1", "P@10", "NDCG@10"]
 law_lists = {}
 for name, y in (("C", C), ("R", R)):
     lab = (rng.random((indep_draws, depth)) < float(ML.top_rate(y))).astype(np.float64)
@@ -589,7 +599,8 @@ display(Markdown(
     f"Independent-sample limits (Monte Carlo of {indep_draws} pairs of label lists; s.e. at "
     f"most {0.5 / math.sqrt(indep_draws):.4f}): RR {indep['RR']:.4f} (exactly "
     f"{rr_indep} = {float(rr_indep):.4f}), RBP(0.8) {indep['RBP(p=0.8)']:.4f}, "
-    f"ERR {indep['ERR']:.4f}, P@10 {indep['P@10']:.4f}, NDCG@10 {indep['NDCG@10']:.4f}; "
+    f"ERR {indep['ERR']:.4f}, P@1 {indep['P@1']:.4f} (exactly q_C(1 - q_R) = "
+    f"{float(q_C * (1 - q_R)):.4f}), P@10 {indep['P@10']:.4f}, NDCG@10 {indep['NDCG@10']:.4f}; "
     "AP and AUC: 1 (Result 3). A reading: the coupled fractions at the largest n are "
     "compared with these by eye only."))
 _ = checks.check("indep-rr-exact", rr_indep == sympy.Rational(3, 7),

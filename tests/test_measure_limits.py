@@ -289,3 +289,19 @@ def test_graded_analysis_by_hand():
     r = L.analyse_measure("ERR", g, k=3)
     assert r["top_grades"] == {2: sympy.Rational(1, 2), 1: sympy.Rational(1, 2), 0: 0}
     assert r["law_mean"] == sympy.Rational(2, 3) and not r["converges"]
+
+
+def test_auc_is_the_evaluators_per_query_auc():
+    # evaluate_lists scores AUC with rankmeasures.auc; the evaluator's runs use the
+    # per-query kernel auc_queries: the two agree on random lists (scores: the ranks)
+    from rankmeasures.trec.query_concordance import auc_queries
+
+    rng = np.random.default_rng(11)
+    lists = (rng.random((40, 25)) < 0.4).astype(np.float64)
+    got = M.evaluate_lists(["AUC"], lists)["AUC"]
+    n = lists.shape[1]
+    want = auc_queries(lists.ravel() >= 1, np.tile(np.arange(n, 0, -1.0), len(lists)),
+                       np.arange(0, lists.size + 1, n))
+    assert np.array_equal(np.isnan(got), np.isnan(want))
+    ok = ~np.isnan(got)
+    assert ok.sum() > 30 and np.allclose(got[ok], want[ok], rtol=0, atol=1e-15)

@@ -4,8 +4,8 @@ One definition: every value here is the evaluator's own (:mod:`rankmeasures.trec
 :func:`~rankmeasures.trec.retrieval.ranked_measure` for P@k, recall@k, AP, RR and
 R-precision, :func:`~rankmeasures.trec.trec_measures.compute` for RBP, ERR and NDCG@k
 (trec_eval's ``rbp``, ``ERR`` and ``ndcg_cut``), and :func:`rankmeasures.auc` for AUC --
-which is not the evaluator's per-query kernel (``trec.query_concordance.auc_queries``):
-the two are tied only through their separate tests against scikit-learn. One departure:
+which is not the evaluator's per-query kernel (``trec.query_concordance.auc_queries``)
+but is tested equal to it on random lists (tests/test_measure_limits.py). One departure:
 ERR's ``max_grade`` is given by the caller (from the model), not read from the batch as
 the evaluator would; they differ only when no list of the batch holds the top grade.
 Each simulated list is one query; every document is
