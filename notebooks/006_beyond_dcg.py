@@ -460,8 +460,8 @@ _ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
 # %% [markdown]
 # ## Results 3 and 4: telling two ranking functions apart
 #
-# **Wang et al.'s Definition 3** (document 004, Section 3.1), in words: with
-# $(x_1,y_1),(x_2,y_2),\dots$ i.i.d. and $S_n$ the first $n$ of them (nested samples),
+# **Wang et al.'s Definition 3** (document 004, with its footnote on negligible functions):
+# with $(x_1,y_1),(x_2,y_2),\dots$ i.i.d. and $S_n$ the first $n$ of them (nested samples),
 # $f_0, f_1$ are *consistently distinguishable* by $\mathcal M$ if there are a negligible
 # function $\mathrm{neg}(N)$ (for every $c$, $\mathrm{neg}(N) < N^{-c}$ for large $N$) and
 # $b \in \{0,1\}$ such that for every sufficiently large $N$, with probability
@@ -496,7 +496,8 @@ _ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
 # z/\varepsilon + z(2 + \ln(1/\varepsilon))$ (integration by parts); with $\varepsilon =
 # \sqrt z$ the AP error is $O(\sqrt z \ln(1/z)/p)$. AUC: the U-statistic $U_n =
 # n^{-2}\sum_{i\ne j} y_i(1-y_j)1[s_i > s_j]$ has bounded differences $2/n$ and
-# $E U_n = (1 - 1/n)\,p(1-p)A$, and AUC $= U_n/(\rho(1-\rho))$ is Lipschitz on
+# $E U_n = (1 - 1/n)\,p(1-p)A$, $A = P[s > s' \mid y=1, y'=0]$, and
+# AUC $= U_n/(\rho(1-\rho))$ is Lipschitz on
 # $\rho \in [p/2, (1+p)/2]$, where $\rho$ lies except with probability
 # $2e^{-n\min(p,1-p)^2/2}$
 # (Hoeffding). (iii) So for $\delta = |m_0 - m_1|/3$ there are $c > 0$ and $N_0$ with
@@ -649,8 +650,9 @@ display(Markdown(
 # 004 with their conditions ($\bar y_f$: the relevance curve of $f$; Theorems 1, 2, 4 and 6;
 # checked in notebook 004 and the claims report, where Theorem 2's printed proof is filed as
 # a proof gap that the companion repairs), not re-checked here; the $1/\log n$ rate of
-# standard NDCG is not in those theorems but is notebook 004's check of its exact
-# expectation. Theorem 4 concludes "strictly distinguishable with high probability", a
+# standard NDCG is not in those theorems: it is notebook 004's `gap-halves` check, on the
+# gap of the pseudo-expectation $N_D(n)$ to the limit 1 (halving from $n = 10^{50}$ to
+# $10^{100}$). Theorem 4 concludes "strictly distinguishable with high probability", a
 # phrase the paper does not define apart from Definition 3 (its remark under the theorem
 # reads condition 1 as consistent distinguishability).
 
@@ -677,7 +679,7 @@ closing = [
     {"measure": "NDCG, 1/log(1+r) [Wang et al.]", "converges?": "yes, to 1 (Theorem 1)",
      "limit depends on f?": "no",
      D3: "yes if ybar_f0, ybar_f1 Hoelder and not a.e. equal (Theorem 2)", WK: "yes (implied)",
-     "rate": "1/log n (notebook 004's check, not the theorems)"},
+     "rate": "1/log n for N_D(n) (notebook 004's gap-halves check; not in the theorems)"},
     {"measure": "NDCG, r^-beta, 0<beta<1 [Wang et al.]", "converges?": "yes (Theorem 3)",
      "limit depends on f?": "yes",
      D3: "yes if p > 0 and int Dy(s)(1-s)^-beta ds != 0, or Hoelder alpha > 3(1-beta) and "
