@@ -58,7 +58,8 @@ from rankmeasures.theory import measure_finite as MF
 from rankmeasures.theory import measure_limits as ML
 from rankmeasures.theory import measure_mc as MC
 from rankmeasures.theory import rates
-from rankmeasures.theory.asymptotics import GradedRelevance, s
+from rankmeasures.theory.asymptotics import s
+from rankmeasures.theory.relevance import GradedRelevance
 
 # statistical checks: three per n of mc_sizes (P@n/2, recall@n/4, AUC), four at law_n (RR,
 # RBP, P@10, NDCG@10), two for the graded model (NDCG@10, RBP) and two per n of dist_sizes

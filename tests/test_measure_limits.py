@@ -281,7 +281,7 @@ def test_coupled_comparison_counts_every_sample():
 
 
 def test_graded_analysis_by_hand():
-    from rankmeasures.theory.asymptotics import GradedRelevance
+    from rankmeasures.theory.relevance import GradedRelevance
 
     g = GradedRelevance([2, 1, 0], [s**2 / 2, s / 2, 1 - s / 2 - s**2 / 2])
     # at the top grades 2 and 1 each with probability 1/2: a rank stops with probability

@@ -285,7 +285,7 @@ def top_grade_law(model) -> dict:
     """The grade law at the top of the list, ``{grade: lim_{s -> 1-} P[Y = grade | s]}``,
     of an ``asymptotics.GradedRelevance`` whose probabilities are sympy expressions in
     ``s`` (the top labels of the lemma in the module docstring, graded)."""
-    from .asymptotics import GradedRelevance
+    from .relevance import GradedRelevance
 
     if not isinstance(model, GradedRelevance):
         raise ValueError(f"model: need an asymptotics.GradedRelevance, got {model!r}")
@@ -459,7 +459,7 @@ def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
 
 
 def _is_graded(ybar) -> bool:
-    from .asymptotics import GradedRelevance
+    from .relevance import GradedRelevance
 
     return isinstance(ybar, GradedRelevance)
 
