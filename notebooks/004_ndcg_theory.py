@@ -88,6 +88,7 @@ from proofs_check.registry import run_claim
 from rankmeasures.theory import asymptotics as A
 from rankmeasures.theory import rates
 from rankmeasures.theory.distinguish import latent_relevance, model_win_rate, win_rate
+from rankmeasures.theory.finite_ratio import expected_ratio
 from rankmeasures.theory.fluctuation import (
     condition2_asymptotics,
     cutoff_ndcg_sd,
@@ -95,7 +96,6 @@ from rankmeasures.theory.fluctuation import (
     random_ranking_ndcg_moments,
 )
 from rankmeasures.theory.simulate import latent_sample, simulate_ndcg, simulate_ndcg_many
-from rankmeasures.theory.variants import expected_ratio
 
 # every statistical check of the run, counted from the parameters (an upper bound): the
 # Monte Carlo cells of the limits (8 rows x 3 functions, their DCG and IDCG means), the

@@ -51,8 +51,10 @@ from IPython.display import Markdown, display
 import proofs_check
 import rankmeasures as rm
 from companion import checks, figures
+from rankmeasures.expressions import parse_expression
 from rankmeasures.theory import asymptotics as A
-from rankmeasures.theory import variants
+from rankmeasures.theory.analysis import analyse
+from rankmeasures.theory.finite_ratio import expected_ratio
 from rankmeasures.theory.results import TENDS_LABEL, CutRegime
 
 # statistical checks: each Monte Carlo ratio of variants 1, 2 and 4 (two models each) at
@@ -94,9 +96,9 @@ checks.begin("005", statistical=3 * 2 * len(mc_n) + 2)
 # saved tables keep every value and every digit.
 
 # %%
-rep1 = variants.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
-                        n_values=(10**3, 10**6, 10**20, 10**100, *mc_n), mc_n=mc_n,
-                        mc_draws=mc_draws, seed=seed)
+rep1 = analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
+               n_values=(10**3, 10**6, 10**20, 10**100, *mc_n), mc_n=mc_n,
+               mc_draws=mc_draws, seed=seed)
 figures.save_table(rep1.to_rows(), "005_variant1_log_squared")
 # as read: Monte Carlo estimates to their standard error, standard errors to 2 significant
 # digits, the rest to 6
@@ -119,12 +121,12 @@ _ = checks.check("v1-extension", rep1.effective_theorem.text.startswith("extensi
 # sums by integrals. How far apart the two are at finite $n$ depends on the function:
 
 # %%
-log_squared = rm.CustomDiscount(expr=variants.parse_expression("1/log(1+r)^2"))
+log_squared = rm.CustomDiscount(expr=parse_expression("1/log(1+r)^2"))
 finite_rows = []
 for n_fin in (10**3, 10**4, 10**5):
     for m in rep1.models:
-        exact_ratio = variants.expected_ratio("1/log(1+r)^2", m.ybar, n_fin).ratio
-        pseudo = float(A.pseudo_expectation(variants.parse_expression(m.ybar, ("s",)),
+        exact_ratio = expected_ratio("1/log(1+r)^2", m.ybar, n_fin).ratio
+        pseudo = float(A.pseudo_expectation(parse_expression(m.ybar, ("s",)),
                                             log_squared, mpmath.mpf(n_fin), dps=20))
         finite_rows.append({"n": n_fin, "ybar": m.ybar, "N(n)": pseudo,
                             "E[DCG]/E[IDCG]": exact_ratio, "N(n) - ratio": pseudo - exact_ratio})
@@ -261,8 +263,8 @@ display(Markdown(
 t_var, eps, power = sympy.symbols("t epsilon m", positive=True)
 # (1 + eps ln t)^(-m) to first order in eps = 1/ln n
 expansion = sympy.series((1 + eps * sympy.log(t_var)) ** (-power), eps, 0, 2).removeO()
-delta_y = (variants.parse_expression(rep1.models[0].ybar, ("s",))
-           - variants.parse_expression(rep1.models[1].ybar, ("s",))).subs(A.s, 1 - t_var)
+delta_y = (parse_expression(rep1.models[0].ybar, ("s",))
+           - parse_expression(rep1.models[1].ybar, ("s",))).subs(A.s, 1 - t_var)
 p_common = {sympy.sympify(m.p) for m in rep1.models}
 checks.check("v1-same-p", len(p_common) == 1,
              "the two functions share p = P[Y = 1], so the O(1) term of the gap cancels")
@@ -337,10 +339,10 @@ holds_1 = not bool(c_squared.is_finite)
 # one distribution share $P[Y = 1] = \int_0^1 \bar y$: here 1/2.)
 
 # %%
-rep2 = variants.analyse("r^(-1/2)", cut="sqrt(n)", ybar="s", ybar_other="1/4 + s/2",
-                        n_values=(10**3, 10**6, 10**20, 10**100, *mc_n), mc_n=mc_n,
-                        mc_draws=mc_draws, seed=seed)
-full = variants.analyse("r^(-1/2)", ybar="s", ybar_other="1/4 + s/2", n_values=(10**100,))
+rep2 = analyse("r^(-1/2)", cut="sqrt(n)", ybar="s", ybar_other="1/4 + s/2",
+               n_values=(10**3, 10**6, 10**20, 10**100, *mc_n), mc_n=mc_n,
+               mc_draws=mc_draws, seed=seed)
+full = analyse("r^(-1/2)", ybar="s", ybar_other="1/4 + s/2", n_values=(10**100,))
 rows2 = [{"ranker": m.ybar, "limit, cut at sqrt(n)": m.limit,
           "N(1e100), cut at sqrt(n)": m.pseudo["1e+100"],
           "limit, no cut (Theorem 3)": f.limit,
@@ -365,13 +367,13 @@ for row in rows2:
         f"N(1e100) without the cut is within 1e-6 of Theorem 3's limit ({row['ranker']})")
 # the conjecture: the limit under the cut depends on ybar below 1 -- two functions with the
 # same ybar(1) and different integrals keep different limits
-same_top_cut = variants.analyse("r^(-1/2)", cut="sqrt(n)", ybar="s",
-                                ybar_other="3*s^2 - 2*s^3", n_values=(10**3,))
-same_top_full = variants.analyse("r^(-1/2)", ybar="s", ybar_other="3*s^2 - 2*s^3",
-                                 n_values=(10**3,))
+same_top_cut = analyse("r^(-1/2)", cut="sqrt(n)", ybar="s",
+                       ybar_other="3*s^2 - 2*s^3", n_values=(10**3,))
+same_top_full = analyse("r^(-1/2)", ybar="s", ybar_other="3*s^2 - 2*s^3",
+                        n_values=(10**3,))
 # the cut the conjecture starts from: k = c n, here c = 1/2 (Theorem 9)
-same_top_linear = variants.analyse("r^(-1/2)", cut="n/2", ybar="s",
-                                   ybar_other="3*s^2 - 2*s^3", n_values=(10**3,))
+same_top_linear = analyse("r^(-1/2)", cut="n/2", ybar="s",
+                          ybar_other="3*s^2 - 2*s^3", n_values=(10**3,))
 rows2b = [{"rankers": "s and 3s^2 - 2s^3 (both ybar(1) = 1)", "cut at sqrt(n) (Theorem 7)":
            " and ".join(m.limit for m in same_top_cut.models),
            "cut at n/2 (Theorem 9)": " and ".join(m.limit for m in same_top_linear.models),
@@ -419,7 +421,7 @@ holds_2 = not cut_equal
 # condition $g_2 = 2 g_1 - g_0$.
 
 # %%
-rep3 = variants.analyse("n - r", gain="3^y - 1")
+rep3 = analyse("n - r", gain="3^y - 1")
 display(Markdown(figures.markdown_table(rep3.to_rows())))
 checks.check("v3-gain-weighted",
              rep3.pairwise.gain_weighted,
@@ -432,7 +434,7 @@ checks.check("v3-not-affine", rep3.pairwise.gain_affine is False,
 
 grades = np.array([0, 2, 1])
 scores = np.array([3.0, 2.0, 1.0])  # the grade-0 item on top
-gain3 = rm.custom_gain(expr=variants.parse_expression("3^y - 1", ("y",)))
+gain3 = rm.custom_gain(expr=parse_expression("3^y - 1", ("y",)))
 delta = (rm.idcg(grades, gain=gain3, discount="linear")
          - rm.dcg(grades, scores, gain=gain3, discount="linear"))
 example = [{"grades (ranked)": str(grades.tolist()), "Delta DCG with 3^y - 1": float(delta),
@@ -464,12 +466,12 @@ _ = checks.check("v3-example", delta != rm.pairwise_loss(grades, scores)
 # %%
 # the graded labels and their binarised version are two codings of one ranking function's
 # labels, not two ranking functions: one analysis each
-rep4 = variants.analyse("r^(-1/2)", ybar={"values": [2, 1, 0],
-                                          "probs": ["s^2", "2*s*(1-s)", "(1-s)^2"]},
-                        n_values=(10**3, 10**6, 10**100, *mc_n), mc_n=mc_n,
-                        mc_draws=mc_draws, seed=seed)
-rep4b = variants.analyse("r^(-1/2)", ybar="2*s - s^2", n_values=(10**3, 10**6, 10**100, *mc_n),
-                         mc_n=mc_n, mc_draws=mc_draws, seed=seed)
+rep4 = analyse("r^(-1/2)", ybar={"values": [2, 1, 0],
+                                 "probs": ["s^2", "2*s*(1-s)", "(1-s)^2"]},
+               n_values=(10**3, 10**6, 10**100, *mc_n), mc_n=mc_n,
+               mc_draws=mc_draws, seed=seed)
+rep4b = analyse("r^(-1/2)", ybar="2*s - s^2", n_values=(10**3, 10**6, 10**100, *mc_n),
+                mc_n=mc_n, mc_draws=mc_draws, seed=seed)
 graded, binary = rep4.models[0], rep4b.models[0]
 # one display name per model, in every table below
 graded_name = "graded 0/1/2: s^2, 2s(1-s), (1-s)^2"
@@ -530,9 +532,9 @@ for name, probs, binarised in counter_models:
         if name == graded_name and gain_name == "y":
             g_m, b_m = graded, binary  # computed above
         else:
-            g_m = variants.analyse("r^(-1/2)", ybar={"values": values, "probs": probs},
-                                   n_values=(10**3,)).models[0]
-            b_m = variants.analyse("r^(-1/2)", ybar=binarised, n_values=(10**3,)).models[0]
+            g_m = analyse("r^(-1/2)", ybar={"values": values, "probs": probs},
+                          n_values=(10**3,)).models[0]
+            b_m = analyse("r^(-1/2)", ybar=binarised, n_values=(10**3,)).models[0]
         rows4b.append({"label model": name, "gain": gain_name,
                        "graded limit": float(g_m.limit_numeric),
                        "binary limit": float(b_m.limit_numeric),
@@ -583,9 +585,9 @@ display(Markdown(
 # %%
 step = sympy.Piecewise((1, A.s > sympy.Rational(4, 5)), (0, True))
 try:
-    variants.analyse("r^(-1/2)", ybar={"values": [2, 1, 0],
-                                       "probs": [step, (1 - step) / 2, (1 - step) / 2]},
-                     n_values=(10**3,))
+    analyse("r^(-1/2)", ybar={"values": [2, 1, 0],
+                              "probs": [step, (1 - step) / 2, (1 - step) / 2]},
+            n_values=(10**3,))
     refusal = None
 except ValueError as exc:
     refusal = str(exc)
@@ -707,9 +709,9 @@ display(Markdown(
 # and lie farther from $N(n)$ than the deviation beyond which we reject agreement.
 
 # %%
-rep1r = variants.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
-                         n_values=(resolve_n,), mc_n=(resolve_n,), mc_draws=resolve_draws,
-                         seed=seed)
+rep1r = analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
+                n_values=(resolve_n,), mc_n=(resolve_n,), mc_draws=resolve_draws,
+                seed=seed)
 resolve_rows = []
 for model in rep1r.models:
     key, = model.monte_carlo
@@ -759,7 +761,7 @@ conjectures = [
 guide.update(Markdown(reading.conjectures_guide(
     conjectures,
     what=("Four conjectures a researcher might hold about a discount, a cut-off or a gain "
-          "of their own, each tested by `rankmeasures.theory.variants.analyse` against the "
+          "of their own, each tested by `rankmeasures.theory.analysis.analyse` against the "
           "theorems of Wang et al. and the identity of Jin & Geng."),
     surprise=(f"for one natural label model, grading the labels 0, 1, 2 lowers the limit of "
               f"NDCG under r^-1/2 from {b_lim:.4f} (binarised) to {g_lim:.4f}; for a label "
@@ -777,7 +779,7 @@ guide.update(Markdown(reading.conjectures_guide(
 # %% [markdown]
 # ## About the tool
 #
-# The analyses above are `rankmeasures.theory.variants.analyse`; the same reports come from
+# The analyses above are `rankmeasures.theory.analysis.analyse`; the same reports come from
 # the command line, e.g.
 #
 # ```

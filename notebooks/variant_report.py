@@ -22,7 +22,7 @@
 #
 # (or `papermill` on the paired `.ipynb`). The executed report, its table and its figure
 # land in `out/`; committed outputs are never touched. Every number below is computed in
-# this run by `rankmeasures.theory.variants.analyse`, and every sentence about them is built from
+# this run by `rankmeasures.theory.analysis.analyse`, and every sentence about them is built from
 # them by `rankmeasures.theory.variant_report`.
 
 # %% tags=["parameters"]
@@ -62,7 +62,7 @@ checks.begin("variant_report")
 # %% [markdown]
 # ## The analysis
 #
-# `variants.analyse` first checks the inputs against what the theory assumes: a relevance
+# `analysis.analyse` first checks the inputs against what the theory assumes: a relevance
 # curve with $0 \le \bar y(s) \le 1$ and $p = \int_0^1 \bar y \in (0, 1)$ (or graded
 # probabilities in $[0, 1]$ summing to 1), two curves with the same $p$ (two ranking
 # functions of one distribution share the law of the labels), a positive and

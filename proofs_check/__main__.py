@@ -45,10 +45,10 @@ DEFAULT_DISCOUNT = "1/log2(1+r)"
 def variant_main(argv) -> int:
     """``python -m proofs_check variant [--discount EXPR] [...]``: analyse a variant.
 
-    Every refusal of the analysis (:func:`rankmeasures.theory.variants.analyse`: inputs
+    Every refusal of the analysis (:func:`rankmeasures.theory.analysis.analyse`: inputs
     outside the theory, or that the computation cannot take) exits with status 2 and the
     library's sentence, before any computation."""
-    from rankmeasures.theory import variants
+    from rankmeasures.theory.analysis import analyse
 
     p = argparse.ArgumentParser(
         prog="python -m proofs_check variant",
@@ -104,7 +104,7 @@ def variant_main(argv) -> int:
         p.error("--workers, --scheduler: give one (local worker processes, or the address "
                 "of a running scheduler)")
     try:
-        report = variants.analyse(
+        report = analyse(
             args.discount, cut=args.cut, ybar=ybar, ybar_other=ybar2, n_values=args.n,
             mc_n=args.mc_n, mc_draws=args.draws, seed=args.seed, gain=args.gain,
             budget=args.budget, workers=args.scheduler or args.workers)

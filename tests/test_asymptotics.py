@@ -322,7 +322,7 @@ def test_no_limit_theorem_says_why():
         A.ndcg_limit(S, rm.exponential_discount)
     with pytest.raises(ValueError, match=r"summable"):
         A.ndcg_limit(S, rm.PowerDiscount(2))
-    with pytest.raises(ValueError, match=r"variants\.analyse classifies any other discount"):
+    with pytest.raises(ValueError, match=r"analysis\.analyse classifies any other discount"):
         A.ndcg_limit(S, rm.CustomDiscount(lambda r: 1 / np.log2(1 + r)))
 
 

@@ -91,25 +91,25 @@ def test_bad_workers_arguments(bad):
 
 
 def test_a_variant_analysis_gives_the_same_report_with_workers():
-    """variants.analyse's Monte Carlo on one local worker: the report, every number of it,
+    """analyse's Monte Carlo on one local worker: the report, every number of it,
     is the in-process one."""
-    from rankmeasures.theory import variants
+    from rankmeasures.theory.analysis import analyse
 
     kw = dict(ybar="s", ybar_other="1/2", n_values=(10**3,), mc_n=[3000], mc_draws=4, seed=1)
-    here = variants.analyse("1/log(1+r)^2", **kw)
-    there = variants.analyse("1/log(1+r)^2", workers=1, **kw)
+    here = analyse("1/log(1+r)^2", **kw)
+    there = analyse("1/log(1+r)^2", workers=1, **kw)
     assert here.models[0].monte_carlo  # the Monte Carlo ran
     assert here == there
 
 
 def test_the_monte_carlo_ceiling_grows_with_the_cores():
-    from rankmeasures.theory.variants import _check_monte_carlo
+    from rankmeasures.theory.analysis_settings import check_monte_carlo
 
     # 1e9 x 4 draws = 4e9 documents x 12 ns = 48 s of one core
     with pytest.raises(ValueError, match=r"0.0133 core-hours at 12 ns each: about 48 s on 1 "
                                          r"core, above the limit of 2e\+09"):
-        _check_monte_carlo([10**9], 4, cores=1)
-    _check_monte_carlo([10**9], 4, cores=2)  # within 2 x 2e9
+        check_monte_carlo([10**9], 4, cores=1)
+    check_monte_carlo([10**9], 4, cores=2)  # within 2 x 2e9
 
 
 @pytest.mark.parametrize("name", ["noguard.py", "noguard"])

@@ -249,7 +249,7 @@ def expressions(draw, depth=0):
 def test_the_variant_parser_answers_or_refuses_by_name(tally, text):
     import sympy
 
-    from rankmeasures.theory.variants import parse_expression
+    from rankmeasures.expressions import parse_expression
 
     tally["n"] += 1
     with at_most(5):
@@ -343,13 +343,13 @@ def test_the_variant_analysis_answers_or_refuses_by_name(tally, discount, ybar, 
     exception."""
     import re
 
-    from rankmeasures.theory import variants
+    from rankmeasures.theory.analysis import analyse
 
     tally["n"] += 1
     with at_most(10):
         try:
-            rep = variants.analyse(discount, cut=cut, ybar=ybar, ybar_other=ybar_other,
-                                   n_values=n_values, budget=0.5)
+            rep = analyse(discount, cut=cut, ybar=ybar, ybar_other=ybar_other,
+                          n_values=n_values, budget=0.5)
         except ValueError as exc:
             tally["errors"] += 1
             assert re.match(ARGUMENT, str(exc)), exc

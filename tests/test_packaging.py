@@ -24,7 +24,9 @@ CORE = ("numpy", "scipy", "sympy", "mpmath")  # what the measures import (matplo
 
 PUBLIC_MODULES = ("concordance", "dcg", "discounts", "exact", "gains", "ndcg_loss",
                   "pairwise", "rank_distances", "runs", "theory.asymptotics",
-                  "theory.simulate", "theory.variants", "learning.learn_dcg",
+                  "theory.simulate", "expressions", "theory.arguments", "theory.classification",
+                  "theory.models", "theory.limits", "theory.finite_ratio",
+                  "theory.analysis_settings", "theory.analysis", "learning.learn_dcg",
                   "learning.learn_dcg_simulation", "learning.linear_ranking",
                   "learning.ranking_data")
 

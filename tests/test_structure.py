@@ -97,10 +97,10 @@ def test_the_graph_is_read():
     # a few edges known from the code, so that the checks below cannot pass on an empty graph
     assert "rankmeasures._kernels.jit" in GRAPH["rankmeasures._dcg_paths"]
     assert "rankmeasures.discounts" in GRAPH["rankmeasures.theory.simulate"]
-    assert "rankmeasures.theory.asymptotics" in GRAPH["rankmeasures.theory.variants"]
+    assert "rankmeasures.theory.asymptotics" in GRAPH["rankmeasures.theory.analysis"]
     # the typed results of the variant analysis live in the theory's room, and the report's
     # prose with them
-    assert "rankmeasures.theory.results" in GRAPH["rankmeasures.theory.variants"]
+    assert "rankmeasures.theory.results" in GRAPH["rankmeasures.theory.analysis"]
     assert "rankmeasures.theory.results" in GRAPH["rankmeasures.theory.variant_report"]
     assert room("rankmeasures.theory.results") == "theory"
     assert "companion.manifest" in GRAPH["proofs_check.__main__"]
@@ -173,7 +173,7 @@ def test_moved_modules_resolve_from_their_old_place_with_a_warning():
     import rankmeasures as rm
 
     for old, new in (("asymptotics", "theory"), ("simulate", "theory"),
-                     ("variants", "theory"), ("learn_dcg", "learning"),
+                     ("variant_report", "theory"), ("learn_dcg", "learning"),
                      ("ranking_data", "learning")):
         with pytest.warns(DeprecationWarning,
                           match=rf"rankmeasures.{new}.{old} .*removed in \d+\.\d+\.\d+"):

@@ -17,8 +17,8 @@ import pytest
 
 from companion.run import execute
 from rankmeasures.theory import variant_report as V
-from rankmeasures.theory import variants
 from rankmeasures.theory._budget import BudgetExceeded, time_budget
+from rankmeasures.theory.analysis import analyse, report_rows
 
 ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = ROOT / "notebooks" / "variant_report.py"
@@ -63,18 +63,18 @@ def _limit_rows_hold(rows: dict, claim: str, curve: str | None, theorem: str) ->
                          ids=["T3", "T7-sqrt-cut", "T9-linear-cut"])
 def test_template_limit_matches_the_claims_engine(params, claim, curve, theorem):
     """Each binary regime's limit and theorem label, held to the claims engine's own value,
-    through the two calls the template makes (``variants.analyse`` on
-    ``V.variant_spec``, then ``variants.report_rows``), which give the template's table
+    through the two calls the template makes (``analyse`` on
+    ``V.variant_spec``, then ``report_rows``), which give the template's table
     without a kernel of their own; the graded variant goes through the
     template itself, in the runner's test below."""
     params = {"ybar_other": "", **params, **QUICK}
     spec = V.variant_spec(ybar=params["ybar"], ybar_other=params["ybar_other"],
                           grades=[], probs=[])
-    report = variants.analyse(params["discount"], cut=params.get("cut"), gain=None,
-                              n_values=V.n_grid(QUICK["max_exponent"], QUICK["mc_n"]),
-                              mc_n=QUICK["mc_n"], mc_draws=QUICK["mc_draws"], seed=0,
-                              budget=QUICK["budget_seconds"], **spec)
-    _limit_rows_hold({r["field"]: str(r["value"]) for r in variants.report_rows(report)},
+    report = analyse(params["discount"], cut=params.get("cut"), gain=None,
+                     n_values=V.n_grid(QUICK["max_exponent"], QUICK["mc_n"]),
+                     mc_n=QUICK["mc_n"], mc_draws=QUICK["mc_draws"], seed=0,
+                     budget=QUICK["budget_seconds"], **spec)
+    _limit_rows_hold({r["field"]: str(r["value"]) for r in report_rows(report)},
                      claim, curve, theorem)
 
 
@@ -99,8 +99,8 @@ def test_template_states_verdicts_from_the_numbers(tmp_path, monkeypatch):
 def test_distinguishability_with_different_limits_gives_the_signed_gap():
     """r^-1/2 with ybar = s against 1/4 + s/2: limits differ by sqrt(2)/12 > 0 (f0 better),
     so P -> 1 by the limits; the estimates rise and the verdicts follow the theory."""
-    report = variants.analyse("r^(-1/2)", ybar="s", ybar_other="1/4 + s/2", n_values=(10,),
-                              dist_n=[10, 1000], dist_draws=100)
+    report = analyse("r^(-1/2)", ybar="s", ybar_other="1/4 + s/2", n_values=(10,),
+                     dist_n=[10, 1000], dist_draws=100)
     text = V.distinguish_markdown(report)
     assert "limit(f0) - limit(f1) = sqrt(2)/12 = 0.117851130198" in text
     assert "f0 is the better function in the limit" in text
@@ -113,7 +113,7 @@ def test_distinguishability_with_different_limits_gives_the_signed_gap():
     assert row["verdict"] == "true"
     with pytest.raises(ValueError, match="claim_distinguishable"):
         V.check_claims(report, distinguishable="maybe")
-    swapped = variants.analyse("r^(-1/2)", ybar="1/4 + s/2", ybar_other="s", n_values=(10,))
+    swapped = analyse("r^(-1/2)", ybar="1/4 + s/2", ybar_other="s", n_values=(10,))
     assert "f1 is the better function in the limit" in V.distinguish_markdown(swapped)
     assert "no: P tends to 0" in V.distinguish_markdown(swapped)
 
@@ -181,11 +181,11 @@ def test_runner_names_the_template_from_anywhere_and_never_writes_committed_outp
 def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
     t0 = time.perf_counter()
     if message is None:
-        rep = variants.analyse(**kwargs, n_values=(10,))
+        rep = analyse(**kwargs, n_values=(10,))
         assert rep.pairwise is not None and not rep.models
     else:
         with pytest.raises(ValueError, match=__import__("re").escape(message)):
-            variants.analyse(**kwargs, n_values=(10,))
+            analyse(**kwargs, n_values=(10,))
     assert time.perf_counter() - t0 < 30
 
 
@@ -220,8 +220,8 @@ def test_a_refusal_is_the_report_and_the_page_is_short(tmp_path, monkeypatch, pa
 
 def test_a_step_that_runs_out_is_named_and_the_rest_kept():
     """A tiny budget: the analysis stops at a named step and keeps what came before."""
-    rep = variants.analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
-                           n_values=(10**3, 10**6, 10**100), budget=0.05)
+    rep = analyse("1/log(1+r)^2", ybar="s", ybar_other="1/2",
+                  n_values=(10**3, 10**6, 10**100), budget=0.05)
     assert "ran out of its time budget of 0.05 s" in rep.incomplete
     assert rep.discount == "log(r + 1)**(-2)"
     text = V.summary_markdown(rep)
@@ -232,7 +232,7 @@ def test_a_pathological_discount_ends_within_its_budget():
     """exp(-exp(exp(r))) is positive and decreasing, hence accepted; its pseudo-expectation
     cannot be computed in reasonable time, and the step says so."""
     t0 = time.perf_counter()
-    rep = variants.analyse("exp(-exp(exp(r)))", n_values=(1000,), budget=2.0)
+    rep = analyse("exp(-exp(exp(r)))", n_values=(1000,), budget=2.0)
     assert time.perf_counter() - t0 < 30
     assert rep.effective_theorem.text.startswith("Theorem 6")
     assert rep.incomplete.startswith("the pseudo-expectation of f0 at n = 1e+03: ran out "
@@ -254,7 +254,7 @@ def test_budget_interrupts_pure_python_and_nests():
 
 
 def test_claim_verdicts_by_hand():
-    rep = variants.analyse("r^(-1/2)", ybar="s", n_values=(10,))
+    rep = analyse("r^(-1/2)", ybar="s", n_values=(10,))
     # Theorem 3 with ybar = s, beta = 1/2: (1/2) B(2, 1/2) / (1/2)^(1/2) = 2 sqrt(2)/3
     rows = V.check_claims(rep, limit="2*sqrt(2)/3", theorem="Theorem 3")
     assert [r["verdict"] for r in rows] == ["true", "true"]
@@ -262,7 +262,7 @@ def test_claim_verdicts_by_hand():
     assert rows[0]["verdict"] == "false" and "off by" in rows[0]["evidence"]  # 16 digits
     assert rows[1]["verdict"] == "false"
     assert V.check_claims(rep, limit_other="1")[0]["verdict"] == "not checked"
-    summable = variants.analyse("2^(-r)", ybar="s", n_values=(10,))
+    summable = analyse("2^(-r)", ybar="s", n_values=(10,))
     assert V.check_claims(summable, limit="1")[0]["verdict"] == "false"  # no limit at all
 
 
@@ -287,7 +287,7 @@ def test_the_template_refuses_by_name_and_checks_a_numeric_limit():
         assert V.check_claims(rep, limit="1") == [
             {"conjecture": "1", "verdict": "not checked",
              "evidence": "the inputs were refused (above)"}]
-    rep = variants.analyse("r^(-1/2)", ybar="s^s", n_values=(10,))
+    rep = analyse("r^(-1/2)", ybar="s^s", n_values=(10,))
     limit = rep.models[0].limit_numeric
     (row,) = V.check_claims(rep, limit=limit)
     assert row["verdict"] == "true" and "(by quadrature) to 20 digits" in row["evidence"]

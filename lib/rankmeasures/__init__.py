@@ -101,8 +101,7 @@ __version__ = "0.1.0"
 # resolve, with a DeprecationWarning naming the new one, until their removal in 0.2.0
 _REMOVED_IN = "0.2.0"
 _MOVED = {
-    "asymptotics": "theory", "simulate": "theory", "variants": "theory",
-    "variant_report": "theory",
+    "asymptotics": "theory", "simulate": "theory", "variant_report": "theory",
     "learn_dcg": "learning", "learn_dcg_simulation": "learning",
     "linear_ranking": "learning", "ranking_data": "learning",
 }
@@ -115,6 +114,10 @@ def __getattr__(name):
         from . import exact
 
         return getattr(exact, name)
+    if name == "parse_expression":
+        from .expressions import parse_expression
+
+        return parse_expression
     # the evaluator likewise: a program (or a notebook) that computes measures on arrays
     # does not load the TREC files' reader and the evaluator's tables, so their changes
     # do not touch it (the companion keys each output on the modules it imported)
@@ -138,7 +141,8 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = [  # noqa: F822 - dcg_symbolic, idcg_symbolic and the evaluator load on access
+__all__ = [  # noqa: F822 - dcg_symbolic, idcg_symbolic, parse_expression and the evaluator
+    # load on access
     "PairCounts", "auc", "c_index", "count_inversions", "goodman_kruskal_gamma",
     "kendall_distance", "kendall_tau", "m_auc", "pair_counts", "pairwise_aucs", "somers_d",
     "TIE_POLICIES", "ZERO_IDCG_POLICIES", "QueryResults", "dcg", "dcg_queries", "idcg",
@@ -147,7 +151,7 @@ __all__ = [  # noqa: F822 - dcg_symbolic, idcg_symbolic and the evaluator load o
     "LogDiscount", "PowerDiscount", "TopKDiscount", "as_discount", "cutoff",
     "exponential_discount", "linear_discount", "log2_discount", "log_discount",
     "power_discount", "topk_discount", "zipf_discount",
-    "dcg_symbolic", "idcg_symbolic",
+    "dcg_symbolic", "idcg_symbolic", "parse_expression",
     "Gain", "as_gain", "custom_gain", "exponential_gain", "identity_gain",
     "kendall_tau_loss", "ndcg_loss",
     "delta_dcg_linear", "linear_dcg", "pairwise_loss", "pairwise_loss_levels", "tied_pair_weight",

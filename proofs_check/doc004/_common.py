@@ -49,7 +49,7 @@ APPENDIX_E = "Appendix E Proof of Distinguishability for NDCG with r^-β (β in 
 def monte_carlo_against_exact(model, spec, disc, mc_n: int, draws: int, seed: int,
                               readings: int) -> tuple[dict, bool]:
     """Monte Carlo draws of (DCG, IDCG) at ``mc_n`` against their exact expectations
-    (variants.expected_ratio: Claim 2's sum for E[DCG], the binomial law of the relevant
+    (finite_ratio.expected_ratio: Claim 2's sum for E[DCG], the binomial law of the relevant
     count for E[IDCG]): each mean within :func:`t_multiple` standard errors, with
     ``readings`` the claim's number of such means, plus the rounding bound of a sum of
     ``mc_n`` doubles; no other allowance, both estimators being unbiased. The evidence
@@ -57,8 +57,8 @@ def monte_carlo_against_exact(model, spec, disc, mc_n: int, draws: int, seed: in
     simulate_ndcg takes, ``spec`` what expected_ratio takes."""
     import numpy as np
 
+    from rankmeasures.theory.finite_ratio import expected_ratio
     from rankmeasures.theory.simulate import simulate_ndcg
-    from rankmeasures.theory.variants import expected_ratio
 
     sim = simulate_ndcg(model, disc, mc_n, n_draws=draws, seed=seed)
     exact = expected_ratio(disc, spec, mc_n)

@@ -10,9 +10,9 @@ import sympy
 
 import rankmeasures as rm
 from rankmeasures.theory import asymptotics as asy
+from rankmeasures.theory.finite_ratio import expected_ratio
 from rankmeasures.theory.fluctuation import random_ranking_ndcg_moments
 from rankmeasures.theory.simulate import simulate_ndcg
-from rankmeasures.theory.variants import expected_ratio
 
 from ..registry import Location, Result, claim, verdict
 from ._common import (
@@ -76,7 +76,7 @@ def s004_l7(beta: float = 0.8, draws: int = 100, seed: int = 17) -> Result:
        statement="Lemma 2: |E[NDCG(f, S_n)] - N_D(n)| <= O~(n^-1/3) for D = 1/log(1+r)")
 def s004_l2(draws: int = 200, seed: int = 12, tolerance: float = 1.0) -> Result:
     """Exact, at each n: E[NDCG] lies within ``bias_bound`` of E[DCG]/E[IDCG]
-    (variants.expected_ratio, proven), so ``B(n) = |E[DCG]/E[IDCG] - N(n)| + bias_bound``
+    (finite_ratio.expected_ratio, proven), so ``B(n) = |E[DCG]/E[IDCG] - N(n)| + bias_bound``
     bounds |E[NDCG] - N(n)|; the lemma's inequality, with its O~ read as ``tolerance
     n^-1/3 log n``, holds at n when B(n) is below that. Monte Carlo: the means of DCG and
     IDCG against their exact expectations, which the bound is built from (Student's t

@@ -15,8 +15,15 @@ variant (notebook 005 and the variant report).
   (or log-log-log) axes, and the predicted rate drawn through it;
 * :mod:`~rankmeasures.theory.distinguish` — ``P[NDCG(f0) > NDCG(f1)]`` on coupled samples
   (Definition 3, Theorem 2), each comparison decided exactly;
-* :mod:`~rankmeasures.theory.variants` — a discount, cut-off or gain of the user's own
-  classified and analysed against the theorems (``python -m proofs_check variant``);
+* :mod:`~rankmeasures.theory.analysis` — a discount, cut-off or gain of the user's own
+  analysed against the theorems (``python -m proofs_check variant``), with its settings
+  and their checks in :mod:`~rankmeasures.theory.analysis_settings`; the expressions it
+  reads by the safe parser of :mod:`rankmeasures.expressions`
+  (:mod:`~rankmeasures.theory.arguments`), the discount's class
+  and the cut-off's regime by :mod:`~rankmeasures.theory.classification`, the relevance
+  models and their checks by :mod:`~rankmeasures.theory.models`, the limits by
+  :mod:`~rankmeasures.theory.limits`, and ``E[DCG] / E[IDCG]`` at finite n by
+  :mod:`~rankmeasures.theory.finite_ratio`;
 * :mod:`~rankmeasures.theory.results` — the analysis' typed results (the discount's class,
   each model's limit and Monte Carlo, telling two models apart, the report) and their
   rendering as the report's table and JSON;

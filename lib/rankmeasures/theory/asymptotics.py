@@ -34,6 +34,7 @@ from ..discounts import (
     as_discount,
     log_grid,
 )
+from ..expressions import s  # the canonical score symbol of sympy relevance curves
 
 if TYPE_CHECKING:
     from .._typing import DiscountLike
@@ -53,8 +54,6 @@ __all__ = [
     "equal_limit_difference",
 ]
 
-#: The canonical score symbol of sympy relevance curves.
-s = sympy.Symbol("s", nonnegative=True)
 
 
 class GradedRelevance:
@@ -501,7 +500,7 @@ def _no_limit(d: Discount) -> ValueError:
                           "(2013), Theorem 6)")
     return ValueError(f"discount: {d.name} has no limit theorem here, which knows the log "
                       "and r^-beta discounts and their cut-offs (Theorems 1-13); "
-                      "rankmeasures.theory.variants.analyse classifies any other discount")
+                      "rankmeasures.theory.analysis.analyse classifies any other discount")
 
 
 def _graded_limit(rel: GradedRelevance, d: Discount, dps: int):

@@ -1,4 +1,4 @@
-"""Typed results of the variant analysis (:mod:`rankmeasures.theory.variants`) and the one
+"""Typed results of the variant analysis (:mod:`rankmeasures.theory.analysis`) and the one
 place where they are rendered as text.
 
 The analysis decides with enums and fields -- :class:`Decay`, :class:`CutRegime`,
@@ -160,7 +160,8 @@ class Theorems:
 
 @dataclass(frozen=True)
 class DiscountClass:
-    """The class of a discount ``D(r)`` (:func:`~rankmeasures.theory.variants.classify_discount`).
+    """The class of a discount ``D(r)``
+    (:func:`~rankmeasures.theory.classification.classify_discount`).
 
     Attributes
     ----------
@@ -200,7 +201,7 @@ class ExactRatio:
     """``E[DCG] / E[IDCG]`` at one n (double precision), a proven bound on
     ``|E[NDCG] - E[DCG] / E[IDCG]|``, and the two expectations themselves, each the exact
     target of the Monte Carlo mean of DCG or IDCG
-    (:func:`~rankmeasures.theory.variants.expected_ratio`).
+    (:func:`~rankmeasures.theory.finite_ratio.expected_ratio`).
 
     Examples
     --------
@@ -381,7 +382,7 @@ class Distinguish:
 @dataclass(frozen=True)
 class PairwiseIdentity:
     """Jin & Geng's identity for a discount linear in the position
-    (:func:`~rankmeasures.theory.variants.linear_pairwise_identity`).
+    (:func:`~rankmeasures.theory.classification.linear_pairwise_identity`).
 
     Attributes
     ----------
@@ -419,7 +420,7 @@ class PairwiseIdentity:
 
 @dataclass
 class VariantReport:
-    """The report of :func:`~rankmeasures.theory.variants.analyse`, filled step by step: a
+    """The report of :func:`~rankmeasures.theory.analysis.analyse`, filled step by step: a
     part still None was not reached (``incomplete`` names the step that ran out of its
     budget), or does not apply.
 

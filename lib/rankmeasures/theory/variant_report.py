@@ -1,5 +1,5 @@
 """The pieces of a variant report (``notebooks/variant_report.py``): its parameters turned
-into :func:`rankmeasures.theory.variants.analyse` arguments, and the analysis turned into the
+into :func:`rankmeasures.theory.analysis.analyse` arguments, and the analysis turned into the
 report's sentences, curves and verdicts. Every sentence is built from the analysis' own
 fields, so the prose cannot disagree with the numbers.
 """
@@ -14,6 +14,7 @@ import numpy as np
 import sympy
 
 from .._validation import check_int
+from ..expressions import parse_expression
 from .results import (
     WIN_LABEL,
     LimitKind,
@@ -22,7 +23,6 @@ from .results import (
     Verdict,
     distinguish_details,
 )
-from .variants import parse_expression
 
 __all__ = ["variant_spec", "n_grid", "analyse_or_refuse", "summary_markdown", "curve_points",
            "mc_agreement", "why_no_curve", "check_claims", "win_points",
@@ -30,7 +30,7 @@ __all__ = ["variant_spec", "n_grid", "analyse_or_refuse", "summary_markdown", "c
 
 def variant_spec(*, ybar: str, ybar_other: str = "", grades: list | tuple = (),
                  probs: list | tuple = ()) -> dict:
-    """``ybar``/``ybar_other`` for :func:`~rankmeasures.theory.variants.analyse` from the template's
+    """``ybar``/``ybar_other`` for :func:`~rankmeasures.theory.analysis.analyse` from the template's
     parameters: graded relevance (``grades`` with ``probs``) replaces the binary ``ybar``
     of f0; an empty ``ybar_other`` means one function only."""
     if grades or probs:
@@ -52,7 +52,7 @@ def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
                       max_exponent: int = 100, mc_n: list | tuple = (),
                       **kwargs) -> VariantReport:
     """The template's parameters analysed: :func:`variant_spec` and :func:`n_grid` turned
-    into :func:`~rankmeasures.theory.variants.analyse`'s arguments (``kwargs`` passed on),
+    into :func:`~rankmeasures.theory.analysis.analyse`'s arguments (``kwargs`` passed on),
     and its report -- or a report whose ``refused`` is the reason when any of them refuses
     the inputs (a ValueError: outside the theory, or malformed). The report of a refused
     variant says what was refused and why; every other piece of this module shows nothing
@@ -63,7 +63,7 @@ def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
     >>> analyse_or_refuse("1/log(1+r)", ybar="s^2", ybar_other="1/2").refused[:28]
     'ybar, ybar_other: two rankin'
     """
-    from .variants import analyse
+    from .analysis import analyse
 
     try:
         spec = variant_spec(ybar=ybar, ybar_other=ybar_other, grades=grades, probs=probs)
@@ -76,11 +76,11 @@ def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
 def n_grid(max_exponent: int, mc_n: list | tuple = ()) -> list[int]:
     """The n of the pseudo-expectation curve: 14 exponents from 10 to 10^max_exponent,
     geometrically spaced, and the Monte Carlo sizes."""
-    from .variants import _sizes
+    from .analysis_settings import list_lengths
 
     max_exponent = check_int("max_exponent", max_exponent, min=2, max=300)
     exps = sorted({int(round(e)) for e in np.geomspace(1, max_exponent, 14)})
-    return sorted({10**e for e in exps} | {n for n in _sizes("mc_n", mc_n, 1) if n >= 2})
+    return sorted({10**e for e in exps} | {n for n in list_lengths("mc_n", mc_n, 1) if n >= 2})
 
 
 def _model_label(i: int, model: ModelEntry) -> str:

@@ -43,11 +43,13 @@ Parameters (:class:`Param`; each measure's own in :data:`MEASURES`): ``rel=L`` -
 is relevant when its grade is at least ``L`` (the binary measures; default 1, trec_eval's
 ``-l``); ``gain=`` and ``discount=`` -- names of :func:`rankmeasures.as_gain`
 (``identity``, ``exp2``) and :func:`rankmeasures.as_discount` (``log2``, ``log``,
-``zipf``, ...) for ``dcg`` and ``ndcg``; ``dcg=log2`` or ``dcg=exp-log2`` is ir_measures'
-spelling of the same; ``p=`` the persistence of RBP; ``beta=`` of set_F; ``max_grade=`` of
-ERR; and, in trec_eval's syntax only, ``gains`` (``ndcg.1=3,2=9``), ``coefficients``
-(``utility.2,-1,0,0``), ``points`` (``11pt_avg..25,.5``) and ``length``
-(``relstring.20``). A parameter a measure does not declare is an error.
+``zipf``, ...) for ``dcg`` and ``ndcg``, or expressions in r and in the grade y
+(``ndcg@10(discount=1/log(1+r)^2)``, :mod:`~rankmeasures.trec.expression_measures`);
+``dcg=log2`` or ``dcg=exp-log2`` is ir_measures' spelling of the same; ``p=`` the
+persistence of RBP; ``beta=`` of set_F; ``max_grade=`` of ERR; and, in trec_eval's
+syntax only, ``gains`` (``ndcg.1=3,2=9``), ``coefficients`` (``utility.2,-1,0,0``),
+``points`` (``11pt_avg..25,.5``) and ``length`` (``relstring.20``). A parameter a measure
+does not declare is an error.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 __all__ = ["Param", "MeasureInfo", "MeasureSpec", "MEASURES", "MEASURE_KINDS", "GROUPS",
@@ -728,6 +730,15 @@ def parse_measure(name: str) -> MeasureSpec:
     base0, dot, rest = text.partition(".")
     if dot and base0 in _BY_TREC and _BY_TREC[base0].cut in ("double_params", "pairs"):
         return _keyed(_trec_specs(_BY_TREC[base0], rest, name), name)[0]
+    from .expression_measures import read_expression_measure
+
+    custom = read_expression_measure(text, name)  # ndcg@10(discount=1/log(1+r)^2)
+    if custom is not None:  # the plain measure with the user's gain and discount
+        plain, gain, discount = custom
+        spec = parse_measure(plain)
+        if gain is None and discount is None:  # the convention's own, computed as it is
+            return replace(spec, name=name)
+        return replace(spec, name=name, gain=gain, discount=discount, trec_name=None)
     m = _GRAMMAR.match(text)
     base = m.group("base").lower() if m else None
     if base not in _ALIAS:

@@ -117,6 +117,7 @@ from .._validation import (
 )
 from ..dcg import QueryResults, dcg_queries, ndcg_queries
 from . import trec_measures
+from .expression_measures import gain_and_discount
 from .measure_names import (
     MEASURE_KINDS,
     MEASURES,
@@ -1410,8 +1411,8 @@ def _graded(spec: MeasureSpec, j: Judged, scores, order, ties, convention, prese
                 rel, scores, offsets, unscored, unscored_offsets, spec.k)
     else:
         policy = ties
-    kw: dict = dict(ties=policy, k=spec.k, gain=spec.gain or "identity",
-                    discount=spec.discount or "log2")
+    gain, discount = gain_and_discount(spec)  # a name, or the user's expression
+    kw: dict = dict(ties=policy, k=spec.k, gain=gain, discount=discount)
     lengths = np.diff(offsets)
     sub_off = offsets_from_sizes(lengths[present])
     vals = np.zeros(lengths.size)
