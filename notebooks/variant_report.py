@@ -20,12 +20,18 @@
 #     -p claim_limit 1 --output-dir out/
 # ```
 #
+# or for another measure, named as the evaluator names it (`-p measure map`, `P@10`,
+# `recip_rank`, `rbp.p=0.8`, ...; `-p measure P -p cut n/5` for P at a cut-off growing
+# with n): its limit, or its limit law's mean and variance, and the verdict for a pair
+# (notebook 006's results).
+#
 # (or `papermill` on the paired `.ipynb`). The executed report, its table and its figure
 # land in `out/`; committed outputs are never touched. Every number below is computed in
 # this run by `rankmeasures.theory.analysis.analyse`, and every sentence about them is built from
 # them by `rankmeasures.theory.variant_report`.
 
 # %% tags=["parameters"]
+measure = "ndcg"  # the measure, as the evaluator spells it: ndcg, map, Rprec, P@10, RR, ...
 discount = "1/log(1+r)^2"  # D(r); may use n only when linear in r (document 000's |S| - r)
 cut = ""  # a cut-off k(n): "sqrt(n)", "n/5", "10"; "" for none
 gain = ""  # a gain g(y), for a discount linear in r (document 000); "" for none
@@ -80,19 +86,28 @@ checks.begin("variant_report")
 # the run with its estimated cost.
 
 # %%
-report = V.analyse_or_refuse(discount, ybar=ybar, ybar_other=ybar_other, grades=grades,
-                             probs=probs, max_exponent=max_exponent, mc_n=mc_n,
-                             cut=cut or None, gain=gain or None, mc_draws=mc_draws,
-                             seed=seed, budget=budget_seconds,
-                             workers=scheduler or workers or None, dist_n=dist_sizes,
-                             dist_draws=dist_draws)
-rows = report.to_rows()
-figures.save_table(rows, "variant_report")
-display(Markdown(V.summary_markdown(report)))
+# NDCG goes to the discount analysis (its cut-off the name's @k, or cut); another measure
+# to notebook 006's results, and the NDCG sections below stay empty
+measured = V.measure_or_refuse(measure, cut=cut, gain=gain, ybar=ybar,
+                               ybar_other=ybar_other, grades=grades, probs=probs)
+report = None
+if measured["ndcg"]:
+    report = V.analyse_or_refuse(discount, ybar=ybar, ybar_other=ybar_other, grades=grades,
+                                 probs=probs, max_exponent=max_exponent, mc_n=mc_n,
+                                 cut=measured["cut"], gain=gain or None, mc_draws=mc_draws,
+                                 seed=seed, budget=budget_seconds,
+                                 workers=scheduler or workers or None, dist_n=dist_sizes,
+                                 dist_draws=dist_draws)
+    rows = report.to_rows()
+    display(Markdown(V.summary_markdown(report)))
+else:
+    rows = measured["rows"]
+    display(Markdown(V.measure_markdown(measured)))
+_ = figures.save_table(rows, "variant_report")
 
 # %%
-# the sections of an analysis that ran; a refused one has nothing to show in them
-shown = report.refused is None
+# the sections of an analysis of NDCG that ran; a refused one has nothing to show in them
+shown = report is not None and report.refused is None
 if shown:
     display(Markdown(
         "## NDCG against $n$\n\n"
@@ -121,7 +136,7 @@ elif shown:
     display(Markdown("No curve to draw: " + V.why_no_curve(report) + "."))
 
 # %%
-agreement = V.mc_agreement(report)
+agreement = V.mc_agreement(report) if shown else []
 if agreement:
     display(Markdown(
         "Monte Carlo against the pseudo-expectation at the same $n$ ($z$ = distance in "
@@ -148,7 +163,7 @@ if shown:
         "(`rankmeasures.theory.distinguish.coupled_sample`: shared labels, each score from "
         "its law given the label, independent given it), with two standard errors."))
     display(Markdown(V.distinguish_markdown(report)))
-wins = V.win_points(report)
+wins = V.win_points(report) if shown else []
 if wins:
     fig, ax = plt.subplots(figsize=(7.5, 3.6), constrained_layout=True)
     ns = [w["n"] for w in wins]
@@ -177,9 +192,13 @@ if shown:
     else:
         display(Markdown("No conjecture stated: set `claim_limit`, `claim_limit_other`, "
                          "`claim_theorem` or `claim_distinguishable` to have one checked."))
+elif not measured["ndcg"] and any((claim_limit, claim_limit_other, claim_theorem,
+                                   claim_distinguishable)):
+    display(Markdown("## Your conjectures\n\nNot checked: the conjectures are about NDCG, "
+                     f"and the measure analysed is `{measure}`."))
 
 # %%
-if shown:
+if shown or (report is None and measured["refused"] is None):
     display(Markdown("## Every field of the report"))
     display(Markdown(figures.markdown_table(rows)))
 

@@ -195,7 +195,9 @@ def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
      "ybar(s) ds; ybar = s**2 gives 1/3, ybar_other = 1/2 gives 1/2. For a random function "
      "of the first one's distribution use ybar_other = 1/3"),
     ({"discount": "1/r", "cut": "0"}, "cut: k(n) = 0 at n = 10, below 1"),
-], ids=["pair", "cut-0"])
+    ({"measure": "bpref"}, "measure: 'bpref': bpref is not analysed; the analysis takes "
+                           "ndcg"),
+], ids=["pair", "cut-0", "measure"])
 def test_a_refusal_is_the_report_and_the_page_is_short(tmp_path, monkeypatch, params,
                                                        reason):
     """The template run on inputs outside the theory: an executed page that says what was
@@ -216,6 +218,29 @@ def test_a_refusal_is_the_report_and_the_page_is_short(tmp_path, monkeypatch, pa
                     "## Every field", "No curve to draw"):
         assert section not in "".join(shown), section
     assert not any(tmp_path.glob("**/*.png"))
+
+
+def test_the_template_reports_another_measure(tmp_path, monkeypatch):
+    """measure = map with ybar = s against a random function: the page states AP's limits
+    5/6 and 1/2 (by hand: (1/p) int_0^1 eta Phi / t with eta = 1 - t, p = 1/2; and p) and
+    that they tell the two apart; no section of the NDCG analysis is shown."""
+    monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path / "figures"))
+    out = execute(TEMPLATE, parameters={"measure": "map", "ybar": "s", "ybar_other": "1/2"},
+                  output_dir=tmp_path)
+    nb = json.loads(out.read_text())
+    text = "\n".join("".join(x) if isinstance(x, list) else x
+                     for cell in nb["cells"] for o in cell.get("outputs", [])
+                     for x in [o.get("data", {}).get("text/markdown")
+                               or o.get("data", {}).get("text/plain") or o.get("text")] if x)
+    assert "**Measure** `map`, analysed as AP" in text
+    assert "converges: its limit is `5/6` = 0.833333333333333." in text
+    assert "converges: its limit is `1/2` = 0.5." in text
+    assert "**Telling f0 and f1 apart.** Distinguishable: the almost-sure limits differ" in text
+    for section in ("## NDCG against", "## Can NDCG tell", "## Your conjectures",
+                    "No curve to draw", "Traceback"):
+        assert section not in text, section
+    rows = list(csv.DictReader((tmp_path / "figures" / "variant_report.csv").open()))
+    assert {"field": "f0: limit", "value": "5/6"} in rows
 
 
 def test_a_step_that_runs_out_is_named_and_the_rest_kept():
