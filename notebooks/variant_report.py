@@ -89,7 +89,8 @@ checks.begin("variant_report")
 # NDCG goes to the discount analysis (its cut-off the name's @k, or cut); another measure
 # to notebook 006's results, and the NDCG sections below stay empty
 measured = V.measure_or_refuse(measure, cut=cut, gain=gain, ybar=ybar,
-                               ybar_other=ybar_other, grades=grades, probs=probs)
+                               ybar_other=ybar_other, grades=grades, probs=probs,
+                               budget=budget_seconds)
 report = None
 if measured["ndcg"]:
     report = V.analyse_or_refuse(discount, ybar=ybar, ybar_other=ybar_other, grades=grades,

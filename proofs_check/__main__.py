@@ -134,7 +134,8 @@ def variant_main(argv) -> int:
                 p.error(f"{flag}: NDCG's option; the measure {args.measure!r} takes "
                         "--cut, --ybar, --ybar2, --grades, --probs, --probs2")
         try:
-            result = analyse_named(args.measure, cut=args.cut, ybar=ybar, ybar_other=ybar2)
+            result = analyse_named(args.measure, cut=args.cut, ybar=ybar, ybar_other=ybar2,
+                                   budget=args.budget)
         except ValueError as exc:
             p.error(str(exc))
         if args.json:

@@ -84,6 +84,11 @@ def test_limit_laws_by_hand(capsys):
     # q = ybar(1-) = 1: the law is a point mass, P@10 tends to 1 in probability
     top = _json(capsys, "--measure", "P@10", "--ybar", "s")["models"][0]
     assert top["converges"] is True and top["limit"] == "1"
+    # ERR with ybar(1-) = 1: every top rank stops with probability 1/2, so ERR tends to
+    # sum_r 2^-r / r = log 2 (once a TypeError of measure_limits on this point mass)
+    err = _json(capsys, "--measure", "ERR", "--ybar", "s")["models"][0]
+    assert err["converges"] is True and err["limit"] == "log(2)"
+    assert err["limit (numeric)"] == pytest.approx(math.log(2), rel=1e-15)
 
 
 def test_err_without_a_cut_off_has_its_variance_as_a_number(capsys):

@@ -27,6 +27,8 @@ import sympy
 
 from ..discounts import n as _n
 from ..expressions import parse_expression
+from ._budget import BudgetExceeded, time_budget
+from .analysis_settings import check_budget
 from .measure_limits import analyse_measure
 from .models import RelevanceModel, check_models_pair, relevance_model
 
@@ -146,8 +148,10 @@ def read_measure(name: str, cut: str | None = None) -> MeasureTarget:
             raise _refuse(name, str(exc).removeprefix("measures: ")) from None
         # ir_measures' bare R or P with a cut-off growing with n: the parser reads the
         # name at a placeholder cut-off, which --cut replaces
-        specs = parse_measures(name.strip() + "@1")
-        specs = [replace(specs[0], k=None)]
+        try:
+            specs = [replace(parse_measures(name.strip() + "@1")[0], k=None)]
+        except ValueError:
+            raise _refuse(name, str(exc).removeprefix("measures: ")) from None
     kinds = {s.kind for s in specs}
     if len(specs) > 1:
         # trec_eval's bare P, recall or ndcg_cut names its default cut-offs: the cut-off
@@ -230,7 +234,8 @@ def _text(x) -> str | None:
 
 
 def analyse_named(measure: str, *, cut: str | None = None, ybar: Any = "s",
-                  ybar_other: Any = None, dps: int = 30) -> dict[str, Any]:
+                  ybar_other: Any = None, dps: int = 30,
+                  budget: float | None = 60.0) -> dict[str, Any]:
     """A measure other than NDCG (:func:`read_measure`) analysed for one ranking function,
     or two: whether it converges, its limit, its limit law's mean and variance where it
     does not converge, and the verdict for the pair.
@@ -248,6 +253,9 @@ def analyse_named(measure: str, *, cut: str | None = None, ybar: Any = "s",
         check_models_pair`).
     dps : int
         Decimal digits of the quadratures.
+    budget : float or None
+        Seconds the analysis may take (a closed form or a quadrature may not end: a curve
+        such as ``s^2 (1 - s) exp(-1/s)``); None: no bound.
 
     Returns
     -------
@@ -261,7 +269,8 @@ def analyse_named(measure: str, *, cut: str | None = None, ybar: Any = "s",
     ------
     ValueError
         Naming the argument: ``measure`` (NDCG included: :func:`~rankmeasures.theory.
-        analysis.analyse` analyses it), ``cut``, ``ybar``, ``ybar_other``.
+        analysis.analyse` analyses it), ``cut``, ``ybar``, ``ybar_other``; ``budget``
+        when the analysis runs out of it.
 
     Examples
     --------
@@ -277,6 +286,17 @@ def analyse_named(measure: str, *, cut: str | None = None, ybar: Any = "s",
     if target.name == "NDCG":
         raise ValueError(f"measure: {measure!r} is NDCG: rankmeasures.theory.analysis."
                          "analyse analyses it (its discount, cut-off and gain)")
+    step = f"the analysis of {measure!r}"
+    try:
+        with time_budget(step, check_budget(budget)):
+            return _analyse(target, ybar, ybar_other, dps)
+    except BudgetExceeded as exc:
+        raise ValueError(f"budget: {exc} (a closed form or a quadrature that does not "
+                         "end soon); a larger budget may let it finish") from None
+
+
+def _analyse(target: MeasureTarget, ybar, ybar_other, dps: int) -> dict[str, Any]:
+    measure = target.given
     models = [relevance_model(ybar, "ybar")]
     if ybar_other is not None:
         models.append(relevance_model(ybar_other, "ybar_other"))

@@ -75,7 +75,7 @@ def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
 
 def measure_or_refuse(measure: str, *, cut: str = "", gain: str = "", ybar: str,
                       ybar_other: str = "", grades: list | tuple = (),
-                      probs: list | tuple = ()) -> dict:
+                      probs: list | tuple = (), budget: float | None = 60.0) -> dict:
     """The template's ``measure`` read by the evaluator's parser
     (:func:`~rankmeasures.theory.named_measure.read_measure`): for NDCG (``ndcg``,
     ``nDCG@10``, ...) ``{"ndcg": True, "cut": ...}``, the cut-off the discount analysis
@@ -103,7 +103,7 @@ def measure_or_refuse(measure: str, *, cut: str = "", gain: str = "", ybar: str,
         if gain:
             raise ValueError(f"gain: NDCG's parameter; the measure {measure!r} takes none")
         spec = variant_spec(ybar=ybar, ybar_other=ybar_other, grades=grades, probs=probs)
-        result = analyse_named(measure, cut=cut or None, **spec)
+        result = analyse_named(measure, cut=cut or None, budget=budget, **spec)
     except ValueError as exc:
         return {**out, "refused": str(exc), "rows": [{"field": "refused", "value": str(exc)}]}
     return {**out, "result": result, "rows": named_rows(result)}
