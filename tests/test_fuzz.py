@@ -12,7 +12,10 @@ exception, a hang or a silent wrong answer.
 * ``evaluate``, fed random dict shapes and values: a ValueError naming ``qrels``/``run``,
   or, on valid input with distinct scores, pytrec_eval's NDCG;
 * the variant parser, fed random expressions: a sympy expression or a ValueError naming
-  the argument, within a second each.
+  the argument, within a second each;
+* the variant analysis, and the variant command for a measure (``--measure``: the
+  evaluator's spellings, near misses and random text, with random cut-offs and curves): a
+  report whose numbers are in range, or a refusal naming the argument.
 
 Each test prints how many cases it tried."""
 

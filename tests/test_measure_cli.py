@@ -8,12 +8,20 @@ from __future__ import annotations
 import json
 import math
 import re
+from pathlib import Path
 
 import mpmath
 import pytest
 
 from proofs_check.__main__ import main as cli
-from rankmeasures.theory.named_measure import ANALYSABLE, analyse_named, read_measure
+from rankmeasures.theory.named_measure import (
+    ANALYSABLE,
+    analyse_named,
+    read_measure,
+    theory_table,
+)
+
+DOCS = Path(__file__).resolve().parents[1] / "docs" / "variants.md"
 
 
 def _run(capsys, *args) -> str:
@@ -194,3 +202,14 @@ def test_the_library_refuses_ndcg_and_reads_graded_err():
     graded = analyse_named("ERR@5", ybar={"values": [1, 0], "probs": ["1/2", "1/2"]})
     binary = analyse_named("ERR@5", ybar="1/2")
     assert graded["models"][0]["law mean"] == binary["models"][0]["law mean"]
+
+
+def test_the_docs_show_the_commands_real_output_and_the_computed_table(capsys):
+    text = DOCS.read_text()
+    marker = ('<!-- example output: python -m proofs_check variant --measure map --ybar '
+              '"(1+s)/3" --ybar2 1/2 -->\n```text\n')
+    shown = text[text.index(marker) + len(marker):].split("```", 1)[0]
+    assert shown == _run(capsys, "--measure", "map", "--ybar", "(1+s)/3", "--ybar2", "1/2")
+    start = text.index("<!-- theory table: rankmeasures.theory.named_measure.theory_table() -->")
+    end = text.index("<!-- end of theory table -->")
+    assert text[start:end].split("\n", 1)[1].strip() == theory_table()

@@ -32,7 +32,8 @@ from .analysis_settings import check_budget
 from .measure_limits import analyse_measure
 from .models import RelevanceModel, check_models_pair, relevance_model
 
-__all__ = ["ANALYSABLE", "MeasureTarget", "read_measure", "analyse_named", "named_rows"]
+__all__ = ["ANALYSABLE", "MeasureTarget", "read_measure", "analyse_named", "named_rows",
+           "theory_table"]
 
 #: the measures the analysis takes, in the evaluator's spellings (each line one measure)
 ANALYSABLE = (
@@ -380,3 +381,38 @@ def named_rows(result: dict[str, Any], *, digits: int = 15) -> list[dict]:
         rows += [{"field": "pair: verdict", "value": result["pair"]["verdict"]},
                  {"field": "pair: reason", "value": result["pair"]["reason"]}]
     return rows
+
+
+#: the measures of :func:`theory_table`, one spelling each with the --cut it takes
+_TABLE = (("map", None), ("Rprec", None), ("P", "n/5"), ("recall", "n/5"), ("AUC", None),
+          ("P@10", None), ("recip_rank", None), ("ERR@20", None), ("ERR", None),
+          ("rbp.p=0.8", None))
+
+
+def theory_table(measures: tuple = _TABLE) -> str:
+    """The analysable measures as a Markdown table, each row computed by
+    :func:`analyse_named` for the pair ``ybar = (1 + s)/3`` and ``ybar_other = 1/2`` (both
+    ``p = 1/2``; top rates ``q = 2/3`` and ``1/2``): whether the measure converges and the
+    verdict on telling the two apart (for the docs, ``docs/variants.md``).
+
+    Parameters
+    ----------
+    measures : tuple of (name, cut)
+        The measures, each with the ``--cut`` it takes (None: none); default every one.
+
+    Examples
+    --------
+    >>> print(theory_table((("recip_rank", None),)).splitlines()[2][:59])
+    | `recip_rank` | no: a limit law (q = 2/3) | not distinguis
+    """
+    rows = ["| measure | converges? | consistently distinguishable? (this pair) | why |",
+            "|---|---|---|---|"]
+    for name, cut in measures:
+        res = analyse_named(name, cut=cut, ybar="(1+s)/3", ybar_other="1/2", budget=None)
+        m = res["models"][0]
+        conv = ("yes, almost surely" if m["converges"] else
+                f"no: a limit law (q = {m['q']})")
+        shown = f"`{name}`" + (f" `--cut {cut}`" if cut else "")
+        rows.append(f"| {shown} | {conv} | {res['pair']['verdict']} | "
+                    f"{res['pair']['reason']} |")
+    return "\n".join(rows)
