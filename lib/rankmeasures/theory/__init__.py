@@ -28,12 +28,8 @@ variant (notebook 005 and the variant report).
   each model's limit and Monte Carlo, telling two models apart, the report) and their
   rendering as the report's table and JSON;
 * :mod:`~rankmeasures.theory.variant_report` — the variant report's sentences, curves and
-  verdicts, built from the analysis' own numbers;
-* :mod:`~rankmeasures.theory.named_measure` — a measure other than NDCG named as the
-  evaluator names it (``--measure map``, ``P@10``, ``rbp.p=0.8``), analysed by
-  :mod:`~rankmeasures.theory.measure_limits`.
+  verdicts, built from the analysis' own numbers.
 
-May import: the measures (:mod:`rankmeasures`), :mod:`rankmeasures._kernels`, the
-evaluator's parser of measure names (:mod:`rankmeasures.trec.measure_names`), numpy,
+May import: the measures (:mod:`rankmeasures`), :mod:`rankmeasures._kernels`, numpy,
 sympy, mpmath.
 """
