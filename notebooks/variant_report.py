@@ -20,6 +20,11 @@
 #     -p claim_limit 1 --output-dir scratch/reports/
 # ```
 #
+# or for another measure, named as the evaluator names it (`-p measure map`, `P@10`,
+# `recip_rank`, `rbp.p=0.8`, ...; `-p measure P -p cut n/5` for P at a cut-off growing
+# with n): its limit, or its limit law's mean and variance, and the verdict for a pair
+# (notebook 006's results; the NDCG sections stay empty).
+#
 # (or `papermill` on the paired `.ipynb`). The executed report, its table and its figures
 # land in `scratch/reports/` (git-ignored), named after the variant
 # (`variant_1_log_1_r_2.ipynb`, `figures/variant_1_log_1_r_2.png`, ...), so that several
@@ -31,6 +36,7 @@
 # sentence about them is built from them by `rankmeasures.theory.variant_report`.
 
 # %% tags=["parameters"]
+measure = "ndcg"  # the measure, as the evaluator spells it: ndcg, map, Rprec, P@10, RR, ...
 discount = "1/log(1+r)^2"  # D(r); may use n only when linear in r (document 000's |S| - r)
 cut = ""  # a cut-off k(n): "sqrt(n)", "n/5", "10"; "" for none
 gain = ""  # a gain g(y), for a discount linear in r (document 000); "" for none
@@ -65,8 +71,18 @@ from rankmeasures.theory import variant_report as V
 checks.begin("variant_report")
 variant = dict(cut=cut, gain=gain, ybar=ybar, ybar_other=ybar_other, grades=grades,
                probs=probs)
+# NDCG goes to the discount analysis (its cut-off the name's @k, or cut); another measure
+# to notebook 006's results. A refused measure fails the run, as a refused variant does.
+measured = V.measure_or_refuse(measure, cut=cut, gain=gain, ybar=ybar,
+                               ybar_other=ybar_other, grades=grades, probs=probs,
+                               budget=budget_seconds)
+if measured["refused"] is not None:
+    raise ValueError(measured["refused"])
+if measured["ndcg"]:
+    variant["cut"] = measured["cut"] or ""
 # the runner names the executed report after output_name, its figures and table share it
-output_name = V.report_name(discount, **variant)
+output_name = V.report_name(discount if measured["ndcg"] else f"measure {measure}",
+                            **variant)
 
 # %% [markdown]
 # ## The analysis
@@ -89,18 +105,24 @@ output_name = V.report_name(discount, **variant)
 # the run with its estimated cost.
 
 # %%
-display(Markdown("# " + V.report_title(discount, **variant)))
-report = V.analyse_parameters(discount, ybar=ybar, ybar_other=ybar_other, grades=grades,
-                              probs=probs, max_exponent=max_exponent, mc_n=mc_n,
-                              cut=cut or None, gain=gain or None, mc_draws=mc_draws,
-                              seed=seed, budget=budget_seconds,
-                              workers=scheduler or workers or None, dist_n=dist_sizes,
-                              dist_draws=dist_draws)
 # this variant's files of an earlier run go: a figure this run does not draw must not stay
 figures.remove(output_name)
-rows = report.to_rows()
+report = None
+if measured["ndcg"]:
+    display(Markdown("# " + V.report_title(discount, **variant)))
+    report = V.analyse_parameters(discount, ybar=ybar, ybar_other=ybar_other, grades=grades,
+                                  probs=probs, max_exponent=max_exponent, mc_n=mc_n,
+                                  cut=variant["cut"] or None, gain=gain or None,
+                                  mc_draws=mc_draws, seed=seed, budget=budget_seconds,
+                                  workers=scheduler or workers or None, dist_n=dist_sizes,
+                                  dist_draws=dist_draws)
+    rows = report.to_rows()
+    display(Markdown(V.summary_markdown(report)))
+else:
+    display(Markdown(f"# Variant report: the measure {measure}"))
+    rows = measured["rows"]
+    display(Markdown(V.measure_markdown(measured)))
 figures.save_table(rows, output_name)
-display(Markdown(V.summary_markdown(report)))
 
 # %% [markdown]
 # ## NDCG against $n$
@@ -109,7 +131,7 @@ display(Markdown(V.summary_markdown(report)))
 # errors (points) and the limit (dashed), for each ranking function.
 
 # %%
-curves = V.curve_points(report)
+curves = V.curve_points(report) if report is not None else []
 if curves:
     fig, ax = plt.subplots(figsize=(7.5, 4.2), constrained_layout=True)
     for i, c in enumerate(curves):
@@ -128,11 +150,13 @@ if curves:
     ax.legend(fontsize=8)
     figures.save(fig, output_name)
     plt.show()
-else:
+elif report is not None:
     display(Markdown("No curve to draw: " + V.why_no_curve(report) + "."))
+else:
+    display(Markdown(f"Not drawn: the measure analysed is {measure}, not NDCG."))
 
 # %%
-agreement = V.mc_agreement(report)
+agreement = V.mc_agreement(report) if report is not None else []
 if agreement:
     display(Markdown(
         "Monte Carlo against the pseudo-expectation at the same $n$ ($z$ = distance in "
@@ -158,8 +182,11 @@ if agreement:
 # score from its law given the label, independent given it), with two standard errors.
 
 # %%
-display(Markdown(V.distinguish_markdown(report)))
-wins = V.win_points(report)
+if report is not None:
+    display(Markdown(V.distinguish_markdown(report)))
+else:
+    display(Markdown(f"For {measure}: the verdict for the pair is in the analysis above."))
+wins = V.win_points(report) if report is not None else []
 if wins:
     fig, ax = plt.subplots(figsize=(7.5, 3.6), constrained_layout=True)
     ns = [w["n"] for w in wins]
@@ -183,8 +210,13 @@ if wins:
 
 # %%
 verdicts = V.check_claims(report, limit=claim_limit, limit_other=claim_limit_other,
-                          theorem=claim_theorem, distinguishable=claim_distinguishable)
-if verdicts:
+                          theorem=claim_theorem, distinguishable=claim_distinguishable
+                          ) if report is not None else []
+if report is None and any((claim_limit, claim_limit_other, claim_theorem,
+                           claim_distinguishable)):
+    display(Markdown(f"Not checked: the conjectures are about NDCG, and the measure "
+                     f"analysed is {measure}."))
+elif verdicts:
     display(Markdown(figures.markdown_table(verdicts)))
 else:
     display(Markdown("No conjecture stated: set `claim_limit`, `claim_limit_other`, "

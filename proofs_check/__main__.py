@@ -38,14 +38,26 @@ def _jsonable(x):
 DEFAULT_DISCOUNT = "1/log2(1+r)"
 
 
-def variant_main(argv) -> int:
-    """``python -m proofs_check variant [--discount EXPR] [...]``: analyse a variant.
+def _json_number(x):
+    """JSON of the measure analysis' mpmath numbers: floats."""
+    import mpmath
 
-    Every refusal of the analysis (:func:`rankmeasures.theory.analysis.analyse`: inputs
-    outside the theory, or that the computation cannot take) exits with status 2 and the
-    library's sentence, before any computation."""
+    if isinstance(x, mpmath.mpf):
+        return float(x)
+    raise TypeError(f"not JSON: {x!r}")
+
+
+def variant_main(argv) -> int:
+    """``python -m proofs_check variant [--measure NAME] [--discount EXPR] [...]``: analyse
+    a variant of NDCG, or another measure named as the evaluator names it.
+
+    Every refusal of the analysis (:func:`rankmeasures.theory.analysis.analyse`,
+    :func:`rankmeasures.theory.named_measure.analyse_named`: inputs outside the theory, a
+    measure it cannot analyse, or what the computation cannot take) exits with status 2
+    and the library's sentence, before any computation."""
     from rankmeasures.theory import variant_report
     from rankmeasures.theory.analysis import analyse
+    from rankmeasures.theory.named_measure import analyse_named, named_rows, read_measure
 
     p = argparse.ArgumentParser(
         prog="python -m proofs_check variant",
@@ -53,10 +65,16 @@ def variant_main(argv) -> int:
         description="Analyse a discount (and cut-off, gain) of your own against the theorems "
                     "of the documents. Expressions use r, n, s, y, numbers, + - * / ^, log "
                     "(natural; also ln), log2, exp, sqrt, pi and E; nothing is evaluated as "
-                    "Python.")
-    p.add_argument("--discount", default=DEFAULT_DISCOUNT,
-                   help="D(r), e.g. '1/log(1+r)^2' or 'n - r' (default: NDCG's own); one "
-                        "that starts with '-' goes as --discount=-1/r")
+                    "Python. --measure analyses another measure, named as the evaluator "
+                    "names it (trec_eval's and ir_measures' spellings).")
+    p.add_argument("--measure", default="ndcg",
+                   help="the measure, as the evaluator spells it: ndcg (nDCG@10, "
+                        "ndcg_cut_10), map/AP, Rprec, P@10/P_10 (or P with --cut 'n/5'), "
+                        "recall (with --cut 'n/5'), recip_rank/RR, ERR/ERR@20, "
+                        "rbp.p=0.8/RBP(p=0.8), AUC")
+    p.add_argument("--discount",
+                   help=f"NDCG's D(r), e.g. '1/log(1+r)^2' or 'n - r' (default: NDCG's own, "
+                        f"{DEFAULT_DISCOUNT}); one that starts with '-' goes as --discount=-1/r")
     p.add_argument("--cut", help="cut-off k(n), e.g. 'sqrt(n)', 'n/5', '10'")
     p.add_argument("--gain", help="gain G(y) for a linear discount, e.g. '3^y - 1' (other "
                    "discounts take the gains as the grade values: --grades)")
@@ -102,8 +120,30 @@ def variant_main(argv) -> int:
         p.error("--workers, --scheduler: give one (local worker processes, or the address "
                 "of a running scheduler)")
     try:
+        target = read_measure(args.measure, args.cut)
+    except ValueError as exc:
+        p.error(str(exc))
+    if target.name != "NDCG":
+        # NDCG's options have no meaning for another measure: refused, not ignored
+        for flag, given in (("--discount", args.discount), ("--gain", args.gain),
+                            ("--mc-n", args.mc_n)):
+            if given:
+                p.error(f"{flag}: NDCG's option; the measure {args.measure!r} takes "
+                        "--cut, --ybar, --ybar2, --grades, --probs, --probs2")
+        try:
+            result = analyse_named(args.measure, cut=args.cut, ybar=ybar, ybar_other=ybar2,
+                                   budget=args.budget)
+        except ValueError as exc:
+            p.error(str(exc))
+        if args.json:
+            print(json.dumps(result, indent=2, ensure_ascii=False, default=_json_number))
+        else:
+            _print_rows(named_rows(result))
+        return 0
+    try:
         report = analyse(
-            args.discount, cut=args.cut, ybar=ybar, ybar_other=ybar2, n_values=args.n,
+            args.discount or DEFAULT_DISCOUNT, cut=target.cut, ybar=ybar, ybar_other=ybar2,
+            n_values=args.n,
             mc_n=args.mc_n, mc_draws=args.draws, seed=args.seed, gain=args.gain,
             budget=args.budget, workers=args.scheduler or args.workers)
     except (ValueError, ConnectionError) as exc:
@@ -114,11 +154,14 @@ def variant_main(argv) -> int:
     if args.json:
         print(report.to_json())  # its decimal fields as numbers, by their declared types
     else:
-        rows = report.to_rows()
-        width = max(len(row["field"]) for row in rows)
-        for row in rows:
-            print(f"{row['field']:<{width}}  {row['value']}")
+        _print_rows(report.to_rows())
     return 0
+
+
+def _print_rows(rows) -> None:
+    width = max(len(row["field"]) for row in rows)
+    for row in rows:
+        print(f"{row['field']:<{width}}  {row['value']}")
 
 
 def claim_ids(given: list[str]) -> list[str]:

@@ -12,7 +12,10 @@ exception, a hang or a silent wrong answer.
 * ``evaluate``, fed random dict shapes and values: a ValueError naming ``qrels``/``run``,
   or, on valid input with distinct scores, pytrec_eval's NDCG;
 * the variant parser, fed random expressions: a sympy expression or a ValueError naming
-  the argument, within a second each.
+  the argument, within a second each;
+* the variant analysis, and the variant command for a measure (``--measure``: the
+  evaluator's spellings, near misses and random text, with random cut-offs and curves): a
+  report whose numbers are in range, or a refusal naming the argument.
 
 Each test prints how many cases it tried."""
 
@@ -362,3 +365,84 @@ def test_the_variant_analysis_answers_or_refuses_by_name(tally, discount, ybar, 
             assert math.isfinite(float(v)) and float(v) >= 0, (m, v)
         if m.limit_numeric is not None:
             assert -1e-12 <= float(m.limit_numeric) <= 1 + 1e-12, m
+
+
+# -- the variant command for a measure (--measure) ----------------------------------------
+
+_SPELLINGS = ["map", "AP", "Rprec", "R-prec", "P", "P_10", "P@10", "P.10", "P.5,10", "recall",
+              "R", "recip_rank", "RR", "MRR", "ERR", "ERR@20", "err@3", "rbp", "rbp.p=0.8",
+              "RBP(p=0.8)", "AUC", "ndcg", "nDCG@10", "ndcg_cut_10", "ndcg_cut", "bpref",
+              "num_ret", "all_trec", "P@0", "P_x", "rbp.p=1.5", "RBP(p=0)", "ERR(max_grade=2)",
+              "AP@5", "map_cut.5", "P(rel=2)@5", "RR@10", "recall@10", "dcg", "iprec_at_recall",
+              "", " ", "P@", "@10", "ndcg(discount=1/r)@10", "rbp.0.5", "success@1"]
+MEASURE_NAMES = st.one_of(
+    st.sampled_from(_SPELLINGS), st.sampled_from(_SPELLINGS[:21]),
+    st.builds("{}{}{}".format, st.sampled_from(["P", "recall", "ERR", "map", "RR", "rbp",
+                                                  "AUC", "ndcg", "Rprec"]),
+              st.sampled_from(["@", "_", ".", "_cut_", "(p=", ""]),
+              st.sampled_from(["10", "0", "0.5", "x", "1,2", "0.8)", ""])),
+    st.text(max_size=12))
+MEASURE_CUTS = st.one_of(st.none(), st.sampled_from(
+    ["n/2", "n/5", "n", "2*n", "10", "1", "0", "sqrt(n)", "n/3 + 1", "0.5", "-n/2", "log(n)"]),
+    _grammar("n"))
+# the argument a refusal names: the library's, or a flag of the command
+REFUSAL = (r"error: (measure|cut|ybar|ybar_other|ybar, ybar_other|discount|budget|"
+           r"--\w+[\w-]*): ")
+
+
+@settings(derandomize=True, max_examples=30, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(measure=MEASURE_NAMES, cut=MEASURE_CUTS,
+       ybar=st.one_of(st.sampled_from(["s", "(1+s)/3", "1/2", "s^2", "sqrt(s)"]), CURVES),
+       ybar_other=st.one_of(st.none(), OTHERS))
+@example(measure="P", cut="n/2", ybar="s", ybar_other="1/2")
+@example(measure="ERR", cut=None, ybar="(1+s)/3", ybar_other="1/2")
+@example(measure="bpref", cut=None, ybar="s", ybar_other=None)
+@example(measure="ERR", cut=None, ybar="s", ybar_other=None)  # once a TypeError
+# once a hang of the quadrature of AP's limit: now the budget's refusal
+@example(measure="map", cut=None, ybar="(((s)*(exp(-1/s)))*(1 - (s)))*(s)", ybar_other=None)
+def test_the_variant_command_for_a_measure_answers_or_refuses_by_name(tally, measure, cut,
+                                                                       ybar, ybar_other):
+    """``python -m proofs_check variant --measure NAME`` on random names (the evaluator's
+    spellings, their near misses, random text), cut-offs and curves: exit 0 with a JSON
+    report whose numbers are those of a measure in [0, 1] (a limit in [0, 1], a law's mean
+    in [0, 1] and its variance in [0, 1/4]), or exit 2 with a message naming the argument
+    -- never another exception."""
+    import io
+    import json
+    import re
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from proofs_check.__main__ import main as cli
+
+    # --flag=value: a value may start with '-'
+    args = ["variant", f"--measure={measure}", f"--ybar={ybar}", "--n=10", "--budget=3",
+            "--json"]
+    args += [] if cut is None else [f"--cut={cut}"]
+    args += [] if ybar_other is None else [f"--ybar2={ybar_other}"]
+    tally["n"] += 1
+    out, err = io.StringIO(), io.StringIO()
+    with at_most(30), redirect_stdout(out), redirect_stderr(err):
+        try:
+            code = cli(args)
+        except SystemExit as exc:
+            code = exc.code
+    if code != 0:
+        tally["errors"] += 1
+        assert code == 2 and out.getvalue() == "", (code, out.getvalue())
+        last = err.getvalue().splitlines()[-1]
+        assert re.match("python -m proofs_check variant: " + REFUSAL, last), last
+        return
+    rep = json.loads(out.getvalue())
+    if "analysed as" not in rep:  # NDCG: the discount analysis, fuzzed above
+        return
+    for m in rep["models"]:
+        assert isinstance(m["converges"], bool)
+        if m["limit (numeric)"] is not None:
+            assert -1e-12 <= m["limit (numeric)"] <= 1 + 1e-12, m
+        if "law mean (numeric)" in m:
+            assert -1e-12 <= m["law mean (numeric)"] <= 1 + 1e-12, m
+            assert -1e-12 <= m["law variance (numeric)"] <= 0.25 + 1e-12, m
+    if ybar_other is not None:
+        assert rep["pair"]["verdict"] in ("distinguishable", "not distinguishable",
+                                          "undecided")

@@ -214,7 +214,9 @@ def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
     ({"discount": "1/lg(1+r)^2"},
      "discount: calling lg is not allowed (allowed: log, ln, log2, exp, sqrt); did you "
      "mean log or log2?"),
-], ids=["pair", "typo"])
+    ({"measure": "bpref"}, "measure: 'bpref': bpref is not analysed; the analysis takes "
+                           "ndcg"),
+], ids=["pair", "typo", "measure"])
 def test_a_refused_variant_fails_with_its_reason_and_writes_nothing(tmp_path, params,
                                                                      reason, capsys):
     """The template run on inputs outside the theory fails as a failing run does: the
@@ -232,6 +234,29 @@ def test_a_refused_variant_fails_with_its_reason_and_writes_nothing(tmp_path, pa
     assert f"variant_report.py FAILED: variant_report.py: ValueError: {reason}\n" in printed
     assert "Traceback" not in printed
     assert sorted(p.name for p in tmp_path.rglob("*") if p.is_file()) == ["variant_1_r.png"]
+
+
+def test_the_template_reports_another_measure(tmp_path, monkeypatch):
+    """measure = map with ybar = s against a random function: the page states AP's limits
+    5/6 and 1/2 (by hand: (1/p) int_0^1 eta Phi / t with eta = 1 - t, p = 1/2; and p) and
+    that they tell the two apart; no output of the NDCG analysis is shown."""
+    monkeypatch.setenv("RANKMEASURES_FIGURES", str(tmp_path / "figures"))
+    out = execute(TEMPLATE, parameters={"measure": "map", "ybar": "s", "ybar_other": "1/2"},
+                  output_dir=tmp_path)
+    nb = json.loads(out.read_text())
+    text = "\n".join("".join(x) if isinstance(x, list) else x
+                     for cell in nb["cells"] for o in cell.get("outputs", [])
+                     for x in [o.get("data", {}).get("text/markdown")
+                               or o.get("data", {}).get("text/plain") or o.get("text")] if x)
+    assert "# Variant report: the measure map" in text
+    assert "**Measure** `map`, analysed as AP" in text
+    assert "converges: its limit is `5/6` = 0.833333333333333." in text
+    assert "converges: its limit is `1/2` = 0.5." in text
+    assert "**Telling f0 and f1 apart.** Distinguishable: the almost-sure limits differ" in text
+    for shown in ("No curve to draw", "Traceback", "N(n)"):
+        assert shown not in text, shown
+    (table,) = (tmp_path / "figures").glob("variant_measure_map*.csv")
+    assert {"field": "f0: limit", "value": "5/6"} in list(csv.DictReader(table.open()))
 
 
 def test_remove_deletes_the_files_of_one_name_only(tmp_path, monkeypatch):

@@ -518,7 +518,7 @@ def analyse_measure(name: str, ybar, *, cut=None, k: int | None = None, phi=None
         out.update(converges=law["degenerate"], q=q, law=law["law"], law_mean=law["mean"],
                    law_variance=law["variance"],
                    limit=law["mean"] if law["degenerate"] else None,
-                   limit_value=mpmath.mpf(law["mean"]) if law["degenerate"] else None)
+                   limit_value=law["mean_value"] if law["degenerate"] else None)
     else:
         raise ValueError(f"name: one of {sorted(CONVERGING) + sorted(TOP_HEAVY)}, "
                          f"got {name!r}")

@@ -26,9 +26,9 @@ from .results import (
 )
 
 __all__ = ["variant_spec", "n_grid", "analyse_parameters", "analyse_or_refuse",
-           "report_title", "report_name", "increasing_note", "summary_markdown", "curve_points",
-           "mc_agreement", "why_no_curve", "check_claims", "win_points",
-           "distinguish_markdown"]
+           "measure_or_refuse", "measure_markdown", "report_title", "report_name",
+           "increasing_note", "summary_markdown", "curve_points", "mc_agreement",
+           "why_no_curve", "check_claims", "win_points", "distinguish_markdown"]
 
 #: the template's defaults for the two ranking functions (notebooks/variant_report.py): a
 #: report's title and name mention a function only when it is not one of these
@@ -171,6 +171,73 @@ def analyse_or_refuse(discount: str, *, ybar: str, ybar_other: str = "",
                                   probs=probs, max_exponent=max_exponent, mc_n=mc_n, **kwargs)
     except ValueError as exc:
         return VariantReport.refusal(str(exc))
+
+
+def measure_or_refuse(measure: str, *, cut: str = "", gain: str = "", ybar: str,
+                      ybar_other: str = "", grades: list | tuple = (),
+                      probs: list | tuple = (), budget: float | None = 60.0) -> dict:
+    """The template's ``measure`` read by the evaluator's parser
+    (:func:`~rankmeasures.theory.named_measure.read_measure`): for NDCG (``ndcg``,
+    ``nDCG@10``, ...) ``{"ndcg": True, "cut": ...}``, the cut-off the discount analysis
+    takes (the name's ``@k``, or ``cut``); for another measure its analysis
+    (:func:`~rankmeasures.theory.named_measure.analyse_named`) under ``result`` with its
+    ``rows``, or ``refused``, the reason, when the measure or the models are refused.
+
+    Examples
+    --------
+    >>> measure_or_refuse("nDCG@10", ybar="s")["cut"]
+    '10'
+    >>> measure_or_refuse("map", ybar="s")["result"]["models"][0]["limit"]
+    '5/6'
+    >>> measure_or_refuse("bpref", ybar="s")["refused"][:39]
+    "measure: 'bpref': bpref is not analysed"
+    """
+    from .named_measure import analyse_named, named_rows, read_measure
+
+    out: dict[str, Any] = {"ndcg": False, "measure": measure, "cut": None, "result": None,
+                           "rows": [], "refused": None}
+    try:
+        target = read_measure(measure, cut or None)
+        if target.name == "NDCG":
+            return {**out, "ndcg": True, "cut": target.cut}
+        if gain:
+            raise ValueError(f"gain: NDCG's parameter; the measure {measure!r} takes none")
+        spec = variant_spec(ybar=ybar, ybar_other=ybar_other, grades=grades, probs=probs)
+        result = analyse_named(measure, cut=cut or None, budget=budget, **spec)
+    except ValueError as exc:
+        return {**out, "refused": str(exc), "rows": [{"field": "refused", "value": str(exc)}]}
+    return {**out, "result": result, "rows": named_rows(result)}
+
+
+def measure_markdown(measured: dict) -> str:
+    """The findings of :func:`measure_or_refuse` for a measure other than NDCG, as Markdown
+    sentences built from its fields."""
+    if measured["refused"] is not None:
+        return (f"**Refused.** The analysis did not run: {measured['refused']}. Nothing "
+                "below was computed; change the parameters and run the report again.")
+    res = measured["result"]
+    out = [f"**Measure** `{res['measure']}`, analysed as {res['analysed as']} (notebook 006's "
+           "results; the discount and gain parameters are NDCG's and are not used)."]
+    for m in res["models"]:
+        model = (f"ybar = `{m['ybar']}`" if "ybar" in m else
+                 f"graded, values {', '.join(m['values'])}")
+        line = f"**{m['model']}** ({model}"
+        line += f"; relevance: {m['relevance']})" if "relevance" in m else ")"
+        if m["converges"]:
+            line += (f" converges: its limit is `{m['limit']}` = "
+                     f"{mpmath.nstr(m['limit (numeric)'], 15)}.")
+        else:
+            top = f"q = ybar(1-) = `{m['q']}`" if "q" in m else f"top grades {m['top grades']}"
+            law = f" ({m['limit law']})" if "limit law" in m else ""
+            line += (f" does not converge ({top}): its limit law{law} has mean "
+                     f"`{m['law mean']}` = {mpmath.nstr(m['law mean (numeric)'], 15)} and "
+                     f"variance `{m['law variance']}` = "
+                     f"{mpmath.nstr(m['law variance (numeric)'], 15)}.")
+        out.append(line)
+    if "pair" in res:
+        out.append(f"**Telling f0 and f1 apart.** {res['pair']['verdict'].capitalize()}: "
+                   f"{res['pair']['reason']}.")
+    return "\n\n".join(out)
 
 
 def n_grid(max_exponent: int, mc_n: list | tuple = ()) -> list[int]:
