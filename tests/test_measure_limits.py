@@ -138,7 +138,7 @@ def test_cutoff_laws_match_enumeration_by_the_evaluator(measure, name, k):
 
 
 @pytest.mark.parametrize(("kind", "name", "params"), [
-    ("ERR", "ERR", {"k": 3, "max_grade": 2.0}), ("trec_ndcg", "NDCG@k", {"k": 3}),
+    ("ERR", "ERR", {"k": 3, "max_grade": 2.0}), ("ndcg", "NDCG@k", {"k": 3}),
     ("rbp", "RBP", {"p": 0.5})])
 def test_graded_laws_match_enumeration_by_the_evaluator(kind, name, params):
     """Grades 0, 1, 2 i.i.d. at the top with probabilities 1/2, 1/3, 1/6: every top-3

@@ -146,7 +146,7 @@ def evaluate_lists(measures: list[str], labels: np.ndarray, *, max_grade: float 
         elif name == "ERR":
             out[spec] = compute("ERR", rj, 1, {"k": k, "max_grade": float(max_grade)})
         elif name == "NDCG":
-            out[spec] = compute("trec_ndcg", rj, 1, {"k": k})
+            out[spec] = compute("ndcg", rj, 1, {"k": k})
         else:
             rank_score = -np.arange(n, dtype=np.float64)
             out[spec] = np.array([auc(row, rank_score) if 0 < row.sum() < n else np.nan
