@@ -214,8 +214,11 @@ def test_inputs_outside_the_theory_get_a_clear_error_at_once(kwargs, message):
     ({"discount": "1/lg(1+r)^2"},
      "discount: calling lg is not allowed (allowed: log, ln, log2, exp, sqrt); did you "
      "mean log or log2?"),
-    ({"measure": "bpref"}, "measure: 'bpref': bpref is not analysed; the analysis takes "
-                           "ndcg"),
+    ({"measure": "bpref"},
+     "measure: 'bpref': bpref is not analysed; the analysis takes ndcg (nDCG@k, ndcg_cut_k, "
+     "ndcg_cut.k: the discount analysis, with --discount, --gain); map (AP); Rprec; P@k "
+     "(P_k, P.k), or P with a cut-off c n (--cut 'n/5'); recall with a cut-off c n (--cut "
+     "'n/5'); recip_rank (RR); ERR (ERR@k); rbp (rbp.p=0.8, RBP(p=0.8)); AUC"),
 ], ids=["pair", "typo", "measure"])
 def test_a_refused_variant_fails_with_its_reason_and_writes_nothing(tmp_path, params,
                                                                      reason, capsys):
