@@ -64,13 +64,15 @@ browser:
 # at their committed parameters must match the committed outputs within the tolerances
 # declared for them (and byte for byte on the machine that made them). The suite's own
 # full claims run and quick notebook runs are left to the gate (pytest -m regeneration).
-# The whole of it (venv, lint, browser, suite, gate) runs under lib/companion/timing.py,
-# which prints its wall and CPU time (user + sys, every process included) at its end.
+# The suite runs on one pytest-xdist worker per core, each test module whole on one worker
+# (tests/conftest.py). The whole of it (venv, lint, browser, suite, gate) runs under
+# lib/companion/timing.py, which prints its wall and CPU time (user + sys, every process
+# included) at its end.
 test:
 	@$(PYTHON) lib/companion/timing.py "make test" -- $(MAKE) --no-print-directory test-steps
 
 test-steps: $(STAMP) lint browser
-	$(BIN)/python -m pytest -q -m "not regeneration"
+	$(BIN)/python -m pytest -q -m "not regeneration" -n auto --dist loadgroup
 	$(BIN)/python -m companion.gate check $(if $(FAIL_FAST),--fail-fast)
 
 # Regenerates everything: the claims report (figures/claims.json and claims.md), beside it

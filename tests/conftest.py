@@ -11,6 +11,26 @@ settings.register_profile(
 settings.load_profile("ci")
 
 
+#: the two modules that share the session's graded variant report (the edition renders it)
+_SHARED_REPORT = ("test_site.py", "test_variant_report.py")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Under pytest-xdist (`make test` runs ``-n auto --dist loadgroup``) each test module
+    runs whole on one worker, so that its module- and session-scoped fixtures (a dask
+    cluster, a built wheel, the edition) are built once, not once per worker; the two
+    modules sharing the graded variant report form one group, put first because it is the
+    longest (a group started last would run alone at the end). Without xdist the markers
+    are inert and only the order changes."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is None:
+            item.add_marker(pytest.mark.xdist_group(
+                "graded_report" if item.path.name in _SHARED_REPORT
+                else item.nodeid.split("::")[0]))
+    items.sort(key=lambda item: item.path.name not in _SHARED_REPORT)  # stable
+
+
 @pytest.fixture
 def rng():
     return np.random.default_rng(20261122)
