@@ -421,7 +421,8 @@ def _placed(ids, sizes, scores, jsizes, jgrade, jscore, run_names, judged_names,
     tied = np.flatnonzero(hi - lo > 1)  # judged documents sharing their key
     if tied.size:
         # the tie groups holding a judged document, and every member's id
-        groups = np.unique(jkey[tied])
+        groups = np.sort(jkey[tied])  # distinct (np.unique would load numpy.ma)
+        groups = groups[np.append(True, groups[1:] != groups[:-1])]
         members, group = _members((qidx << 32) + low, groups)
         names = run_names(members)
         # code-point order of the ids (trec_eval's strcmp on UTF-8): a rank per distinct id
