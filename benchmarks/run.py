@@ -21,7 +21,7 @@ Cases (the foundation issue, section 5):
      ``--trec-eval PATH``; trec_eval is not built here: its licence is for research only),
      the trec_eval binary, with the four measures and with ``-m all_trec``; time and peak
      resident memory (targets: ours at least 2x faster, at most 2x trec_eval's memory).
-     ``--end-to-end`` runs (i) and (k) alone
+     ``--end-to-end`` runs (h), (i) and (k) alone
  (g) one simulated NDCG draw of Wang et al.'s model (ybar(s) = s, standard NDCG) at
      n = 10^6 and 10^7 against a sort-based reference (draw n uniform scores and labels,
      sort, discount), and at n = 10^9 with its peak memory (skipped by --quick)
@@ -688,7 +688,7 @@ def main(argv=None):
                    help="trec_eval's binary, for case (k) (default: $TREC_EVAL; without "
                         "it those rows are skipped)")
     p.add_argument("--end-to-end", action="store_true",
-                   help="cases (i) and (k) alone: reading, evaluating and the command")
+                   help="cases (h), (i) and (k) alone: evaluate, reading and the command")
     args = p.parse_args(argv)
     binary = trec_eval_binary(args.trec_eval)
     if args.scaling_child:
@@ -699,6 +699,7 @@ def main(argv=None):
     table = Table()
     if args.join_paths or args.dcg_routes or args.end_to_end:
         if args.end_to_end:
+            evaluate_case(table, scale, repeat)
             trec_case(table, scale, repeat, binary)
         if args.join_paths:
             join_paths_case(table, scale, repeat)
