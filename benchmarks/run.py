@@ -14,6 +14,14 @@ Cases (the foundation issue, section 5):
  (h) rankmeasures.evaluate on a run and qrels of 10^6 rows (1,000 queries x 1,000
      documents, ids as strings), conversion included: from nested dicts and from a table
      of columns; target < 1 s
+ (i) NDCG@10, P@10, AP and RR of a run of 10^6 lines in one call (nested dicts, columns,
+     pytrec_eval, ranx), and reading its two files
+ (k) end to end, each a fresh process: ``python -m rankmeasures`` (trec_eval's layout)
+     against a pytrec_eval script and, when given (``TREC_EVAL=/path/to/trec_eval`` or
+     ``--trec-eval PATH``; trec_eval is not built here: its licence is for research only),
+     the trec_eval binary, with the four measures and with ``-m all_trec``; time and peak
+     resident memory (targets: ours at least 2x faster, at most 2x trec_eval's memory).
+     ``--end-to-end`` runs (h), (i) and (k) alone
  (g) one simulated NDCG draw of Wang et al.'s model (ybar(s) = s, standard NDCG) at
      n = 10^6 and 10^7 against a sort-based reference (draw n uniform scores and labels,
      sort, discount), and at n = 10^9 with its peak memory (skipped by --quick)
@@ -402,7 +410,7 @@ def join_paths_case(table, scale, repeat):
                   f"simplest / this: {simplest / t:.2f}x")
 
 
-def trec_case(table, scale, repeat):
+def trec_case(table, scale, repeat, binary=None):
     """(i) NDCG@10, P@10, AP and RR of a 10^6-line run in one call, from each
     tool's own input form; then reading the two files."""
     qtab, rtab, qd, rd = trec_collection(1000 // scale, 1000)
@@ -480,23 +488,78 @@ def trec_case(table, scale, repeat):
         for what, measures in (("4 measures", ["ndcg_cut.10", "P.10", "map", "recip_rank"]),
                                ("all_trec", ["all_trec"])):
             label = f"(k) end to end, {what}, {n} run lines, {m} qrels lines"
-
-            def command(measures=measures):
-                subprocess.run([sys.executable, "-m", "rankmeasures", str(qpath), str(rpath),
-                                *(a for m in measures for a in ("-m", m))],
-                               check=True, capture_output=True)
-
-            def peer(measures=measures):
-                subprocess.run([sys.executable, "-c", script, str(qpath), str(rpath),
-                                *measures], check=True, capture_output=True)
-
-            # fresh processes, the two in turn in each round (best of 7: a process's wall
-            # time varies with what else the machine runs)
-            (t_cmd, _), (t, _) = best_alternating([command, peer], 7)
+            flags = [a for m in measures for a in ("-m", m)]
+            # trec_eval's own layout: the command's output is then trec_eval's, byte for
+            # byte (tests/test_trec_eval_outputs.py)
+            cmd = [sys.executable, "-m", "rankmeasures", str(qpath), str(rpath), *flags,
+                   "--format", "trec_eval"]
+            peer = [sys.executable, "-c", script, str(qpath), str(rpath), *measures]
+            commands = [cmd, peer]
+            if binary is not None:
+                commands.append([binary, *flags, str(qpath), str(rpath)])
+            # fresh processes, in turn in each round (best of 7: a process's wall time
+            # varies with what else the machine runs)
+            times = best_alternating([lambda c=c: subprocess.run(c, check=True,
+                                                                 capture_output=True)
+                                      for c in commands], 7)
+            peaks = [peak_memory_mib(c) for c in commands]
+            t_cmd = times[0][0]
             table.add(label, "python -m rankmeasures", t_cmd, t_cmd, None,
-                      "a fresh process: import, read, evaluate, print")
+                      f"a fresh process: import, read, evaluate, print; peak "
+                      f"{peaks[0]:.0f} MiB")
+            t = times[1][0]
             table.add(label, "pytrec_eval script", t, t_cmd, None,
-                      f"target: ours >= 2x faster: {'met' if t >= 2 * t_cmd else 'NOT met'}")
+                      f"target: ours >= 2x faster: {'met' if t >= 2 * t_cmd else 'NOT met'}; "
+                      f"peak {peaks[1]:.0f} MiB")
+            if binary is None:
+                table.add(label, "trec_eval binary", float("nan"), t_cmd, None,
+                          "skipped: no binary given (TREC_EVAL=/path/to/trec_eval or "
+                          "--trec-eval PATH)")
+                continue
+            t = times[2][0]
+            table.add(label, "trec_eval binary", t, t_cmd, None,
+                      f"target: ours >= 2x faster: {'met' if t >= 2 * t_cmd else 'NOT met'}; "
+                      f"peak {peaks[2]:.0f} MiB, ours / this {peaks[0] / peaks[2]:.2f} "
+                      f"(target <= 2: {'met' if peaks[0] <= 2 * peaks[2] else 'NOT met'})")
+            MEMORY.append((what, peaks[0] / peaks[2]))
+
+
+#: (case, our peak memory / trec_eval's) of each end-to-end case run against the binary
+MEMORY: list = []
+
+
+def trec_eval_binary(path: str | None) -> str | None:
+    """The trec_eval binary to compare the command with (``--trec-eval``, else the
+    environment's ``TREC_EVAL``), or None: its rows are skipped. Its source is not in
+    this repository (trec_eval is licensed for research only)."""
+    path = path or os.environ.get("TREC_EVAL")
+    if not path:
+        return None
+    if not os.access(path, os.X_OK):
+        raise SystemExit(f"--trec-eval / TREC_EVAL: {path!r} is not an executable")
+    return path
+
+
+#: a small Python (no site, no numpy) that forks, runs the command with stdout to
+#: /dev/null and prints the child's peak resident memory (KiB) from wait4: the child's
+#: own, as /usr/bin/time measures it (a child forked from this large process and exec'd
+#: would carry this process's peak into its maxrss)
+_PEAK = ("import os, sys\n"
+         "pid = os.fork()\n"
+         "if pid == 0:\n"
+         "    fd = os.open(os.devnull, os.O_WRONLY); os.dup2(fd, 1); os.dup2(fd, 2)\n"
+         "    os.execv(sys.argv[1], sys.argv[1:])\n"
+         "_, status, usage = os.wait4(pid, 0)\n"
+         "print(usage.ru_maxrss, os.waitstatus_to_exitcode(status))\n")
+
+
+def peak_memory_mib(command: list) -> float:
+    """Peak resident memory (MiB) of one run of ``command`` in a fresh process."""
+    out = subprocess.run([sys.executable, "-I", "-S", "-c", _PEAK, *command],
+                         capture_output=True, text=True, check=True).stdout.split()
+    if out[1] != "0":
+        raise RuntimeError(f"{command[0]} exited with status {out[1]}")
+    return float(out[0]) / 1024
 
 
 def import_case():
@@ -545,6 +608,9 @@ def print_targets(table, scaling, draw, import_s, dist=None):
         if case_label.startswith("(k)") and not impl.startswith("python -m") and ratio == ratio:
             what = case_label.split(", ")[1]
             row(f"(k) {what}: command >= 2x faster than {impl}", f"{ratio:.2f}", ratio >= 2)
+    for what, ratio in MEMORY:
+        row(f"(k) {what}: command's peak memory <= 2x trec_eval's", f"{ratio:.2f}x",
+            ratio <= 2)
         if case_label.startswith("(i) read") and impl.startswith("rank"):
             sec = [r[2] for r in table.rows if r[0] == case_label and r[1] == impl][0]
             row(f"(i) reading both files <= {READ_TARGET} s (>= 3x the {READ_BEFORE} s "
@@ -618,19 +684,31 @@ def main(argv=None):
                    help="case (l) alone: the ranked join's paths")
     p.add_argument("--dcg-routes", action="store_true",
                    help="case (m) alone: the routes of NDCG's sum")
+    p.add_argument("--trec-eval", metavar="PATH",
+                   help="trec_eval's binary, for case (k) (default: $TREC_EVAL; without "
+                        "it those rows are skipped)")
+    p.add_argument("--end-to-end", action="store_true",
+                   help="cases (h), (i) and (k) alone: evaluate, reading and the command")
     args = p.parse_args(argv)
+    binary = trec_eval_binary(args.trec_eval)
     if args.scaling_child:
         scaling_child(args.scaling_child)
         return
     scale = 10 if args.quick else 1
     repeat = 3
     table = Table()
-    if args.join_paths or args.dcg_routes:
+    if args.join_paths or args.dcg_routes or args.end_to_end:
+        if args.end_to_end:
+            evaluate_case(table, scale, repeat)
+            trec_case(table, scale, repeat, binary)
         if args.join_paths:
             join_paths_case(table, scale, repeat)
         if args.dcg_routes:
             dcg_routes_case(table, scale, repeat)
         table.print()
+        if MEMORY:
+            for what, ratio in MEMORY:
+                print(f"(k) {what}: the command's peak memory / trec_eval's: {ratio:.2f}")
         return
 
     y, s = data(10_000 // scale, 100)
@@ -672,7 +750,7 @@ def main(argv=None):
     t, _ = best_of(lambda: np.argsort(z), repeat)
     table.add(label, "one np.argsort (baseline)", t, t_ours)
     evaluate_case(table, scale, repeat)
-    trec_case(table, scale, repeat)
+    trec_case(table, scale, repeat, binary)
     join_paths_case(table, scale, repeat)
     dcg_routes_case(table, scale, repeat)
     table.print()

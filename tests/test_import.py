@@ -67,14 +67,16 @@ def test_import_loads_the_dcg_family_only():
 
 def test_the_command_imports_only_what_its_evaluation_uses(tmp_path):
     # the trec_eval command, run on an nDCG evaluation in its own process: neither the
-    # concordance measures nor the heavy libraries are loaded (scipy loads with --compare)
+    # concordance measures nor the heavy libraries are loaded (scipy loads with --compare),
+    # nor the paired tests, nor numpy.ma (np.unique loads it)
     qrels, run = tmp_path / "q.txt", tmp_path / "r.txt"
     qrels.write_text("1 0 a 2\n1 0 b 0\n2 0 c 1\n")
     run.write_text("1 Q0 a 1 2.0 x\n1 Q0 b 2 1.0 x\n2 Q0 c 1 1.0 x\n")
     command = ("import io\nfrom rankmeasures.trec.cli import run\n"
                f"assert run([{str(qrels)!r}, {str(run)!r}, '-m', 'nDCG@10', 'P@5', 'AP'], "
                "out=io.StringIO()) == 0")
-    names = (*OURS_ON_USE, *HEAVY, "scipy.stats", "scipy.optimize")
+    names = (*OURS_ON_USE, *HEAVY, "scipy.stats", "scipy.optimize",
+             "rankmeasures.trec.significance", "numpy.ma")
     assert _loaded("import rankmeasures.trec.cli", names) == ["rankmeasures.trec"]
     assert _loaded(command, names) == ["rankmeasures.trec"]
     # the check can fail: an evaluation of AUC loads the concordance measures

@@ -576,6 +576,26 @@ def test_regular_files_read_as_every_other_layout_of_them(tmp_path, variant, mon
     assert qrels["relevance"].tolist() == [float(r[3]) for r in rows]
 
 
+@pytest.mark.parametrize("chunk", [1, 13, 64])
+def test_whitespace_found_chunk_by_chunk_as_in_one_pass(tmp_path, chunk, monkeypatch):
+    """The regular reader finds the whitespace a chunk of bytes at a time
+    (trec_files._CHUNK): chunks of 1, 13 and 64 bytes, their edges inside fields,
+    between them and on newlines, find what one pass over the bytes finds."""
+    from rankmeasures.trec import trec_files
+
+    qtext, rtext = _regular_files(seed=2, n=60)
+    data = np.frombuffer(rtext.encode(), np.uint8)
+    want = np.flatnonzero(data <= 32)
+    monkeypatch.setattr(trec_files, "_CHUNK", chunk)
+    assert trec_files._whitespace(data).tolist() == want.tolist()
+    path = tmp_path / "run.txt"
+    path.write_text(rtext)
+    rows = [line.split() for line in rtext.splitlines()]
+    got = read_run(path)
+    assert got["doc_id"].tolist() == [r[2] for r in rows]
+    assert got["score"].tolist() == [float(r[4]) for r in rows]
+
+
 @pytest.mark.parametrize("rank", ["7", "-1", "+7", "007", "1_0", "123456789", "1234567",
                                   "1.0", "x", "1e3", "12345678x", "-"])
 def test_the_rank_field_is_ignored_as_trec_eval_ignores_it(tmp_path, rank):

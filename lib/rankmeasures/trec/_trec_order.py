@@ -36,7 +36,13 @@ from typing import Any
 
 import numpy as np
 
-from .._ragged import gather_rows, group_starts, offsets_from_sizes, query_index
+from .._ragged import (
+    gather_rows,
+    group_starts,
+    offsets_from_sizes,
+    positions_within,
+    query_index,
+)
 from .join import (
     QUERY_POLICIES,
     Judged,
@@ -284,6 +290,32 @@ def _text_hash(*columns: np.ndarray) -> list:
     return out
 
 
+def _repeats_within(hashes: np.ndarray, sizes: np.ndarray) -> bool:
+    """Whether a hash repeats within one query (queries contiguous, of ``sizes``): each
+    query's hashes sorted in a row of a 2-d array, padded with the largest uint64 where
+    queries differ in length (a query's row fits in cache: 4x faster than one sort of
+    the 10^6 hashes of (i)'s run, keyed by query); one flat sort when padding would
+    double the work."""
+    nq, n = sizes.size, hashes.size
+    width = int(sizes.max()) if nq else 0
+    if n < 2:
+        return False
+    if nq * width > 2 * n:
+        flat = np.sort(hashes * np.uint64(0x9E3779B97F4A7C15)
+                       + query_index(sizes).astype(np.uint64))
+        return bool(np.any(flat[1:] == flat[:-1]))
+    if nq * width == n:  # every query of one length
+        rows = hashes.reshape(nq, width).copy()
+    else:
+        rows = np.full((nq, width), np.iinfo(np.uint64).max, np.uint64)
+        rows[query_index(sizes), positions_within(sizes)] = hashes
+    rows.sort(axis=1)
+    same = rows[:, 1:] == rows[:, :-1]
+    if nq * width != n:  # a padding slot is no repeat (a query's own values come first)
+        same &= np.arange(1, width) < sizes[:, None]
+    return bool(same.any())
+
+
 def _array_gathered(qrels, run, queries: str) -> _Flat | None:
     """:func:`_gathered` for tables of numpy str columns, with no Python object per row:
     the queries grouped by runs of equal ids (or factorised), each (query, document)
@@ -313,8 +345,8 @@ def _array_gathered(qrels, run, queries: str) -> _Flat | None:
     kr = hr * mix + query_index(sizes).astype(np.uint64)
     m = kq.size
     by_key = np.argsort(kq)
-    sorted_q, sorted_r = kq[by_key], np.sort(kr)
-    if np.any(sorted_q[1:] == sorted_q[:-1]) or np.any(sorted_r[1:] == sorted_r[:-1]):
+    sorted_q = kq[by_key]
+    if np.any(sorted_q[1:] == sorted_q[:-1]) or _repeats_within(hr, sizes):
         return None  # a pair listed twice (or a collision): the dict path says which
     # the run's pairs the qrels hold (_members: a hash filter, then an exact search)
     jpos = np.full(m, -1, np.int64)
@@ -421,7 +453,8 @@ def _placed(ids, sizes, scores, jsizes, jgrade, jscore, run_names, judged_names,
     tied = np.flatnonzero(hi - lo > 1)  # judged documents sharing their key
     if tied.size:
         # the tie groups holding a judged document, and every member's id
-        groups = np.unique(jkey[tied])
+        groups = np.sort(jkey[tied])  # distinct (np.unique would load numpy.ma)
+        groups = groups[np.append(True, groups[1:] != groups[:-1])]
         members, group = _members((qidx << 32) + low, groups)
         names = run_names(members)
         # code-point order of the ids (trec_eval's strcmp on UTF-8): a rank per distinct id

@@ -31,8 +31,6 @@ anything is printed.
 from __future__ import annotations
 
 import argparse
-import csv
-import json
 import math
 import sys
 from pathlib import Path
@@ -40,7 +38,6 @@ from typing import Any
 
 from .measure_names import TREC_ORDER, parse_measure_list, parse_measures
 from .runs import CONVENTIONS, QUERY_POLICIES, NoQueryToEvaluate, evaluate
-from .significance import paired_tests
 from .trec_files import read_qrels, read_run
 
 __all__ = ["main", "run"]
@@ -143,6 +140,10 @@ def _one_measure_per_flag(argv: list[str]) -> list[str]:
 
 
 def _compare(evals: dict, names: list, args) -> list[dict]:
+    # the paired tests (and scipy) load only for --compare: the command imports what
+    # it uses
+    from .significance import paired_tests
+
     runs = list(evals)
     base = evals[runs[0]]
     rows = []
@@ -313,6 +314,8 @@ def _naming_the_file(msg: str, qrels: str, run: str) -> str:
 
 
 def _write_json(evals: dict, comparison: list, args, out) -> None:
+    import json
+
     first = next(iter(evals.values()))
     doc: dict[str, Any] = {
         "settings": {"convention": first.convention, "queries": first.queries,
@@ -327,6 +330,8 @@ def _write_json(evals: dict, comparison: list, args, out) -> None:
 
 
 def _write_csv(evals: dict, names: list, comparison: list, args, out) -> None:
+    import csv
+
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["run", "query_id", *names])
     for label, ev in evals.items():

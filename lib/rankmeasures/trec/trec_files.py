@@ -27,14 +27,14 @@ and the field; of several, the first in the file. Nothing is returned (a file is
 whole or not at all). Each table holds each record's line
 number (``"line"``), with which :func:`rankmeasures.evaluate` names the two lines of a
 document listed twice for one query. The reading makes no Python object per line: the
-fields are found in numpy passes over the bytes (from their starts alone when every
-field is followed by one space or newline, as in most files), each column gathered as
-unaligned 8-byte words masked to its fields' lengths, ASCII ids widened to numpy str in
+fields are found in numpy passes over the bytes (from the whitespace bytes alone when
+every field is followed by one space or newline, as in most files), each column gathered
+as unaligned 8-byte words masked to its fields' lengths, ASCII ids widened to numpy str in
 place (an id repeated line after line, a run's query, widened once), and plain decimals
 (``[+-]digits[.digits]``, at most 15 digits) parsed as mantissa / 10^f, which is exactly
 Python's float() of them; any other number (an exponent, more digits, ``nan``) is read
 by float() one by one, and the line of an error looked up then. A large file's columns
-are read in two threads.
+are read in two threads (from 2^23 records, :data:`THREADS_FROM`).
 """
 
 from __future__ import annotations
@@ -84,11 +84,12 @@ class _LineError(ValueError):
 class _Records:
     """The records of a file: where each field of each starts and ends in the bytes.
 
-    ``width`` set: every record has exactly ``width`` fields, record i's field k at
-    ``first[i * width + k]`` (a regular file, :func:`_regular`); else record i's fields
-    start at ``tok0[i]``."""
+    ``width`` set: every record has exactly ``width`` fields, each followed by one
+    whitespace byte, record i's field k ending at ``fend[i * width + k]`` and starting
+    after the end before it (a regular file, :func:`_regular`); else record i's fields
+    start at ``first[tok0[i]:]`` and end at ``fend[tok0[i]:]``."""
 
-    def __init__(self, arr: np.ndarray, first: np.ndarray, fend: np.ndarray | None,
+    def __init__(self, arr: np.ndarray, first: np.ndarray | None, fend: np.ndarray,
                  tok0: np.ndarray | None, lines: np.ndarray, path: Path,
                  width: int | None = None, nul: bool | None = None,
                  error: _LineError | None = None):
@@ -102,17 +103,19 @@ class _Records:
     def _span(self, k: int) -> tuple[np.ndarray, np.ndarray]:
         """Where field ``k`` of every record starts, and its length."""
         if not self.width:
-            assert self.tok0 is not None and self.fend is not None  # set without width
+            assert self.tok0 is not None and self.first is not None  # set without width
             at = self.tok0 + k
             s = self.first[at]
             return s, self.fend[at] - s
-        s = self.first[k::self.width]
-        if k + 1 < self.width:  # one separator byte before the next field
-            return s, self.first[k + 1::self.width] - 1 - s
-        length = np.empty_like(s)
-        length[:-1] = self.first[self.width::self.width] - 1 - s[:-1]
-        length[-1:] = self.arr.size - 1 - s[-1:]
-        return s, length
+        w, end = self.width, self.fend
+        e = end[k::w]
+        if k:  # one separator byte after the field before
+            s = end[k - 1::w] + 1
+        else:  # the first field of a line: after the newline of the line before
+            s = np.empty_like(e)
+            s[:1] = 0
+            np.add(end[w - 1:-1:w], 1, out=s[1:])
+        return s, e - s
 
     def words(self, k: int) -> tuple[np.ndarray, np.ndarray, int]:
         """Field ``k`` of every record as rows of little-endian 8-byte words (NUL-padded),
@@ -157,6 +160,10 @@ class _Records:
 
     def raw(self, k: int, i: int) -> bytes:
         """Field ``k`` of record ``i``, as in the file."""
+        if self.width:  # this record's field alone
+            at = i * self.width + k
+            start = int(self.fend[at - 1]) + 1 if at else 0
+            return bytes(self.arr[start:int(self.fend[at])])
         s, length = self._span(k)
         return bytes(self.arr[s[i]:s[i] + length[i]])
 
@@ -165,32 +172,52 @@ class _Records:
         return m.view(f"S{m.shape[1]}").ravel().tolist()
 
 
+#: the bytes a chunk of :func:`_whitespace` holds
+_CHUNK = 1 << 22
+
+
+def _whitespace(arr: np.ndarray) -> np.ndarray:
+    """The positions of the bytes up to 32 (space, newline, tab, ...), in 32 bits below
+    2 GiB, found a chunk of :data:`_CHUNK` bytes at a time: the temporary arrays of a
+    chunk are reused from one to the next, where those of the whole file (a mask of its
+    size, 64-bit positions) would be new memory (34 + 48 MiB for 10^6 run lines)."""
+    starts = range(0, arr.size, _CHUNK)
+    counts = [int(np.count_nonzero(arr[a:a + _CHUNK] <= 32)) for a in starts]
+    out = np.empty(sum(counts), np.int32 if arr.size < 1 << 31 else np.int64)
+    at = 0
+    for a, c in zip(starts, counts, strict=True):
+        np.add(np.flatnonzero(arr[a:a + _CHUNK] <= 32), a, out=out[at:at + c],
+               casting="unsafe")
+        at += c
+    return out
+
+
+#: the bytes after the fields of a regular line of 4 or 6 fields
+_SEPARATORS = {w: np.array([32] * (w - 1) + [10], np.uint8) for w in (4, 6)}
+
+
 def _regular(arr: np.ndarray, width: int, path: Path) -> _Records | None:
     """The records of a file whose every line is ``width`` fields, each followed by one
     byte, a space or (after the last) a newline -- no comment, blank line, tab or
-    carriage return -- found from the fields' starts alone; None for any other file
-    (:func:`_fields` reads it)."""
+    carriage return -- found from its whitespace bytes alone, their positions kept in
+    32 bits below 2 GiB (a file of 10^6 run lines: 24 MiB instead of 48); None for any
+    other file (:func:`_fields` reads it)."""
     size = arr.size
     if size < 2 or arr[-1] != 10 or arr[0] <= 32:
         return None
-    space = arr <= 32
-    edge = np.empty(size, bool)  # a field starts: at 0, and after each space
-    edge[0] = True
-    np.greater(space[:-1], space[1:], out=edge[1:])
-    first = np.flatnonzero(edge)
-    n = first.size // width
-    # as many whitespace bytes as fields: each field is followed by exactly one
-    if first.size != n * width or np.count_nonzero(space) != first.size:
+    end = _whitespace(arr)  # each field's end: the whitespace byte after it
+    n = end.size // width
+    if end.size != n * width:
         return None
-    # each record's last field ends at a newline, and every other separator is a space
-    # (n of the n * width whitespace bytes are newlines, so
-    # n * (width - 1) spaces leave none other)
-    if not (np.all(arr[first[width::width] - 1] == 10)
-            and np.count_nonzero(np.equal(arr, 32, out=space)) == n * (width - 1)):
+    # each record's last field ends at a newline, every other at a space
+    if not (arr[end].reshape(n, width) == _SEPARATORS[width]).all():
         return None
-    if np.any(arr[first[::width]] == ord("#")):
+    # one whitespace byte after each field: no two adjacent (the file starts with a field)
+    if np.any(np.diff(end) == 1):
         return None
-    return _Records(arr, first, None, None, np.arange(1, n + 1), path, width, nul=False)
+    if arr[0] == ord("#") or np.any(arr[end[width - 1:-1:width] + 1] == ord("#")):
+        return None
+    return _Records(arr, None, end, None, np.arange(1, n + 1), path, width, nul=False)
 
 
 def _fields(data: bytes, width: int, path: Path, what: str,
@@ -301,9 +328,17 @@ def _decimals(m: np.ndarray, length: np.ndarray):
     # every byte of the field a digit, a dot or (the first) a sign: the counts add up to
     # its length (the bytes past it are 0, none of these)
     ok = (ndig + dots + signed == length) & (ndig > 0) & (ndig <= 15) & (dots <= 1)
-    frac = np.where(dots == 1, length - 1 - dotj.astype(np.int64), 0)
-    val = mant.astype(np.float64) / _POW10[np.clip(frac, 0, 15)]
-    return np.where(neg, -val, val), ok
+    # the digits after the dot, in place (a file of 10^6 lines: 8 MiB per array)
+    frac = length.astype(np.int64)
+    frac -= 1
+    frac -= dotj
+    frac *= dots == 1
+    np.clip(frac, 0, 15, out=frac)
+    val = mant.astype(np.float64)
+    del mant
+    val /= _POW10[frac]
+    np.negative(val, out=val, where=neg)
+    return val, ok
 
 
 def _atols(rec: _Records, k: int, field: str) -> np.ndarray:
@@ -380,8 +415,11 @@ def _numbers(rec: _Records, k: int, field: str) -> np.ndarray:
 
 
 #: from how many records a file's columns are read in two threads (numpy lets go of
-#: Python's lock in its long loops, so two columns are read at once on two cores)
-THREADS_FROM = 1 << 17
+#: Python's lock in its long loops, so two columns are read at once on two cores). Not
+#: below 2^23: on a run of 10^6 lines the second thread held its own memory (the command's
+#: peak 254 MiB against 219 MiB in one thread) and saved no time on a shared 2-core
+#: machine (best of 6, in turn: 2.81 s against 2.84 s, the machine's load near 13)
+THREADS_FROM = 1 << 23
 
 
 def _columns(rec: _Records, jobs: dict, halves: tuple) -> dict:
