@@ -67,8 +67,8 @@ class _Catalogue(Mapping):
 
 REGISTRY = _Catalogue()
 
-__all__ = ["DOCUMENTS", "NOTEBOOKS", "OUTCOMES", "KINDS", "REGISTRY", "Claim", "Result", "run_claim",
-           "document_rows", "recorded_rows", "settled_rows"]
+__all__ = ["DOCUMENTS", "NOTEBOOKS", "OUTCOMES", "KINDS", "REGISTRY", "Claim", "Result",
+           "run_claim", "document_rows", "recorded_rows", "settled_rows"]
 
 
 def document_rows(doc: str, done: dict[str, Result] | None = None) -> list[dict]:
