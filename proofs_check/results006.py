@@ -345,9 +345,10 @@ def _window_pairs(n, pairs, rng):
 @claim("R006-5", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
        at=Location(S5, "Result 5"),
        statement="under Wang et al.'s delta-condition (delta <= P[Y = 1 | X = x] <= 1 - delta "
-                 "for every object x), for RBP(phi) and ERR and ANY two ranking functions: "
-                 "P[M(f0) > M(f1)] <= 1 - c at every n, c = c(delta, M) > 0 (c = delta^(2L+2) "
-                 "for RBP), so no pair is distinguishable even in probability")
+                 "for every object x), for RBP(phi), ERR and ERR@k and ANY two ranking "
+                 "functions: P[M(f0) > M(f1)] <= 1 - c at every n, c = c(delta, M) > 0 "
+                 "(c = delta^(2L+2) for RBP), so no pair is distinguishable even in "
+                 "probability")
 def r006_5(n: int = 13, pairs: int = 60, seed: int = 5) -> Result:
     """The deterministic steps of the proof, exhaustively over the labels outside the
     window, on random pairs of rankings of n objects (first difference at rank j).

@@ -63,7 +63,15 @@ rankings of independent samples ``limsup P[M(f0) > M(f1)] <= P[L(q0) >= L'(q1)] 
 (portmanteau; both laws put mass near their extremes); the same holds on
 :func:`~rankmeasures.theory.distinguish.coupled_sample`'s coupling (proof sketch in
 notebook 006, Result 4': the two rankings' tops are disjoint with probability -> 1 and
-asymptotically independent); for a general coupling it is a proof gap.
+asymptotically independent). For a general coupling the top rates do not decide:
+under Wang et al.'s delta-condition (their Theorem 6: ``delta <= P[Y = 1 | X = x] <= 1 -
+delta`` for every object), no pair of ranking functions is distinguishable by RBP or ERR
+even in probability, ``P[M(f0) > M(f1)] <= 1 - c(delta) < 1`` at every n (notebook 006,
+Result 5: condition on the objects, take the first rank where the rankings differ and
+prescribe the labels of a window of ranks after it); ``coupled_sample`` meets it when both
+curves stay in ``[eps, 1 - eps]``. Without it, a pair with ``0 < q0, q1 < 1`` can be
+consistently distinguishable (Result 6: f1 moves a random half of the relevant objects
+down, labels being functions of the features).
 
 The exact finite-n expectations of P@k, recall@k, RR and the measures linear in the top
 labels are in :mod:`~rankmeasures.theory.measure_finite`.
@@ -429,7 +437,8 @@ def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
     consistently distinguishable in Wang et al.'s Definition 3 sense, under any
     coupling), ``"not distinguishable"`` (not even in probability: a proven bound below 1
     on both directions, or the same limit law -- for RBP and ERR proven for independent
-    samples and ``coupled_sample``, a proof gap for a general coupling), ``"undecided"``
+    samples and, under Wang et al.'s delta-condition, for any coupling; not for every
+    coupling without it: module docstring), ``"undecided"``
     (equal a.s. limits, or a boundary case not analysed), with ``reason``."""
     if name in CONVERGING:
         a, b = (limit(name, y, cut=cut, dps=dps)["value"] for y in (ybar0, ybar1))
@@ -454,8 +463,11 @@ def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
     same = "the same limit law" if q0 == q1 else "limit laws overlapping near both extremes"
     return {"verdict": "not distinguishable", "better": None,
             "reason": f"{same} (q0 = {q0}, q1 = {q1}); proven for rankings of independent "
-                      f"samples and for coupled_sample's coupling (sketch), a proof gap "
-                      f"for a general coupling"}
+                      f"samples, and for any coupling under Wang et al.'s delta-condition "
+                      f"(P[Y = 1] given the object in [delta, 1 - delta] for every "
+                      f"object); without it "
+                      f"some pairs with these top rates are distinguishable (notebook 006, "
+                      f"Results 5 and 6)"}
 
 
 def _is_graded(ybar) -> bool:
