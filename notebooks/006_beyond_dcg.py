@@ -775,10 +775,10 @@ closing = [
      "rate": "RR's mean: 1/n (model B; exact, checked)"},
     {"measure": "RBP(phi), ERR", "converges?": "no: a limit law if 0 < q < 1",
      "limit depends on f?": "only through q",
-     D3: "no for independent samples (Result 4'); no for any pair under Wang's "
-         "delta-condition (Result 5; so for coupled_sample when both curves stay in "
-         "[eps, 1-eps], else a sketch, Result 4'); without it some pairs with 0 < q0, q1 < 1: "
-         "yes (Result 6)",
+     D3: "no for any pair under Wang's delta-condition (Result 5; so on coupled_sample "
+         "when both curves stay in [eps, 1-eps], else a sketch, Result 4'); without it some "
+         "pairs with 0 < q0, q1 < 1: yes (Result 6); [rankings of independent samples, "
+         "another setting: no, Result 4']",
      WK: "as Definition 3 (Results 4'-6)", "rate": "not computed"},
     {"measure": "NDCG, 1/log(1+r) [Wang et al.]", "converges?": "yes, to 1 (Theorem 1)",
      "limit depends on f?": "no",
