@@ -516,7 +516,7 @@ _ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
 # a rate.)
 #
 # **Result 4 (companion; [R006-4](../../figures/claims.md#R006-4)).**
-# For RR, P@$k$ and NDCG@$k$ ($k$ fixed), if $q_1 > 0$ then
+# For RR, P@$k$, NDCG@$k$ and ERR@$k$ ($k$ fixed), if $q_1 > 0$ then
 # $\limsup P[M(f_0) > M(f_1)] \le 1 - q_1^{k'}$ ($k' = 1$ for RR, $k$ otherwise) under any
 # coupling: the measure of $f_1$ is at its maximum when its top $k'$ are relevant, which
 # happens with probability tending to $q_1^{k'}$, and then $M(f_0) \le M(f_1)$. So no
@@ -666,7 +666,7 @@ display(Markdown(
 # **Result 5 (companion; [R006-5](../../figures/claims.md#R006-5)).** Assume Wang et
 # al.'s $\delta$-condition (the hypothesis of their Theorem 6; for binary labels:
 # $\delta \le P[Y = 1 \mid X = x] \le 1 - \delta$ for every object $x$, up to renaming
-# $\delta$). Then for RBP($\varphi$), ERR and ERR@$k$ (trec_eval's, maximum grade 1) and any two
+# $\delta$). Then for RBP($\varphi$) and ERR (trec_eval's, maximum grade 1) and any two
 # ranking functions there is $c = c(\delta, \mathcal M) > 0$ with
 # $P[\mathcal M(f_0, S_n) > \mathcal M(f_1, S_n)] \le 1 - c$ at every $n$, and the same
 # with $f_0, f_1$ exchanged: no pair is distinguishable even in probability, hence not in
@@ -706,10 +706,7 @@ display(Markdown(
 # $\max(r^0_{P+m}, r^1_{P+m}) - j \le B(m) = 2L + t_1 + 3 + 2m/\delta$, and an $L =
 # L(\delta)$ with $\sum_{m>L} 2^{-m} B(m) < 1/4 \le j/(2(j+1))$ makes the bracket
 # positive. The event concerns labels outside the windows only, so $c = \delta^{2L+2}/2$.
-# ERR@$k$ (a fixed cut): the two are equal unless $j \le k$, the window's terms keep their
-# sign (a term cut on one side only is 0 there), and each later term is at most
-# $2^{-(P+m)}/j$, so $L > \log_2(2(k+1))$ suffices without the density step:
-# $c = \delta^{2L+2}$. $\square$
+# (ERR@$k$ needs none of this: Result 4 covers it under any coupling.) $\square$
 #
 # (Wang et al.'s own proof of Theorem 6 bounds, for one function, the chance that its top
 # $m$ labels are all 1 or all 0; for a pair the two tops may share objects, which the
@@ -768,12 +765,12 @@ closing = [
     {"measure": "P, recall at ceil(cn)", "converges?": "yes, a.s. (Result 1)",
      "limit depends on f?": "yes, Phi(c)", D3: "yes when Phi(c) differs (Result 3)",
      WK: "yes when Phi(c) differs", "rate": "bias 1/n (model B; exact, checked)"},
-    {"measure": "RR, P@k, NDCG@k (k fixed)", "converges?": "no: a limit law if 0 < q < 1",
+    {"measure": "RR, P@k, NDCG@k, ERR@k (k fixed)", "converges?": "no: a limit law if 0 < q < 1",
      "limit depends on f?": "only through q = ybar(1-)",
      D3: "no if q0, q1 > 0 (Result 4, any coupling)",
      WK: "no if q0, q1 > 0 (Result 4); RR: yes if q0 = 0 < q1",
      "rate": "RR's mean: 1/n (model B; exact, checked)"},
-    {"measure": "RBP(phi), ERR", "converges?": "no: a limit law if 0 < q < 1",
+    {"measure": "RBP(phi), ERR (no cut)", "converges?": "no: a limit law if 0 < q < 1",
      "limit depends on f?": "only through q",
      D3: "no for any pair under Wang's delta-condition (Result 5; so on coupled_sample "
          "when both curves stay in [eps, 1-eps], else a sketch, Result 4'); without it some "

@@ -225,7 +225,7 @@ def r006_3(n: int = 2000, draws: int = 100, seed: int = 3) -> Result:
 
 @claim("R006-4", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
        at=Location(S3, "Result 4"),
-       statement="for RR, P@k and NDCG@k (k fixed), if q1 > 0 then P[M(f0) > M(f1)] <= "
+       statement="for RR, P@k, NDCG@k and ERR@k (k fixed), if q1 > 0 then P[M(f0) > M(f1)] <= "
                  "1 - P[the top k' of f1 relevant] at every n (k' = 1 for RR, k otherwise), "
                  "-> 1 - q1^k', under any coupling: no pair with q0, q1 > 0 is "
                  "distinguishable even in probability")
@@ -345,7 +345,7 @@ def _window_pairs(n, pairs, rng):
 @claim("R006-5", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
        at=Location(S5, "Result 5"),
        statement="under Wang et al.'s delta-condition (delta <= P[Y = 1 | X = x] <= 1 - delta "
-                 "for every object x), for RBP(phi), ERR and ERR@k and ANY two ranking "
+                 "for every object x), for RBP(phi) and ERR (no cut) and ANY two ranking "
                  "functions: P[M(f0) > M(f1)] <= 1 - c at every n, c = c(delta, M) > 0 "
                  "(c = delta^(2L+2) for RBP), so no pair is distinguishable even in "
                  "probability")

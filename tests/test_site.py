@@ -346,7 +346,7 @@ def test_notebook_006s_results_and_the_evaluators_theory_columns(built):
     assert len(results) == 8
     soup = _soup(built / "claims.html")
     section = soup.select_one("section#results-006")
-    assert section is not None and "Notebook 006" in section.find("h2").get_text()
+    assert section is not None and "Notebook 006" in section.find(["h2", "h3"]).get_text()
     assert soup.select_one("section#doc-004").find_next("section", id="results-006")
     rows = section.select("tr[id^=claim-]")
     assert [r["id"] for r in rows] == [_slug(c["id"]) for c in results]
@@ -379,6 +379,8 @@ def test_notebook_006s_results_and_the_evaluators_theory_columns(built):
     linked(by_name["RR"][-2], ["no: a limit law"], ["2"])
     linked(by_name["RR"][-1], ["not distinguishable", "any coupling"], ["4"])
     linked(by_name["rbp"][-1], ["not distinguishable", "δ-condition"], ["4′", "5", "6"])
+    # ERR without a cut depends on the delta-condition, ERR@20 does not (Result 4)
+    linked(by_name["ERR"][-1], ["δ-condition", "any coupling"], ["4′", "5", "6", "4"])
     assert by_name["bpref"][-1].get_text(strip=True) == "—"
 
 

@@ -53,12 +53,12 @@ samples. For the converging measures with different limits it holds: ``Z_n = sup
 exp(-2 n z^2)``, ``E Z_n -> 0``), each measure is within a function of ``Z_n`` tending to
 0 of its limit on ``{Z_n <= p/2}`` (AP through ``int Phi_n(t)/t dPhi_n``, split at eps),
 AUC's U-statistic has bounded differences 2/n, and the union bound over ``n >= N`` is
-exponentially small (notebook 006, Result 3). For RR, P@k, NDCG@k (k fixed) the maximum
+exponentially small (notebook 006, Result 3). For RR, P@k, NDCG@k, ERR@k (k fixed) the maximum
 is reached when the top k' labels of f1 are relevant (k' = 1 for RR, k otherwise), with
 probability tending to ``q1^k'``; on that event ``M(f0) <= M(f1)``. So, under any
 coupling of the two rankings, ``limsup P[M(f0) > M(f1)] <= 1 - q1^k' < 1`` when
 ``q1 > 0``: no pair with ``q0, q1 > 0`` is distinguishable even in probability, in
-either direction. For RBP and ERR the limit laws have no atom at their maximum; for
+either direction. For RBP and ERR (no cut) the limit laws have no atom at their maximum; for
 rankings of independent samples ``limsup P[M(f0) > M(f1)] <= P[L(q0) >= L'(q1)] < 1``
 (portmanteau; both laws put mass near their extremes); the same holds on
 :func:`~rankmeasures.theory.distinguish.coupled_sample`'s coupling (proof sketch in
@@ -453,7 +453,8 @@ def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
     if not (0 < q0 < 1 and 0 < q1 < 1):
         return {"verdict": "undecided", "better": None,
                 "reason": f"a top rate on the boundary (q0 = {q0}, q1 = {q1}): not analysed"}
-    if name in ("RR", "P@k", "NDCG@k"):
+    if name in ("RR", "P@k", "NDCG@k") or (name == "ERR" and k is not None):
+        # ERR@k, too, is at its maximum when the top k are relevant (notebook 006, Result 4)
         kk = 1 if name == "RR" else k
         return {"verdict": "not distinguishable", "better": None,
                 "reason": f"either function's measure is at its maximum with probability "
