@@ -20,7 +20,10 @@
 # sketches are in the docstring of `rankmeasures.theory.measure_limits`), computed three
 # ways where it can be -- closed form (sympy), high-precision quadrature (mpmath) or exact
 # finite-$n$ expectation (mpmath for RR and for P@$k$ with $k \le 64$; double-precision
-# Gauss--Legendre for recall@$k$ and larger $k$), Monte Carlo -- and checked by a cell. The
+# Gauss--Legendre for recall@$k$ and larger $k$), Monte Carlo -- and checked by a cell
+# (Results 5 and 6 by the claims report only). Each result is also an entry of the claims
+# report, of its own kind (*companion-result*, ids R006-…, linked at each result), with its
+# proof status (proved or a proof sketch) and a check of its own at small sizes. The
 # Monte Carlo lists come from the segmented generator behind notebook 004's simulator (the
 # same draws: tested in `tests/test_measure_limits.py` through R and DCG of two draws) and
 # are scored by the evaluator's own measures (`rankmeasures.trec`; AUC by
@@ -83,7 +86,8 @@ _ = checks.check("top-rates", [ML.top_rate(y) for y in MODELS.values()] == [
 # %% [markdown]
 # ## Result 1: the measures that converge, and their limits
 #
-# **Result 1 (companion).** If $p > 0$, almost surely as $n \to \infty$:
+# **Result 1 (companion; [R006-1](../../figures/claims.md#R006-1)).**
+# If $p > 0$, almost surely as $n \to \infty$:
 # $\mathrm{P@}\lceil cn\rceil \to \Phi(c)/c$ and $\mathrm{recall@}\lceil cn\rceil \to
 # \Phi(c)/p$ ($0 < c \le 1$); R-precision $\to \Phi(p)/p$;
 # $\mathrm{AP} \to \frac1p\int_0^1 \eta(t)\,\Phi(t)/t\,dt$; and, if also $p < 1$,
@@ -262,14 +266,16 @@ plt.show()
 # %% [markdown]
 # ## Result 2: the top-heavy measures have a limit *law*, not a limit
 #
-# **Lemma (top labels; companion).** If $\bar y$ has a left limit $q = \bar y(1^-)$ at 1
+# **Lemma (top labels; companion; [R006-L1](../../figures/claims.md#R006-L1)).**
+# If $\bar y$ has a left limit $q = \bar y(1^-)$ at 1
 # (a hypothesis, assumed wherever $q$ appears), then for fixed $K$ the labels at ranks
 # $1..K$ converge in total variation to i.i.d. Bernoulli($q$). *Proof.* Given the scores
 # they are independent Bernoulli($\bar y(U_{(i)})$); the top $K$ scores tend to 1 almost
 # surely, and the total-variation distance is at most $\sum_{i\le K} E|\bar y(U_{(i)}) -
 # q| \to 0$ by dominated convergence. $\square$
 #
-# **Result 2 (companion).** RR, RBP($\varphi$), ERR, ERR@$k$, P@$k$ and NDCG@$k$ ($k$
+# **Result 2 (companion; [R006-2](../../figures/claims.md#R006-2)).**
+# RR, RBP($\varphi$), ERR, ERR@$k$, P@$k$ and NDCG@$k$ ($k$
 # fixed) converge in law to the same function of i.i.d. Bernoulli($q$) labels: the law
 # depends on the ranking function only through $q$, and is non-degenerate when $0<q<1$ --
 # so they do not converge in probability to a constant (nor to any random limit on the
@@ -471,7 +477,8 @@ _ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
 # property $P[\mathcal M(f_b,S_n) > \mathcal M(f_{1-b},S_n)] \to 1$ (one $n$ at a time, no
 # rate); Definition 3 implies it.
 #
-# **Result 3 (companion).** For each measure of Result 1 (P and recall at
+# **Result 3 (companion; [R006-3](../../figures/claims.md#R006-3)).**
+# For each measure of Result 1 (P and recall at
 # $\lceil cn\rceil$, R-precision, AP; AUC if $p < 1$), if the limits $m_0 \ne m_1$ of $f_0$
 # and $f_1$ differ, then $f_0, f_1$ are consistently distinguishable in the sense of
 # Definition 3, with $f_b$ the one with the larger limit, for any joint law of the two
@@ -508,7 +515,8 @@ _ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
 # used. $\square$ (The constants $c$, $N_0$ are not explicit: $E Z_n \to 0$ is used without
 # a rate.)
 #
-# **Result 4 (companion).** For RR, P@$k$ and NDCG@$k$ ($k$ fixed), if $q_1 > 0$ then
+# **Result 4 (companion; [R006-4](../../figures/claims.md#R006-4)).**
+# For RR, P@$k$, NDCG@$k$ and ERR@$k$ ($k$ fixed), if $q_1 > 0$ then
 # $\limsup P[M(f_0) > M(f_1)] \le 1 - q_1^{k'}$ ($k' = 1$ for RR, $k$ otherwise) under any
 # coupling: the measure of $f_1$ is at its maximum when its top $k'$ are relevant, which
 # happens with probability tending to $q_1^{k'}$, and then $M(f_0) \le M(f_1)$. So no
@@ -519,7 +527,8 @@ _ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
 # while RR$(f_1) \Rightarrow 1/G > 0$, so $P[\mathrm{RR}(f_1) > \mathrm{RR}(f_0)] \to 1$:
 # distinguishable in probability (whether in Definition 3's sense needs a rate: open).
 #
-# **Result 4′ (companion; proof sketch).** For RBP($\varphi$) and ERR, whose laws have no
+# **Result 4′ (companion; proof sketch; [R006-4p](../../figures/claims.md#R006-4p)).**
+# For RBP($\varphi$) and ERR, whose laws have no
 # atom at the maximum, with $0 < q_0, q_1 < 1$: (a) for rankings of *independent* samples,
 # $\limsup P[M(f_0) > M(f_1)] \le P[L_0 \ge L_1] < 1$, $L_j$ independent with the laws of
 # Result 2 (portmanteau on the closed set $\{x \ge y\}$; no continuity of the laws is
@@ -534,9 +543,13 @@ _ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
 # of one multinomial sample, and the two marked point processes $\{(n(1-s_j), y)\}$ near
 # the tops converge jointly to independent Poisson processes with i.i.d.
 # Bernoulli($q_j$) marks. So the two top-$K$ label vectors are asymptotically
-# independent and (a) applies. For general couplings of the two scores this is **a proof
-# gap**. The coupled fractions below are shown beside the independent-sample limits
-# $P[L_C > L_R]$, computed by Monte Carlo from i.i.d. labels (a reading).
+# independent and (a) applies. (b) is a sketch (the joint Poisson limit is not written
+# out); for curves bounded away from 0 and 1 it is proved by Result 5 below, whose
+# hypothesis `coupled_sample` then meets: for C and R, $P[Y = 1 \mid s_0, s_1] =
+# \bar y_C(s_0) \in [1/4, 3/4]$. Under a general coupling the top rates alone do not
+# decide (Results 5 and 6 below). The coupled fractions below are shown beside the
+# independent-sample limits $P[L_C > L_R]$, computed by Monte Carlo from i.i.d. labels (a
+# reading).
 #
 # Models C ($q = 3/4$) and R (random, $q = 1/2$) rank the same objects
 # (`coupled_sample`: labels first, then each function's score given the label). Result 4
@@ -641,9 +654,94 @@ display(Markdown(
     f"NDCG@10 on {dist[largest]['NDCG@10']['above']} (Results 4 and 4′)."))
 
 # %% [markdown]
+# ## Any two ranking functions: the δ-condition (Results 5 and 6)
+#
+# Definition 3 lets $f_0$ and $f_1$ be any two functions of the features $x$, so the joint
+# law of their scores is arbitrary; the top rates $q_0, q_1$ describe each function alone.
+# For RBP and ERR they do not decide, as Results 5 and 6 show. Both are checked in the
+# claims report, not here (to keep this notebook's cost small): the deterministic steps of
+# Result 5's proof exhaustively on small rankings, Result 6's construction on simulated
+# lists scored by the evaluator.
+#
+# **Result 5 (companion; [R006-5](../../figures/claims.md#R006-5)).** Assume Wang et
+# al.'s $\delta$-condition (the hypothesis of their Theorem 6; for binary labels:
+# $\delta \le P[Y = 1 \mid X = x] \le 1 - \delta$ for every object $x$, up to renaming
+# $\delta$). Then for RBP($\varphi$) and ERR (trec_eval's, maximum grade 1) and any two
+# ranking functions there is $c = c(\delta, \mathcal M) > 0$ with
+# $P[\mathcal M(f_0, S_n) > \mathcal M(f_1, S_n)] \le 1 - c$ at every $n$, and the same
+# with $f_0, f_1$ exchanged: no pair is distinguishable even in probability, hence not in
+# Definition 3's sense.
+#
+# *Proof.* Condition on the objects $x_1, \dots, x_n$: the two rankings $\pi_0, \pi_1$
+# are then fixed and the labels independent, each relevant with probability in
+# $[\delta, 1-\delta]$. If $\pi_0 = \pi_1$ the measures are equal. Else let $j$ be the
+# first rank where they differ, $a = \pi_0(j) \ne b = \pi_1(j)$, $P$ the number of
+# relevant objects among the common top $j-1$, and $C^f_i$ the number among $f$'s top $i$.
+# Prescribe the labels of the at most $2(L+1)$ objects at ranks $j..j+L$ of either
+# ranking: $\pi_1$'s relevant, except $a$; $a$ and $\pi_0$'s others irrelevant. This has
+# conditional probability at least $\delta^{2(L+1)}$, and whatever the other labels, for
+# $j \le i \le j+L$: $C^1_i \ge P + i - j \ge C^0_i$ ($\pi_1$'s window is relevant but
+# for at most one object, $\pi_0$'s rank $j$ is not), with $C^1_j = P + 1 > C^0_j$; and for
+# $i > j + L$, $|C^0_i - C^1_i| \le i - j + 1$ (both tops hold the common $j - 1$).
+# *RBP.* With $w_i = (1-\varphi)\varphi^{i-1}$, Abel summation gives
+# RBP $= \sum_i c_i C_i$, $c_i = w_i - w_{i+1} = (1-\varphi)^2\varphi^{i-1}$ ($i < n$),
+# $c_n = w_n$, so $\mathrm{RBP}(f_1) - \mathrm{RBP}(f_0) \ge c_j - \sum_{i > j+L}
+# (1-\varphi)\varphi^{i-1}(i-j+1) = (1-\varphi)\varphi^{j-1}\,[(1-\varphi) -
+# \sum_{m>L}(m+1)\varphi^m] > 0$ for the least $L$ with $\sum_{m>L}(m+1)\varphi^m =
+# \varphi^{L+1}\big(\frac{L+2}{1-\varphi} + \frac{\varphi}{(1-\varphi)^2}\big) < 1 -
+# \varphi$ ($L = 4$ for $\varphi = 1/2$): $c = \delta^{2L+2}$.
+# *ERR.* With $r^f_k$ the rank of $f$'s $k$-th relevant object, ERR $= \sum_k 2^{-k}/r^f_k$
+# (a relevant rank stops the user with probability 1/2). $r^0_k = r^1_k$ for $k \le P$;
+# the window gives $r^1_{P+1} = j < r^0_{P+1}$ and $r^1_k \le r^0_k$ for $P < k \le P + L$
+# ($\pi_1$'s window holds at least $L$ relevant objects). So, with
+# $|1/r^0_k - 1/r^1_k| \le (\max(r^0_k, r^1_k) - j)/j^2$ beyond,
+# $\mathrm{ERR}(f_1) - \mathrm{ERR}(f_0) \ge 2^{-P}\big[\frac{1}{2j(j+1)} -
+# \sum_{m > L} 2^{-m} \frac{\max(r^0_{P+m}, r^1_{P+m}) - j}{j^2}\big]$. Here the
+# tail needs the other labels: after its window, each ranking's objects other than the at
+# most $L + 1$ of the other window are relevant independently with probability at least
+# $\delta$, so (Hoeffding's inequality and a union bound) with conditional probability at
+# least 1/2 each ranking holds at least $\delta(t - L - 1)/2$ relevant objects among its
+# first $t$ ranks after the window, for every $t \ge t_1 + L + 1$, where
+# $2\sum_{u \ge t_1} e^{-\delta^2 u/2} \le 1/2$. On that event
+# $\max(r^0_{P+m}, r^1_{P+m}) - j \le B(m) = 2L + t_1 + 3 + 2m/\delta$, and an $L =
+# L(\delta)$ with $\sum_{m>L} 2^{-m} B(m) < 1/4 \le j/(2(j+1))$ makes the bracket
+# positive. The event concerns labels outside the windows only, so $c = \delta^{2L+2}/2$.
+# (ERR@$k$ needs none of this: Result 4 covers it under any coupling.) $\square$
+#
+# (Wang et al.'s own proof of Theorem 6 bounds, for one function, the chance that its top
+# $m$ labels are all 1 or all 0; for a pair the two tops may share objects, which the
+# window above handles: it prescribes labels only where the two rankings differ.)
+#
+# **Result 6 (companion; a counterexample; [R006-6](../../figures/claims.md#R006-6)).**
+# Without the $\delta$-condition, RBP($\varphi$) and ERR can consistently distinguish (in
+# Definition 3's sense) two ranking functions with $0 < q_0, q_1 < 1$. Let an object be
+# $x = (s, u, v)$, three independent uniforms, with label $Y = 1[u < \bar y_0(s)]$ (a
+# function of $x$), $\bar y_0$ with a left limit $q_0 \in (0, 1)$ at 1; $f_0(x) = s$ and
+# $f_1(x) = s - d\,Y\,1[v < 1/2]$, $d > 0$: $f_1$ ranks as $f_0$ but moves a random half of
+# the relevant objects down by $d$. (i) Near $f_1$'s top only unmoved objects remain, the
+# relevant ones at rate $q_0/2$ and the irrelevant at $1 - q_0$, so
+# $q_1 = q_0/(2 - q_0) \in (0, 1)$. (ii) Lowering the scores of relevant objects only
+# cannot raise any $C_i$ (each irrelevant object can only move up), so $C^1_i \le C^0_i$
+# for every $i$ and $n$, and RBP($f_0$) $\ge$ RBP($f_1$), ERR($f_0$) $\ge$ ERR($f_1$) (RBP
+# $= \sum_i c_i C_i$; ERR $= \sum_k 2^{-k}/r_k$ with $r^1_k \ge r^0_k$). (iii) Both are
+# strict once a moved relevant object $a$ passes an irrelevant $b$ ($s_a - d < s_b < s_a$):
+# $b$ rises, and at its rank under $f_1$, $C^1 < C^0$. On nested samples a pair that
+# passes in $S_N$ stays in every $S_n$, $n \ge N$. For small $\varepsilon$ and
+# $d = \varepsilon$, a moved relevant object with $s \in (1-\varepsilon/2, 1)$ passes
+# every irrelevant one with $s \in (1-\varepsilon, 1-\varepsilon/2)$; each kind has a
+# positive chance $\alpha, \beta$ per object (as $0 < q_0 < 1$), so
+# $P[\mathcal M(f_0, S_n) > \mathcal M(f_1, S_n)$ for all $n \ge N] \ge 1 -
+# (1-\alpha)^N - (1-\beta)^N$: failure is negligible. Here $P[Y = 1 \mid X = x] \in
+# \{0, 1\}$, outside the $\delta$-condition. $\square$
+#
+# So Result 4′'s "not distinguishable" for RBP and ERR is a statement about couplings
+# (independent samples; `coupled_sample`; or any pair under the $\delta$-condition), not
+# about the top rates: the closing table says which.
+
+# %% [markdown]
 # ## The measures side by side
 #
-# The companion's rows are Results 1–4′ above (the rate column: the exact gap of the
+# The companion's rows are Results 1–6 above (the rate column: the exact gap of the
 # expectation for model B, checked by its fitted exponent; the fluctuation $n^{-1/2}$ and
 # AP's $(\log n)/n$ bias are readings). Two distinguishability columns, not one: Wang et
 # al.'s Definition 3 (all $n \ge N$ at once, negligible failure probability) and the weaker
@@ -667,16 +765,18 @@ closing = [
     {"measure": "P, recall at ceil(cn)", "converges?": "yes, a.s. (Result 1)",
      "limit depends on f?": "yes, Phi(c)", D3: "yes when Phi(c) differs (Result 3)",
      WK: "yes when Phi(c) differs", "rate": "bias 1/n (model B; exact, checked)"},
-    {"measure": "RR, P@k, NDCG@k (k fixed)", "converges?": "no: a limit law if 0 < q < 1",
+    {"measure": "RR, P@k, NDCG@k, ERR@k (k fixed)", "converges?": "no: a limit law if 0 < q < 1",
      "limit depends on f?": "only through q = ybar(1-)",
      D3: "no if q0, q1 > 0 (Result 4, any coupling)",
      WK: "no if q0, q1 > 0 (Result 4); RR: yes if q0 = 0 < q1",
      "rate": "RR's mean: 1/n (model B; exact, checked)"},
-    {"measure": "RBP(phi), ERR", "converges?": "no: a limit law if 0 < q < 1",
+    {"measure": "RBP(phi), ERR (no cut)", "converges?": "no: a limit law if 0 < q < 1",
      "limit depends on f?": "only through q",
-     D3: "no if 0 < q0, q1 < 1 for coupled_sample (Result 4', sketch); general coupling: "
-         "proof gap",
-     WK: "as Definition 3 (Result 4')", "rate": "not computed"},
+     D3: "no for any pair under Wang's delta-condition (Result 5; so on coupled_sample "
+         "when both curves stay in [eps, 1-eps], else a sketch, Result 4'); without it some "
+         "pairs with 0 < q0, q1 < 1: yes (Result 6); [rankings of independent samples, "
+         "another setting: no, Result 4']",
+     WK: "as Definition 3 (Results 4'-6)", "rate": "not computed"},
     {"measure": "NDCG, 1/log(1+r) [Wang et al.]", "converges?": "yes, to 1 (Theorem 1)",
      "limit depends on f?": "no",
      D3: "yes if ybar_f0, ybar_f1 Hoelder and not a.e. equal (Theorem 2)", WK: "yes (implied)",

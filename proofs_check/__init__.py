@@ -3,8 +3,9 @@
 Run ``python -m proofs_check`` (all claims; writes ``figures/claims.json`` and
 ``figures/claims.md``), ``--doc 003`` or ``--id S003-E7`` for a subset. Each document's
 checks live in ``doc<NNN>`` (document 004's in a package, one module per part of the
-paper); :mod:`proofs_check.registry` holds the catalogue and :mod:`proofs_check.report`
-renders the report.
+paper); the results of the companion's own notebook 006 (beyond DCG; not claims of any
+document) in ``results006``. :mod:`proofs_check.registry` holds the catalogue and
+:mod:`proofs_check.report` renders the report.
 """
 
 import importlib
@@ -16,7 +17,9 @@ from .registry import KINDS, OUTCOMES, Claim, Result, run_claim
 
 #: the documents whose checks live in ``doc<NNN>``, in the catalogue's order
 DOCUMENTS = ("000", "001", "002", "003", "004")
-_ID = re.compile(r"S(\d{3})-")
+#: the companion's notebooks whose own results live in ``results<NNN>``, after the documents
+NOTEBOOKS = tuple(_registry.RESULT_NOTEBOOKS)
+_ID = re.compile(r"[SR](\d{3})-")
 
 
 class _Catalogue(Mapping):
@@ -29,6 +32,8 @@ class _Catalogue(Mapping):
     def _load(self, doc: str) -> None:
         if doc in DOCUMENTS:
             importlib.import_module(f"{__name__}.doc{doc}")
+        elif doc in NOTEBOOKS:
+            importlib.import_module(f"{__name__}.results{doc}")
 
     def _load_for(self, cid: object) -> None:
         m = _ID.match(cid) if isinstance(cid, str) else None
@@ -44,10 +49,11 @@ class _Catalogue(Mapping):
         return cid in _registry.REGISTRY
 
     def __iter__(self) -> Iterator[str]:
-        for doc in DOCUMENTS:
+        order = DOCUMENTS + NOTEBOOKS
+        for doc in order:
             self._load(doc)
         yield from sorted(_registry.REGISTRY,
-                          key=lambda cid: DOCUMENTS.index(_registry.REGISTRY[cid].doc))
+                          key=lambda cid: order.index(_registry.REGISTRY[cid].doc))
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
@@ -61,8 +67,8 @@ class _Catalogue(Mapping):
 
 REGISTRY = _Catalogue()
 
-__all__ = ["DOCUMENTS", "OUTCOMES", "KINDS", "REGISTRY", "Claim", "Result", "run_claim",
-           "document_rows", "recorded_rows", "settled_rows"]
+__all__ = ["DOCUMENTS", "NOTEBOOKS", "OUTCOMES", "KINDS", "REGISTRY", "Claim", "Result",
+           "run_claim", "document_rows", "recorded_rows", "settled_rows"]
 
 
 def document_rows(doc: str, done: dict[str, Result] | None = None) -> list[dict]:

@@ -206,7 +206,9 @@ def main(argv=None) -> int:
                                 formatter_class=argparse.ArgumentDefaultsHelpFormatter,
                                 epilog="python -m proofs_check variant --help: analyse a "
                                        "discount or gain of your own")
-    p.add_argument("--doc", action="append", help="only this document (000 ... 004)")
+    p.add_argument("--doc", action="append",
+                   help="only this document (000 ... 004), or 006 for the results of the "
+                        "companion's notebook 006")
     p.add_argument("--id", action="append", dest="ids",
                    help="only this claim id, in any case; repeat it or separate ids by "
                         "commas (--id S004-T1,S004-L2); --list prints them all")
@@ -255,6 +257,8 @@ def main(argv=None) -> int:
                "statement": c.statement,
                "outcome": res.outcome, "recorded": c.recorded, "method": res.method,
                "evidence": canonical(_jsonable(res.evidence))}
+        if c.kind == "companion-result":
+            row["proof"] = c.proof
         if res.tolerance:
             row["tolerance"] = {k: parse_tolerance(v).to_json()
                                 for k, v in sorted(res.tolerance.items())}

@@ -1,7 +1,8 @@
 """The catalogue of checkable claims and the machinery that runs their checks.
 
 A claim is declared once, next to its check, with :func:`claim`: an id of the form
-``S<doc>-<letter><number>``, the document, where the claim stands in it (a
+``S<doc>-<letter><number>`` (``R<notebook>-<number>`` for a result of the companion's
+notebook), the document, where the claim stands in it (a
 :class:`Location`: a reference, never the document's text), the statement in our own words,
 and the outcome recorded for it. A check returns a :class:`Result`; the runner compares its
 outcome with the recorded one, so a regression (or a fix) in the library shows up as a
@@ -33,9 +34,14 @@ explanation the reports print once):
 ``not-checkable``
     a definition, or a figure whose data is not available (the reason is given).
 
-Each claim has a ``kind``: ``"document"``, a statement of the document, or
-``"companion"``, a result the companion adds (a missing proof, completed); reading guides
-count only the document's own claims and list the companion's apart.
+Each claim has a ``kind``: ``"document"``, a statement of the document;
+``"companion"``, a result the companion adds to a document (a missing proof, completed);
+or ``"companion-result"``, a result of the companion's own notebook that no document states
+(notebook 006's results beyond DCG), located in that notebook (``doc`` names the notebook,
+:data:`RESULT_NOTEBOOKS`) and carrying its ``proof`` status (:data:`PROOF_STATUSES`: proved,
+a proof sketch, or a stated proof gap), beside the outcome of its check. Reading guides
+count only the document's own claims and list the companion's apart; the report lists the
+companion's results in a section of their own.
 
 A check whose own computations contradict each other returns ``failed``: that is never a
 recorded outcome, so the run exits non-zero.
@@ -49,14 +55,24 @@ from dataclasses import dataclass, field
 
 from .report import LEGEND, location_text
 
-__all__ = ["OUTCOMES", "KINDS", "LEGEND", "PAGINATION", "Location", "Result", "Claim",
-           "REGISTRY", "claim", "run_claim", "verdict", "t_multiple"]
+__all__ = ["OUTCOMES", "KINDS", "LEGEND", "PAGINATION", "RESULT_NOTEBOOKS", "PROOF_STATUSES",
+           "Location", "Result", "Claim", "REGISTRY", "claim", "run_claim", "verdict",
+           "t_multiple"]
 
 #: the outcomes, in the order the reports list them
 OUTCOMES = tuple(LEGEND)
 
-#: whose statement a claim is: the document's, or a result the companion adds
-KINDS = ("document", "companion")
+#: whose statement a claim is: the document's, a result the companion adds to a document,
+#: or a result of the companion's own notebook (no document states it)
+KINDS = ("document", "companion", "companion-result")
+
+#: the companion's notebooks whose own results are catalogued (``kind="companion-result"``,
+#: ``doc`` the notebook's number), with the notebook's title
+RESULT_NOTEBOOKS = {"006": "Beyond DCG"}
+
+#: how far a companion result is proved, as its notebook says: a complete proof, a proof
+#: sketch (steps left to the reader), or a stated proof gap (what is not proved is named)
+PROOF_STATUSES = ("proved", "proof sketch", "proof gap")
 
 
 #: which texts carry page numbers: a :class:`Location` gives a page only where the text the
@@ -135,7 +151,9 @@ class Result:
 @dataclass
 class Claim:
     """One entry of the catalogue: ``kind`` is ``"document"`` (a statement of the
-    document) or ``"companion"`` (a result the companion adds, e.g. a missing proof)."""
+    document), ``"companion"`` (a result the companion adds, e.g. a missing proof) or
+    ``"companion-result"`` (a result of the companion's notebook ``doc``, with its
+    ``proof`` status)."""
 
     id: str
     doc: str
@@ -144,28 +162,43 @@ class Claim:
     check: Callable[[], Result]
     at: Location
     kind: str = "document"
+    proof: str | None = None
 
 
 REGISTRY: dict[str, Claim] = {}
 
 
 def claim(cid: str, *, doc: str, statement: str, recorded: str, at: Location,
-          kind: str = "document"):
+          kind: str = "document", proof: str | None = None):
     """Register ``check`` as the check of claim ``cid``, which stands ``at`` its place in
-    document ``doc``; ``kind="companion"`` for a result the companion adds."""
+    document ``doc``; ``kind="companion"`` for a result the companion adds to it.
+    ``kind="companion-result"``: a result of the companion's notebook ``doc``
+    (:data:`RESULT_NOTEBOOKS`), ``at`` its section and numbered result there, ``proof``
+    its status (:data:`PROOF_STATUSES`)."""
     if kind not in KINDS:
         raise ValueError(f"kind: must be one of {KINDS}, got {kind!r}")
     if recorded not in OUTCOMES:
         raise ValueError(f"recorded: must be one of {OUTCOMES}, got {recorded!r}")
     if not isinstance(at, Location):
         raise ValueError(f"at: must be a Location, got {type(at).__name__}")
-    if doc not in PAGINATION:
-        raise ValueError(f"doc: unknown document {doc!r}")
+    if kind == "companion-result":
+        if doc not in RESULT_NOTEBOOKS:
+            raise ValueError(f"doc: not a notebook with results of its own {doc!r} "
+                             f"(known: {sorted(RESULT_NOTEBOOKS)})")
+        if at.page is not None:
+            raise ValueError("at: a notebook's result has a section, not a page")
+        if proof not in PROOF_STATUSES:
+            raise ValueError(f"proof: must be one of {PROOF_STATUSES}, got {proof!r}")
+    else:
+        if doc not in PAGINATION:
+            raise ValueError(f"doc: unknown document {doc!r}")
+        if proof is not None:
+            raise ValueError("proof: only a companion-result has a proof status")
 
     def deco(fn):
         if cid in REGISTRY:
             raise ValueError(f"claim {cid} registered twice")
-        REGISTRY[cid] = Claim(cid, doc, statement, recorded, fn, at, kind)
+        REGISTRY[cid] = Claim(cid, doc, statement, recorded, fn, at, kind, proof)
         return fn
 
     return deco

@@ -272,6 +272,17 @@ def test_pair_verdicts_and_the_analysis_entry_point():
     assert not r["converges"] and r["q"] == sympy.Rational(2, 3)
     assert r["pair"]["verdict"] == "not distinguishable"
     assert L.analyse_measure("RBP", LINEAR, phi=0.5)["law_variance"] == sympy.Rational(2, 27)
+    # ERR@k is at its maximum when its top k are relevant (006, Result 4): the bound
+    # 1 - q1^k under any coupling, 1 - (1/2)^3 = 7/8 by hand; ERR without a cut and RBP
+    # are not distinguishable only under conditions (Results 4', 5, 6), which the reason
+    # names
+    half = sympy.Rational(1, 2)
+    e3 = L.pair_verdict("ERR", LINEAR, half + 0 * s, k=3)
+    assert e3["verdict"] == "not distinguishable" and "<= 7/8" in e3["reason"]
+    assert "any coupling" in e3["reason"] and "delta" not in e3["reason"]
+    for name in ("ERR", "RBP"):
+        reason = L.pair_verdict(name, LINEAR, half + 0 * s)["reason"]
+        assert "delta-condition" in reason and "Results 5 and 6" in reason, name
 
 
 def test_coupled_comparison_counts_every_sample():

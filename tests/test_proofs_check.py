@@ -13,7 +13,7 @@ import sympy
 
 from proofs_check import REGISTRY, doc000, doc001, doc002, doc003, doc004, run_claim
 from proofs_check.__main__ import main
-from proofs_check.registry import KINDS, OUTCOMES, verdict
+from proofs_check.registry import KINDS, OUTCOMES, PROOF_STATUSES, verdict
 from rankmeasures.learning import learn_dcg_simulation as sim
 
 
@@ -28,8 +28,61 @@ def test_catalogue_is_well_formed():
     for cid, c in REGISTRY.items():
         assert c.recorded in OUTCOMES
         assert c.kind in KINDS
-        assert cid.startswith(f"S{c.doc}-")
+        prefix = "R" if c.kind == "companion-result" else "S"
+        assert cid.startswith(f"{prefix}{c.doc}-")
+        assert (c.proof in PROOF_STATUSES) == (c.kind == "companion-result"), cid
         assert len(c.statement) > 20
+
+
+def test_notebook_006s_results_are_a_kind_of_their_own():
+    """Each numbered result of notebook 006 (its Lemma and Results 1-6) is a
+    companion-result entry: located at the notebook's section and numbered result (both in
+    its Markdown, which names the entry's id there), with the proof status the notebook
+    gives it (a result whose proof is labelled a sketch there is a sketch here)."""
+    import re
+
+    results = {cid: c for cid, c in REGISTRY.items() if c.kind == "companion-result"}
+    assert sorted(results) == ["R006-1", "R006-2", "R006-3", "R006-4", "R006-4p", "R006-5",
+                               "R006-6", "R006-L1"]
+    source = (Path(__file__).resolve().parents[1] / "notebooks" / "006_beyond_dcg.py"
+              ).read_text()
+    headings = {h.replace("*", "") for h in re.findall(r"^# ## (.+)$", source, re.M)}
+    for cid, c in results.items():
+        assert c.doc == "006" and c.at.page is None
+        section = c.at.section.removeprefix("Notebook 006, ")
+        assert section in headings, (cid, section)
+        item = c.at.item.split(" (")[0]
+        stated = re.search(r"^# \*\*" + re.escape(item) + r" \(([^\n]*)", source, re.M)
+        assert stated, (cid, item)
+        assert f"[{cid}](../../figures/claims.md#{cid})" in source[stated.start():
+                                                                   stated.start() + 400]
+        block = source[stated.end():].split("\n# **")[0]  # up to the next result
+        sketch = "proof sketch" in stated.group(1) or "*Proof sketch.*" in block
+        assert sketch == (c.proof == "proof sketch"), cid
+
+
+def test_companion_results_can_fail(monkeypatch):
+    """Two of 006's checks, perturbed: Result 5's window without its prescribed labels
+    (only f1's j-th object relevant) lets f0 win somewhere; a wrong law variance fails
+    Result 2's enumeration."""
+    from proofs_check import results006
+    from rankmeasures.theory import measure_limits as ML
+
+    monkeypatch.setattr(results006, "_window_labels",
+                        lambda p0, p1, j, w: {p1[j]: 1.0})
+    res = results006.r006_5(pairs=20)
+    assert res.outcome == "failed"
+    assert res.evidence["RBP(f0) >= RBP(f1) with the window"] > 0
+    monkeypatch.undo()
+    true_law = ML.top_law
+
+    def wrong(name, q, **kw):
+        law = dict(true_law(name, q, **kw))
+        if name == "RBP":
+            law["variance_value"] = law["variance_value"] * 1.05
+        return law
+    monkeypatch.setattr(ML, "top_law", wrong)
+    assert results006.r006_2().outcome == "failed"
 
 
 def test_outcomes_and_their_legend():
@@ -464,7 +517,7 @@ def test_every_claim_has_a_location_that_names_what_its_statement_names():
             assert c.at.page == 240, cid
         else:
             assert c.at.page is None, cid
-    assert set(PAGINATION) == {c.doc for c in REGISTRY.values()}
+    assert set(PAGINATION) == {c.doc for c in REGISTRY.values() if c.kind != "companion-result"}
 
 
 def test_location_rendering_and_its_errors():
@@ -486,7 +539,21 @@ def test_location_rendering_and_its_errors():
     with pytest.raises(ValueError, match="doc: unknown document"):
         claim("S009-Z9", doc="009", statement="x", recorded="verified",
               at=Location("1 Intro", "eq. (1)"))
-    assert "S000-Z9" not in REGISTRY and "S009-Z9" not in REGISTRY
+    # a notebook's own result: a notebook that has them, a section without a page, and
+    # its proof status; a document's claim has none
+    with pytest.raises(ValueError, match="doc: not a notebook with results of its own"):
+        claim("R004-9", doc="004", kind="companion-result", proof="proved",
+              statement="x", recorded="verified", at=Location("Notebook 004", "Result 9"))
+    with pytest.raises(ValueError, match="proof: must be one of"):
+        claim("R006-9", doc="006", kind="companion-result", statement="x",
+              recorded="verified", at=Location("Notebook 006", "Result 9"))
+    with pytest.raises(ValueError, match="a section, not a page"):
+        claim("R006-9", doc="006", kind="companion-result", proof="proved", statement="x",
+              recorded="verified", at=Location("Notebook 006", "Result 9", 3))
+    with pytest.raises(ValueError, match="only a companion-result has a proof status"):
+        claim("S000-Z9", doc="000", proof="proved", statement="x", recorded="verified",
+              at=Location("1 Intro", "eq. (1)"))
+    assert not {"S000-Z9", "S009-Z9", "R004-9", "R006-9"} & set(REGISTRY)
 
 
 def test_claims_markdown_shows_each_location():
@@ -566,5 +633,21 @@ def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apar
            "above): verified 1." in text
     own, added = text.split("## The companion's own results")
     assert "| S000-P9 |" not in own and "| S000-P9 |" in added.split("## Errata")[0]
+    assert "## The results of the companion's own notebooks" not in text
+    # a notebook's own result: its own section and count, its proof status, no finding
+    result = {"id": "R006-9", "doc": "006", "kind": "companion-result", "proof": "proof gap",
+              "location": {"section": "Notebook 006, Results", "item": "Result 9",
+                           "page": None},
+              "statement": "a result of the notebook", "outcome": "proof-gap",
+              "recorded": "proof-gap", "method": "by hand", "evidence": {"gap": "step 2"}}
+    text = render_markdown([*rows, result])
+    assert "The documents' claims: proof-gap 1, not-reproduced 1." in text
+    assert ("The results of the companion's own notebooks (no document states them; not "
+            "counted above): proof-gap 1.") in text
+    head, section = text.split("## The results of the companion's own notebooks")
+    assert "| R006-9 |" not in head
+    assert ("| R006-9 | 006 | Notebook 006, Results — Result 9 | a result of the notebook | "
+            "proof gap | **proof-gap** | by hand |") in section.split("## Errata")[0]
+    assert "- **R006-9**" not in text
     assert "  The gap: step 3 drops a term" in text
     assert "  Under our protocol: it falls" in text

@@ -306,9 +306,11 @@ def test_claims_page_links_every_claim_to_its_block_and_its_section(built):
     theorem block on its document's page and to the notebook section whose claims box
     lists it -- never to the notebook's top, nor to its title's section, which holds the
     reading guide; both targets exist, and the block names the claim back."""
-    claims = _claims()
+    claims = [c for c in _claims() if c.get("kind") != "companion-result"]
     soup = _soup(built / "claims.html")
-    rows = soup.select("tr[id^=claim-]")
+    rows = soup.select("section#doc-000, section#doc-001, section#doc-002, section#doc-003, "
+                       "section#doc-004")
+    rows = [r for s in rows for r in s.select("tr[id^=claim-]")]
     assert [r["id"] for r in rows] == [_slug(c["id"]) for c in sorted(
         claims, key=lambda c: c["doc"])]
     for claim, row in zip(sorted(claims, key=lambda c: c["doc"]), rows, strict=True):
@@ -330,6 +332,56 @@ def test_claims_page_links_every_claim_to_its_block_and_its_section(built):
         assert section is not None, (claim["id"], anchor)
         assert section.find("h1", recursive=False) is None, (claim["id"], anchor, "the top")
         assert claim["id"] in section.get_text(), (claim["id"], page, anchor)
+
+
+def test_notebook_006s_results_and_the_evaluators_theory_columns(built):
+    """Notebook 006's own results (kind companion-result) have a section of their own on
+    the claims page, after the documents': a row each with its proof status and check,
+    linked to the notebook section that states it (which names the result back). The
+    evaluator's measure table has the theory's two columns, computed at build time: AP
+    converges and tells the pair apart (006's Results 1 and 3), RR does neither (Results 2
+    and 4), RBP's verdict names the delta-condition (Results 4', 5, 6), each linked to the
+    notebook's section; a measure the theory does not analyse says so."""
+    results = [c for c in _claims() if c.get("kind") == "companion-result"]
+    assert len(results) == 8
+    soup = _soup(built / "claims.html")
+    section = soup.select_one("section#results-006")
+    assert section is not None and "Notebook 006" in section.find(["h2", "h3"]).get_text()
+    assert soup.select_one("section#doc-004").find_next("section", id="results-006")
+    rows = section.select("tr[id^=claim-]")
+    assert [r["id"] for r in rows] == [_slug(c["id"]) for c in results]
+    for claim, row in zip(results, rows, strict=True):
+        cells = [td.get_text(" ", strip=True) for td in row.select("td")]
+        assert cells[:4] == [claim["id"], claim["location"]["item"], claim["proof"],
+                             claim["outcome"]], cells
+        where = row.select_one("a.claim-link")
+        page, _, anchor = where["href"].partition("#")
+        assert page == "notebooks/006_beyond_dcg.html" and anchor, claim["id"]
+        stated = _soup(built / page).find(id=anchor)
+        assert claim["id"] in stated.get_text(), (claim["id"], anchor)
+    table = next(t for t in _soup(built / "evaluator.html").select("table")
+                 if "converges? (theory)" in t.get_text())
+    head = [th.get_text(" ", strip=True) for th in table.select("thead th")]
+    assert head[-2].startswith("converges?") and head[-1].startswith("tells two ranking")
+    by_name = {tr.select("td")[0].get_text(strip=True): tr.select("td")
+               for tr in table.select("tbody tr")}
+    nb = _soup(built / "notebooks" / "006_beyond_dcg.html")
+
+    def linked(cell, words, ids):
+        assert all(w in cell.get_text(" ", strip=True) for w in words), cell.get_text()
+        links = cell.select("a.result-link")
+        assert [a.get_text(" ", strip=True) for a in links] == [f"Result {i}" for i in ids]
+        for a in links:
+            page, _, anchor = a["href"].partition("#")
+            assert page == "notebooks/006_beyond_dcg.html" and nb.find(id=anchor), a["href"]
+    linked(by_name["AP"][-2], ["yes, almost surely"], ["1"])
+    linked(by_name["AP"][-1], ["distinguishable"], ["3"])
+    linked(by_name["RR"][-2], ["no: a limit law"], ["2"])
+    linked(by_name["RR"][-1], ["not distinguishable", "any coupling"], ["4"])
+    linked(by_name["rbp"][-1], ["not distinguishable", "δ-condition"], ["4′", "5", "6"])
+    # ERR without a cut depends on the delta-condition, ERR@20 does not (Result 4)
+    linked(by_name["ERR"][-1], ["δ-condition", "any coupling"], ["4′", "5", "6", "4"])
+    assert by_name["bpref"][-1].get_text(strip=True) == "—"
 
 
 def test_claims_boxes_link_to_the_claims_page_and_back(built):

@@ -25,8 +25,18 @@
 * ``{companion-claims}`` (the claims page): every claim of ``figures/claims.json`` with its
   outcome, its place in the document, its statement, and links to its theorem block and to
   the notebook section that settles it (the section of its claims box, else the section
-  that first names it, else the notebook's top); ``{companion-documents}`` (the front page):
-  each document's claims counted by outcome, with its figures.
+  that first names it, else the notebook's top); then, in a section of their own, the
+  results of the companion's own notebooks (``kind`` "companion-result": 006's), each
+  with its proof status, the outcome of its check and a link to the notebook section that
+  states it; ``{companion-documents}`` (the front page): each document's claims counted
+  by outcome, with its figures, and the notebooks' own results.
+* ``{companion-result}`ID``` links to the notebook section that states a companion result
+  (the section that names its id). The evaluator's measure table (``docs/evaluator.md``,
+  between its markers) gains two columns when the page is read, computed by the theory
+  (:func:`rankmeasures.theory.named_measure.theory_table`, for the pair of
+  ``docs/variants.md``) and linked with that role to notebook 006's results: whether the
+  measure converges and whether it tells two ranking functions apart. The evaluator
+  itself does not import the theory; this extension imports both.
 * Every theorem block gets an index entry ("Theorem 4 (004)"), which the search page
   matches when a reader types "Theorem 4".
 * MathJax comes from the pinned copy the Makefile installs into ``.venv/share/mathjax``
@@ -59,7 +69,9 @@ ROOT = Path(__file__).resolve().parents[2]
 CLAIMS_JSON = ROOT / "figures" / "claims.json"
 CLAIMS_DOC = "claims"
 LEGEND_ORDER = tuple(LEGEND)
-_CLAIM = re.compile(r"\bS\d{3}-[A-Za-z0-9]+(?:/[A-Za-z0-9]+)?")
+_CLAIM = re.compile(r"\b[SR]\d{3}-[A-Za-z0-9]+(?:/[A-Za-z0-9]+)?")
+#: a result of the companion's own notebook (``kind`` "companion-result"), not a document's
+RESULT = "companion-result"
 _LINK = re.compile(r"\[([^\]]+)\]\(" + re.escape(CLAIMS_LINK) + r"(?:#([^)\s]+))?\)")
 
 #: a notebook names a work in its prose -> its key in references.bib
@@ -421,6 +433,85 @@ def _notebook_of(env, doc: str) -> str | None:
                 None)
 
 
+class result_ref(nodes.Inline, nodes.TextElement):
+    """A companion result (``{companion-result}`Result 1 <R006-1>```), to become a link to
+    the notebook section that states it."""
+
+
+_LABELLED = re.compile(r"^(.*?)\s*<([^<>]+)>$")
+
+
+def result_role(name, rawtext, text, lineno, inliner, options=None, content=None):
+    m = _LABELLED.match(text.strip())
+    label, cid = (m.group(1), m.group(2).strip()) if m else (text.strip(), text.strip())
+    return [result_ref(label, label, cid=cid)], []
+
+
+#: the evaluator's measures the theory analyses: the name in its measure table -> the
+#: spellings of the variant analysis shown in the cell (each with the --cut it takes)
+THEORY_SPELLINGS = {"AP": (("map", None),), "Rprec": (("Rprec", None),),
+                    "P": (("P", "n/5"), ("P@10", None)), "recall": (("recall", "n/5"),),
+                    "RR": (("recip_rank", None),), "ERR": (("ERR", None), ("ERR@20", None)),
+                    "rbp": (("rbp.p=0.8", None),), "auc": (("AUC", None),)}
+#: NDCG: the theory is the document's (Wang et al.), analysed by the variant analysis
+NDCG_ROWS = ("ndcg", "ndcg_cut")
+MEASURE_TABLE = ("<!-- measure table: rankmeasures.trec.measure_names.measure_table() -->",
+                 "<!-- end of measure table -->")
+
+
+def _theory_cells(name: str) -> tuple[str, str]:
+    """The two theory cells of the evaluator's measure ``name`` (its table's spelling),
+    from :func:`rankmeasures.theory.named_measure.theory_table` (the pair ybar = (1+s)/3
+    against 1/2), each verdict linked to the result of notebook 006 that gives it."""
+    from rankmeasures.theory.named_measure import theory_table
+
+    if name in NDCG_ROWS:
+        cell = "Wang et al.'s theorems ({doc}`document 004 <documents/004>`)"
+        return cell, cell
+    if name not in THEORY_SPELLINGS:
+        return "—", "—"
+    conv_cells, pair_cells = [], []
+    for spelling, cut in THEORY_SPELLINGS[name]:
+        row = theory_table(((spelling, cut),)).splitlines()[2]
+        _, conv, verdict, reason = (c.strip() for c in row.strip().strip("|").split(" | "))
+        shown = f"`{spelling}`" + (f" (k = {cut})" if cut else "")
+        result = ("Result 1 <R006-1>" if conv.startswith("yes") else "Result 2 <R006-2>")
+        conv_cells.append(f"{shown}: {conv} ({{companion-result}}`{result}`)")
+        if verdict == "distinguishable":
+            refs = "{companion-result}`Result 3 <R006-3>`"
+        elif "delta-condition" in reason:
+            verdict += (" for independent samples and, under the δ-condition, any pair; "
+                        "not for every pair without it")
+            refs = ", ".join(f"{{companion-result}}`{r}`" for r in (
+                "Result 4′ <R006-4p>", "Result 5 <R006-5>", "Result 6 <R006-6>"))
+        else:
+            verdict += ", under any coupling"
+            refs = "{companion-result}`Result 4 <R006-4>`"
+        pair_cells.append(f"{shown}: {verdict} ({refs})")
+    return "; ".join(conv_cells), "; ".join(pair_cells)
+
+
+def evaluator_theory_columns(app, docname, source) -> None:
+    """The evaluator's measure table with the theory's two columns (``source-read``)."""
+    if docname != "evaluator":
+        return
+    text = source[0]
+    start, end = (text.index(m) for m in MEASURE_TABLE)
+    lines = text[start:end].split("\n")
+    out = []
+    for line in lines:
+        if line.startswith("| measure |"):
+            line += (" converges? (theory) | tells two ranking functions apart? (theory; "
+                     "ybar = (1+s)/3 against 1/2) |")
+        elif line.startswith("|---"):
+            line += "---|---|"
+        elif line.startswith("| `"):
+            name = line.split("`")[1]
+            line += " {} | {} |".format(*_theory_cells(name))
+        out.append(line)
+    source[0] = text[:start] + "\n".join(out) + text[end:]
+
+
 class claim_place(nodes.Inline, nodes.TextElement):
     """Placeholder for a claim's place in its document, linked to its block when the
     pages have been read."""
@@ -448,7 +539,7 @@ class ClaimsDirective(SphinxDirective):
             item += nodes.definition("", nodes.paragraph(text=rule))
             legend += item
         out = [nodes.paragraph(text="Each claim has one outcome, by these rules:"), legend]
-        claims = _claims()
+        claims = [c for c in _claims() if c.get("kind", "document") != RESULT]
         for doc in sorted({c["doc"] for c in claims}):
             section = nodes.section(ids=[f"doc-{doc}"], names=[f"document {doc}"])
             section += nodes.title(text=f"Document {doc}")
@@ -475,7 +566,40 @@ class ClaimsDirective(SphinxDirective):
             section += _table(["claim", "in the document", "outcome", "statement", "method",
                                "settled in"], rows, [10, 19, 15, 27, 18, 11])
             out.append(section)
+        out += _results_sections(_claims())
         return out
+
+
+def _results_sections(claims) -> list:
+    """One section per notebook with results of its own: a row per result, with where the
+    notebook states it, its proof status, the outcome of its check, its statement and the
+    method; the link to the notebook's section is filled by :func:`resolve`."""
+    out = []
+    results = [c for c in claims if c.get("kind") == RESULT]
+    for doc in sorted({c["doc"] for c in results}):
+        section = nodes.section(ids=[f"results-{doc}"], names=[f"results of notebook {doc}"])
+        section += nodes.title(text=f"Notebook {doc}: the companion's own results")
+        intro = nodes.paragraph()
+        intro += nodes.Text("Results no document states, which the notebook ")
+        intro += page_link("", "", page=f"notebook:{doc}")
+        intro += nodes.Text(" proves (or sketches, as it says) and the claims report checks "
+                            "at small sizes; not counted among any document's claims.")
+        section += intro
+        rows = []
+        for c in (c for c in results if c["doc"] == doc):
+            outcome = nodes.paragraph()
+            outcome += nodes.strong(text=c["outcome"])
+            if c["recorded"] != c["outcome"]:
+                outcome += nodes.Text(f" (recorded: {c['recorded']})")
+            where = nodes.paragraph("", "", claim_where("", "", cid=c["id"]))
+            rows.append(([slug(c["id"])], [nodes.paragraph(text=c["id"]),
+                                           nodes.paragraph(text=c["location"]["item"]),
+                                           c.get("proof") or "", outcome, c["statement"],
+                                           c["method"], where]))
+        section += _table(["result", "in the notebook", "proof", "check", "statement",
+                           "method", "stated in"], rows, [9, 11, 9, 10, 31, 19, 11])
+        out.append(section)
+    return out
 
 
 def _table(header, rows, widths):
@@ -518,6 +642,15 @@ def resolve(app, doctree, docname) -> None:
             continue
         link = _ref(builder, docname, CLAIMS_DOC, slug(cid), cid, ["claim-ref"])
         ref.replace_self(link)
+    for node in list(doctree.findall(result_ref)):
+        mention = data["mentions"].get(node["cid"])
+        if node["cid"] not in known or mention is None:
+            logger.warning(f"no notebook section states the result {node['cid']!r}",
+                           location=node)
+            node.replace_self(nodes.Text(node.astext()))
+            continue
+        node.replace_self(_ref(builder, docname, mention[0], mention[1], node.astext(),
+                               ["result-link"]))
     by_id = {c["id"]: c for c in claims}
     for node in list(doctree.findall(claim_place)):
         node.replace_self(_place(app, docname, by_id[node["cid"]], data))
@@ -585,6 +718,8 @@ class DocumentsDirective(SphinxDirective):
 def _documents_nodes(app, docname, claims):
     env, builder = app.env, app.builder
     items = nodes.bullet_list()
+    results = [c for c in claims if c.get("kind") == RESULT]
+    claims = [c for c in claims if c.get("kind") != RESULT]
     for doc in sorted({c["doc"] for c in claims}):
         own = [c for c in claims if c["doc"] == doc and c.get("kind", "document") != "companion"]
         added = sum(1 for c in claims if c["doc"] == doc) - len(own)
@@ -602,6 +737,19 @@ def _documents_nodes(app, docname, claims):
             para += _ref(builder, docname, nb, "", "its notebook")
         para += nodes.Text(" — claims: ")
         para += _ref(builder, docname, CLAIMS_DOC, f"doc-{doc}", text)
+        items += nodes.list_item("", para)
+    for doc in sorted({c["doc"] for c in results}):
+        mine = [c for c in results if c["doc"] == doc]
+        status = {p: sum(1 for c in mine if c.get("proof") == p) for p in
+                  dict.fromkeys(c.get("proof") for c in mine)}
+        text = f"{len(mine)} results of its own (" + ", ".join(
+            f"{p} {n}" for p, n in status.items()) + ")"
+        para = nodes.paragraph()
+        nb = _notebook_of(env, doc)
+        if nb:
+            para += _ref(builder, docname, nb, "", env.titles[nb].astext())
+        para += nodes.Text(" — ")
+        para += _ref(builder, docname, CLAIMS_DOC, f"results-{doc}", text)
         items += nodes.list_item("", para)
     return items
 
@@ -626,8 +774,9 @@ def check_mathjax(app, config) -> None:
 
 
 def always_outdated(app, env, added, changed, removed):
-    """The claims page and the front page read every other page's data."""
-    return [d for d in ("claims", "index") if d in env.found_docs]
+    """The claims page and the front page read every other page's data; the evaluator's
+    page computes its theory columns from the library when it is read."""
+    return [d for d in ("claims", "index", "evaluator") if d in env.found_docs]
 
 
 def setup(app):
@@ -636,6 +785,7 @@ def setup(app):
     app.connect("config-inited", generate_sources)
     app.connect("config-inited", generate_api)
     app.add_node(claim_ref)
+    app.add_node(result_ref)
     app.add_node(claim_place)
     app.add_node(claim_where)
     app.add_node(page_link)
@@ -643,6 +793,8 @@ def setup(app):
     app.add_transform(BlockIndex)
     app.add_role("claim", claim_role)
     app.add_role("claimbox", claim_role)
+    app.add_role("companion-result", result_role)
+    app.connect("source-read", evaluator_theory_columns)
     app.add_directive("companion-claims", ClaimsDirective)
     app.add_directive("companion-documents", DocumentsDirective)
     app.connect("doctree-read", collect)

@@ -53,17 +53,25 @@ samples. For the converging measures with different limits it holds: ``Z_n = sup
 exp(-2 n z^2)``, ``E Z_n -> 0``), each measure is within a function of ``Z_n`` tending to
 0 of its limit on ``{Z_n <= p/2}`` (AP through ``int Phi_n(t)/t dPhi_n``, split at eps),
 AUC's U-statistic has bounded differences 2/n, and the union bound over ``n >= N`` is
-exponentially small (notebook 006, Result 3). For RR, P@k, NDCG@k (k fixed) the maximum
+exponentially small (notebook 006, Result 3). For RR, P@k, NDCG@k, ERR@k (k fixed) the maximum
 is reached when the top k' labels of f1 are relevant (k' = 1 for RR, k otherwise), with
 probability tending to ``q1^k'``; on that event ``M(f0) <= M(f1)``. So, under any
 coupling of the two rankings, ``limsup P[M(f0) > M(f1)] <= 1 - q1^k' < 1`` when
 ``q1 > 0``: no pair with ``q0, q1 > 0`` is distinguishable even in probability, in
-either direction. For RBP and ERR the limit laws have no atom at their maximum; for
+either direction. For RBP and ERR (no cut) the limit laws have no atom at their maximum; for
 rankings of independent samples ``limsup P[M(f0) > M(f1)] <= P[L(q0) >= L'(q1)] < 1``
 (portmanteau; both laws put mass near their extremes); the same holds on
 :func:`~rankmeasures.theory.distinguish.coupled_sample`'s coupling (proof sketch in
 notebook 006, Result 4': the two rankings' tops are disjoint with probability -> 1 and
-asymptotically independent); for a general coupling it is a proof gap.
+asymptotically independent). For a general coupling the top rates do not decide:
+under Wang et al.'s delta-condition (their Theorem 6: ``delta <= P[Y = 1 | X = x] <= 1 -
+delta`` for every object), no pair of ranking functions is distinguishable by RBP or ERR
+even in probability, ``P[M(f0) > M(f1)] <= 1 - c(delta) < 1`` at every n (notebook 006,
+Result 5: condition on the objects, take the first rank where the rankings differ and
+prescribe the labels of a window of ranks after it); ``coupled_sample`` meets it when both
+curves stay in ``[eps, 1 - eps]``. Without it, a pair with ``0 < q0, q1 < 1`` can be
+consistently distinguishable (Result 6: f1 moves a random half of the relevant objects
+down, labels being functions of the features).
 
 The exact finite-n expectations of P@k, recall@k, RR and the measures linear in the top
 labels are in :mod:`~rankmeasures.theory.measure_finite`.
@@ -429,7 +437,8 @@ def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
     consistently distinguishable in Wang et al.'s Definition 3 sense, under any
     coupling), ``"not distinguishable"`` (not even in probability: a proven bound below 1
     on both directions, or the same limit law -- for RBP and ERR proven for independent
-    samples and ``coupled_sample``, a proof gap for a general coupling), ``"undecided"``
+    samples and, under Wang et al.'s delta-condition, for any coupling; not for every
+    coupling without it: module docstring), ``"undecided"``
     (equal a.s. limits, or a boundary case not analysed), with ``reason``."""
     if name in CONVERGING:
         a, b = (limit(name, y, cut=cut, dps=dps)["value"] for y in (ybar0, ybar1))
@@ -444,7 +453,8 @@ def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
     if not (0 < q0 < 1 and 0 < q1 < 1):
         return {"verdict": "undecided", "better": None,
                 "reason": f"a top rate on the boundary (q0 = {q0}, q1 = {q1}): not analysed"}
-    if name in ("RR", "P@k", "NDCG@k"):
+    if name in ("RR", "P@k", "NDCG@k") or (name == "ERR" and k is not None):
+        # ERR@k, too, is at its maximum when the top k are relevant (notebook 006, Result 4)
         kk = 1 if name == "RR" else k
         return {"verdict": "not distinguishable", "better": None,
                 "reason": f"either function's measure is at its maximum with probability "
@@ -454,8 +464,11 @@ def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
     same = "the same limit law" if q0 == q1 else "limit laws overlapping near both extremes"
     return {"verdict": "not distinguishable", "better": None,
             "reason": f"{same} (q0 = {q0}, q1 = {q1}); proven for rankings of independent "
-                      f"samples and for coupled_sample's coupling (sketch), a proof gap "
-                      f"for a general coupling"}
+                      f"samples, and for any coupling under Wang et al.'s delta-condition "
+                      f"(P[Y = 1] given the object in [delta, 1 - delta] for every "
+                      f"object); without it "
+                      f"some pairs with these top rates are distinguishable (notebook 006, "
+                      f"Results 5 and 6)"}
 
 
 def _is_graded(ybar) -> bool:

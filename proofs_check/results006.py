@@ -1,0 +1,483 @@
+"""The results of the companion's notebook 006 (beyond DCG), each with a check.
+
+These are not claims of a document: notebook 006 states and proves them (Wang et al.'s
+model of document 004, applied to AP, R-precision, P and recall, RR, ERR, RBP and AUC).
+Each is registered with ``kind="companion-result"``, located in the notebook (its section
+and the numbered result), with the proof status the notebook gives it and a check that
+runs the library functions 006 calls, at small sizes (the whole module takes a few
+seconds). A statistical reading is compared with an exact value within Student's t (or
+the normal) quantile at a false-alarm level of 1e-3 per claim, split over its readings.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import mpmath
+import numpy as np
+import sympy
+from scipy import stats
+
+from .registry import Location, Result, claim, t_multiple
+
+DOC = "006"
+LEVEL = 1e-3
+
+S1 = "Notebook 006, Result 1: the measures that converge, and their limits"
+S2 = "Notebook 006, Result 2: the top-heavy measures have a limit law, not a limit"
+S3 = "Notebook 006, Results 3 and 4: telling two ranking functions apart"
+S5 = "Notebook 006, Any two ranking functions: the δ-condition (Results 5 and 6)"
+
+
+def _models():
+    from rankmeasures.theory.asymptotics import s
+
+    half = sympy.Rational(1, 2)
+    return {"A": s, "B": (1 + s) / 3, "C": sympy.Rational(1, 4) + s / 2, "R": half + 0 * s}
+
+
+@claim("R006-L1", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
+       at=Location(S2, "Lemma (top labels)"),
+       statement="if ybar has a left limit q at 1, the labels at ranks 1..K (K fixed) tend "
+                 "in total variation to i.i.d. Bernoulli(q); the distance is at most "
+                 "sum_{i<=K} E|ybar(U_(i:n)) - q|")
+def r006_l1() -> Result:
+    """Model B (ybar = (1+s)/3, q = 2/3): P[label at rank i] = E[ybar(U_(i:n))] by the
+    library's exact order statistics against the hand value 2/3 - i/(3(n+1)), and the
+    lemma's bound sum_i i/(3(n+1)) shrinking to 0; the library's top rates of A, B, C, R."""
+    from rankmeasures.theory import measure_finite as MF
+    from rankmeasures.theory import measure_limits as ML
+
+    m = _models()
+    b = m["B"]
+    rows, bad = {}, []
+    for n in (10, 1000, 10**6):
+        for i in (1, 2, 3):
+            got = MF.expected_linear(b, n, [0] * (i - 1) + [1])
+            hand = sympy.Rational(2, 3) - sympy.Rational(i, 3 * (n + 1))
+            if sympy.simplify(got - hand) != 0:
+                bad.append((n, i, str(got)))
+        rows[f"n={n}"] = {"TV bound, K = 3": float(sum(sympy.Rational(i, 3 * (n + 1))
+                                                       for i in (1, 2, 3)))}
+    q = [ML.top_rate(m[k]) for k in "ABCR"]
+    q_ok = q == [1, sympy.Rational(2, 3), sympy.Rational(3, 4), sympy.Rational(1, 2)]
+    shrinks = rows["n=1000000"]["TV bound, K = 3"] < 1e-5
+    ok = not bad and q_ok and shrinks
+    return Result("verified" if ok else "failed",
+                  "exact order statistics (measure_finite.expected_linear) against hand "
+                  "values; top_rate against q by hand",
+                  {"mismatches": bad, "top rates A, B, C, R": [str(x) for x in q],
+                   "bound": rows})
+
+
+@claim("R006-1", doc=DOC, kind="companion-result", proof="proof sketch", recorded="verified",
+       at=Location(S1, "Result 1"),
+       statement="if p > 0, almost surely P@ceil(cn) -> Phi(c)/c, recall@ceil(cn) -> "
+                 "Phi(c)/p, R-precision -> Phi(p)/p, AP -> (1/p) int eta(t) Phi(t)/t dt, "
+                 "and AUC -> int int_{t<u} eta(t)(1 - eta(u)) / (p(1-p)) if p < 1")
+def r006_1(dps: int = 15) -> Result:
+    """The closed forms (sympy) against the quadrature of the defining integrals (mpmath,
+    independent of the closed form) for models A, B and R, and against values derived by
+    hand: B's limits 16/27, 7/12, 7/12, 5/16, 11/18, A's AP 5/6, the random ranking's
+    p, p, p, c, 1/2. The exact finite-n expectation of P@ceil(n/2) under B approaches
+    7/12 as 2/3 - (k+1)/(6(n+1)) says (the rate of notebook 006)."""
+    from rankmeasures.theory import measure_finite as MF
+    from rankmeasures.theory import measure_limits as ML
+
+    m = _models()
+    half, quarter = sympy.Rational(1, 2), sympy.Rational(1, 4)
+    conv = [("AP", None), ("Rprec", None), ("P", half), ("recall", quarter), ("AUC", None)]
+    R = sympy.Rational
+    hand = {"B": [R(16, 27), R(7, 12), R(7, 12), R(5, 16), R(11, 18)],
+            "R": [half, half, half, quarter, half]}
+    found, bad = {}, []
+    for key in ("A", "B", "R"):
+        for (name, cut), i in zip(conv, range(5), strict=True):
+            r = ML.limit(name, m[key], cut=cut, dps=dps)
+            found[f"{key} {name}"] = str(r["closed"])
+            with mpmath.workdps(dps + 5):
+                gap = abs(mpmath.mpf(sympy.N(r["closed"], dps + 5)) - r["value"])
+            if gap > mpmath.mpf(10) ** (3 - dps):
+                bad.append(f"{key} {name}: closed form and quadrature differ by {gap}")
+            want = hand.get(key, [R(5, 6)] + [None] * 4)[i]
+            if want is not None and r["closed"] != want:
+                bad.append(f"{key} {name}: {r['closed']}, by hand {want}")
+    gaps = {}
+    for n in (100, 10**4):
+        k = math.ceil(n / 2)
+        e = MF.expected_finite("P", m["B"], n, k=k)
+        gaps[n] = float(e) - 7 / 12
+        if abs(float(e) - (2 / 3 - (k + 1) / (6 * (n + 1)))) > 1e-12:
+            bad.append(f"E[P@{k}] at n = {n}: {e}")
+    if not (0 < abs(gaps[10**4]) < abs(gaps[100]) / 50):
+        bad.append(f"the gap to 7/12 does not close like 1/n: {gaps}")
+    return Result("verified" if not bad else "failed",
+                  f"sympy closed forms against mpmath quadrature ({dps} digits) and hand "
+                  "values; exact finite-n E[P@ceil(n/2)] (order statistics)",
+                  {"problems": bad, "closed forms": found,
+                   "E[P@ceil(n/2)] - 7/12": {str(n): g for n, g in gaps.items()}})
+
+
+def _enumerated(measures, q, depth, tail=None):
+    """Every label vector of the top ``depth`` ranks, scored by the evaluator, with its
+    probability under i.i.d. Bernoulli(q) labels (``tail``: ranks appended after them)."""
+    from rankmeasures.theory import measure_mc as MC
+
+    lab = np.array(list(itertools.product([0.0, 1.0], repeat=depth)))
+    weights = q ** lab.sum(axis=1) * (1 - q) ** (depth - lab.sum(axis=1))
+    if tail is not None:
+        lab = np.hstack([lab, np.tile(tail, (len(lab), 1))])
+    return MC.evaluate_lists(list(measures), lab), weights
+
+
+@claim("R006-2", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
+       at=Location(S2, "Result 2"),
+       statement="RR, RBP(phi), ERR, ERR@k, P@k and NDCG@k (k fixed) converge in law to a "
+                 "function of i.i.d. Bernoulli(q) top labels, q = ybar(1-): the law depends "
+                 "on the ranking function only through q and is non-degenerate when "
+                 "0 < q < 1 (no convergence in probability); RR -> 1/G, G geometric")
+def r006_2(depth: int = 14) -> Result:
+    """The laws' means and variances (measure_limits.top_law, exact in q) against the
+    distribution of the evaluator's own scores over every top-``depth`` label vector,
+    weighted by its probability (q = 2/3, model B's top rate); the truncation beyond
+    rank ``depth`` bounds each difference: RR at most (1-q)^depth/(depth+1), RBP(0.5)
+    0.5^depth, ERR the chance (1 - q/2)^depth of reaching rank depth + 1 over depth + 1,
+    none for P@10, NDCG@3 (3 relevant documents appended, the ideal of the limit) and
+    ERR@5."""
+    from rankmeasures.theory import measure_limits as ML
+
+    q = sympy.Rational(2, 3)
+    qf = float(q)
+    laws = {"RR": ML.top_law("RR", q), "RBP(p=0.5)": ML.top_law("RBP", q, phi=0.5),
+            "ERR": ML.top_law("ERR", q), "ERR@5": ML.top_law("ERR", q, k=5),
+            "P@10": ML.top_law("P@k", q, k=10), "NDCG@3": ML.top_law("NDCG@k", q, k=3)}
+    ev, w = _enumerated(list(laws), qf, depth, tail=np.ones(3))
+    slack = {"RR": (1 - qf) ** depth / (depth + 1), "RBP(p=0.5)": 0.5**depth,
+             "ERR": (1 - qf / 2) ** depth / (depth + 1), "ERR@5": 0.0, "P@10": 0.0,
+             "NDCG@3": 0.0}
+    rows, bad = {}, []
+    for name, law in laws.items():
+        mean = float(np.dot(w, ev[name]))
+        var = float(np.dot(w, (ev[name] - mean) ** 2))
+        lm, lv = float(law["mean_value"]), float(law["variance_value"])
+        rows[name] = {"enumerated mean": mean, "law mean": lm, "enumerated variance": var,
+                      "law variance": lv}
+        # 1e-9: the evaluator's sums in double precision
+        if abs(mean - lm) > slack[name] + 1e-9 or abs(var - lv) > 3 * slack[name] + 1e-9:
+            bad.append(name)
+        if not lv > 0:
+            bad.append(f"{name}: degenerate")
+    rr_series = float(mpmath.nsum(lambda j: qf * (1 - qf) ** (j - 1) / j, [1, mpmath.inf]))
+    if abs(rr_series - rows["RR"]["law mean"]) > 1e-12:
+        bad.append("RR's mean is not E[1/G]")
+    return Result("verified" if not bad else "failed",
+                  f"exact enumeration of the 2^{depth} top label vectors, scored by the "
+                  "evaluator, against top_law's moments (q = 2/3)",
+                  {"mismatches": bad, "moments": rows, "E[1/G] by its series": rr_series})
+
+
+@claim("R006-3", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
+       at=Location(S3, "Result 3"),
+       statement="for P and recall at ceil(cn), R-precision, AP and AUC (p < 1): two ranking "
+                 "functions whose limits differ are consistently distinguishable in the sense "
+                 "of Wang et al.'s Definition 3 (all n >= N at once, negligible failure "
+                 "probability), under any joint law of their scores")
+def r006_3(n: int = 2000, draws: int = 100, seed: int = 3) -> Result:
+    """The pair (C, R) of notebook 006: their AP, AUC and P@ceil(n/2) limits differ
+    (closed forms) and measure_limits.pair_verdict calls them distinguishable, C better.
+    The proof's concentration step at finite n for P@k, k = n/2, on coupled samples:
+    D = P@k(C) - P@k(R) has bounded differences 2/k, so McDiarmid gives
+    P[D <= 0] <= exp(-(E D)^2 k^2 / (2n)) with E D from the exact order statistics; the
+    fraction of coupled samples with D <= 0 is checked against that bound (one-sided,
+    binomial)."""
+    from rankmeasures.theory import measure_finite as MF
+    from rankmeasures.theory import measure_limits as ML
+    from rankmeasures.theory import measure_mc as MC
+
+    m = _models()
+    c, r = m["C"], m["R"]
+    lim = {name: (ML.limit(name, c, cut=cut, dps=15)["closed"],
+                  ML.limit(name, r, cut=cut, dps=15)["closed"])
+           for name, cut in (("AP", None), ("AUC", None), ("P", sympy.Rational(1, 2)))}
+    verdicts = {name: ML.pair_verdict(name, c, r, dps=15) for name in ("AP", "AUC")}
+    k = n // 2
+    ed = float(MF.expected_finite("P", c, n, k=k)) - 0.5
+    bound = math.exp(-(ed**2) * k**2 / (2 * n))
+    counts = MC.coupled_comparison([f"P@{k}"], (c, r), n,
+                                   seeds=range(seed * 10**6, seed * 10**6 + draws))[f"P@{k}"]
+    not_above = (counts["equal"] + counts["below"])
+    # one-sided: the count of D <= 0 exceeds its binomial(draws, bound) quantile at LEVEL
+    allowed = int(stats.binom.isf(LEVEL, draws, bound))
+    ok = (all(a > b for a, b in lim.values())
+          and all(v["verdict"] == "distinguishable" and v["better"] == 0
+                  for v in verdicts.values())
+          and not_above <= allowed)
+    return Result("verified" if ok else "failed",
+                  "closed-form limits and pair_verdict; McDiarmid's bound at n = "
+                  f"{n} from the exact E[P@{k}] against {draws} coupled samples",
+                  {"limits (C, R)": {k_: [str(a), str(b)] for k_, (a, b) in lim.items()},
+                   "verdicts": {k_: v["verdict"] for k_, v in verdicts.items()},
+                   "E D": ed, "McDiarmid bound on P[D <= 0]": bound,
+                   "samples with D <= 0": not_above, "allowed (binomial, 1e-3)": allowed},
+                  tolerance={"samples with D <= 0": {"abs": allowed}})
+
+
+@claim("R006-4", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
+       at=Location(S3, "Result 4"),
+       statement="for RR, P@k, NDCG@k and ERR@k (k fixed), if q1 > 0 then P[M(f0) > M(f1)] <= "
+                 "1 - P[the top k' of f1 relevant] at every n (k' = 1 for RR, k otherwise), "
+                 "-> 1 - q1^k', under any coupling: no pair with q0, q1 > 0 is "
+                 "distinguishable even in probability")
+def r006_4(n: int = 30, draws: int = 400, seed: int = 4) -> Result:
+    """Coupled samples of C (q = 3/4) and R (q = 1/2) at n: the fractions P[RR(C) > RR(R)]
+    and P[RR(R) > RR(C)] against the exact bounds 1/2 and 1 - E[ybar_C(U_(1:n))]
+    (one-sided), and P@1(C) - P@1(R), whose mean is exactly E[ybar_C(U_(1:n))] - 1/2
+    (two-sided, Student's t); three readings at 1e-3."""
+    from rankmeasures.theory import measure_finite as MF
+    from rankmeasures.theory import measure_mc as MC
+
+    m = _models()
+    c, r = m["C"], m["R"]
+    d = MC.coupled_comparison(["RR", "P@1"], (c, r), n,
+                              seeds=range(seed * 10**6, seed * 10**6 + draws))
+    top_c = MF.expected_linear(c, n, [1])
+    by_hand = top_c == sympy.Rational(1, 4) + sympy.Rational(n, 2 * (n + 1))
+    z = float(stats.norm.isf(LEVEL / 3))
+    above, below = d["RR"]["above"] / draws, d["RR"]["below"] / draws
+    b_above, b_below = 0.5, 1 - float(top_c)
+    ok_above = above <= b_above + z * math.sqrt(b_above * (1 - b_above) / draws)
+    ok_below = below <= b_below + z * math.sqrt(b_below * (1 - b_below) / draws)
+    a1, b1 = d["P@1"]["above"] / draws, d["P@1"]["below"] / draws
+    se = math.sqrt((a1 + b1 - (a1 - b1) ** 2) / (draws - 1))
+    diff_ok = abs((a1 - b1) - (float(top_c) - 0.5)) <= t_multiple(draws, 3, LEVEL) * se
+    ok = by_hand and ok_above and ok_below and diff_ok
+    return Result("verified" if ok else "failed",
+                  f"{draws} coupled samples at n = {n} against the exact bounds and the "
+                  "exact top-rate difference (order statistics)",
+                  {"P[RR(C) > RR(R)]": above, "bound": b_above,
+                   "P[RR(R) > RR(C)]": below, "bound (1 - E[ybar_C(U_(1:n))])": b_below,
+                   "P@1 difference": a1 - b1, "exact": float(top_c) - 0.5, "s.e.": se},
+                  tolerance={"P[RR(C) > RR(R)]": {"abs": 0.1}, "P[RR(R) > RR(C)]": {"abs": 0.1},
+                             "P@1 difference": {"abs": 0.1}, "s.e.": {"rel": 0.5}})
+
+
+def _law_atoms(name, q, depth):
+    """The evaluator's scores of every top-``depth`` label vector, their probabilities,
+    and how far the rest of the list can move each score: RBP(0.5) 0.5^depth, ERR
+    2^-(relevant in the top) / (depth + 1)."""
+    ev, w = _enumerated([name], q, depth)
+    lab = np.array(list(itertools.product([0.0, 1.0], repeat=depth)))
+    room = (np.full(len(lab), 0.5**depth) if name.startswith("RBP")
+            else 0.5 ** lab.sum(axis=1) / (depth + 1))
+    return ev[name], w, room
+
+
+@claim("R006-4p", doc=DOC, kind="companion-result", proof="proof sketch", recorded="verified",
+       at=Location(S3, "Result 4′"),
+       statement="RBP(phi) and ERR with 0 < q0, q1 < 1: (a) for rankings of independent "
+                 "samples limsup P[M(f0) > M(f1)] <= P[L0 >= L1] < 1, as P[L1 > L0] >= "
+                 "(q1(1 - q0))^K; (b) the same on coupled_sample's coupling (a sketch; a "
+                 "proof for curves bounded away from 0 and 1, by Result 5)")
+def r006_4p(depth: int = 12) -> Result:
+    """(a) For q_C = 3/4 and q_R = 1/2: the laws of RBP(0.5) and ERR from every top
+    label vector of ``depth`` ranks scored by the evaluator, each score known up to what
+    the ranks below can add (RBP: 0.5^depth; ERR: 2^-(relevant above)/(depth + 1)); so
+    P[L_R > L_C] >= P[X_R > X_C + e_C] and P[L_R >= L_C] <= P[X_R + e_R >= X_C], over
+    independent pairs. Checked: the first is at least the proof's (q_R(1 - q_C))^K, K = 2,
+    and the second below 1, so neither direction is certain. (b) The hypothesis of
+    Result 5 for C and R on coupled_sample: P[Y = 1 | s0, s1] =
+    (ybar0 ybar1 / p) / (ybar0 ybar1 / p + (1 - ybar0)(1 - ybar1)/(1 - p)) reduces to
+    ybar_C(s0), in [1/4, 3/4] (sympy)."""
+    from rankmeasures.theory.asymptotics import s
+
+    m = _models()
+    qc, qr = 0.75, 0.5
+    out, bad = {}, []
+    for name in ("RBP(p=0.5)", "ERR"):
+        xc, wc, ec = _law_atoms(name, qc, depth)
+        xr, wr, er = _law_atoms(name, qr, depth)
+        o_r, o_c = np.argsort(xr, kind="stable"), np.argsort(xc, kind="stable")
+        tail_r = np.concatenate([np.cumsum(wr[o_r][::-1])[::-1], [0.0]])  # P[X_R >= x_i]
+        cum_c = np.concatenate([[0.0], np.cumsum(wc[o_c])])  # P[X_C < x_i]
+        low = float(np.dot(wc, tail_r[np.searchsorted(xr[o_r], xc + ec, side="right")]))
+        high = float(np.dot(wr, cum_c[np.searchsorted(xc[o_c], xr + er, side="right")]))
+        bound = (qr * (1 - qc)) ** 2
+        out[name] = {"P[L_R > L_C] at least": low, "P[L_R >= L_C] at most": high,
+                     "proof's lower bound": bound}
+        if not (low >= bound and high < 1):
+            bad.append(name)
+    s0, s1 = sympy.symbols("s0 s1")
+    y0, y1, p = m["C"].subs(s, s0), m["R"].subs(s, s1), sympy.Rational(1, 2)
+    post = sympy.simplify((y0 * y1 / p) / (y0 * y1 / p + (1 - y0) * (1 - y1) / (1 - p)))
+    if sympy.simplify(post - y0) != 0:
+        bad.append(f"posterior {post}")
+    return Result("verified" if not bad else "failed",
+                  f"exact enumeration of the top {depth} labels of both laws, scored by the "
+                  "evaluator; the posterior of coupled_sample (sympy)",
+                  {"failed": bad, "independent samples": out,
+                   "P[Y = 1 | s0, s1] for C, R": str(post)})
+
+
+def _window_labels(p0, p1, j, w):
+    """Result 5's labels in the window: objects f1 ranks j..j+w relevant, except f0's
+    j-th object a; a and the other objects f0 ranks j..j+w irrelevant."""
+    a = p0[j]
+    fixed = {o: 0.0 for o in p0[j:j + w + 1]}
+    fixed.update({o: 1.0 for o in p1[j:j + w + 1]})
+    fixed[a] = 0.0
+    return fixed
+
+
+def _window_pairs(n, pairs, rng):
+    out = []
+    for _ in range(pairs):
+        p0 = rng.permutation(n)
+        j = int(rng.integers(0, n - 1))
+        p1 = p0.copy()
+        while np.array_equal(p1, p0):
+            p1[j:] = rng.permutation(p0[j:])
+        j = int(np.flatnonzero(p0 != p1)[0])
+        out.append((p0, p1, j))
+    return out
+
+
+@claim("R006-5", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
+       at=Location(S5, "Result 5"),
+       statement="under Wang et al.'s delta-condition (delta <= P[Y = 1 | X = x] <= 1 - delta "
+                 "for every object x), for RBP(phi) and ERR (no cut) and ANY two ranking "
+                 "functions: P[M(f0) > M(f1)] <= 1 - c at every n, c = c(delta, M) > 0 "
+                 "(c = delta^(2L+2) for RBP), so no pair is distinguishable even in "
+                 "probability")
+def r006_5(n: int = 13, pairs: int = 60, seed: int = 5) -> Result:
+    """The deterministic steps of the proof, exhaustively over the labels outside the
+    window, on random pairs of rankings of n objects (first difference at rank j).
+    RBP(0.5): L = 4 is the least L with sum_{m>L} (m+1) phi^m < 1 - phi (its closed form
+    phi^(L+1) ((L+2)/(1-phi) + phi/(1-phi)^2) by sympy against the partial sums); with the
+    window's labels (f1's ranks j..j+L relevant but f0's j-th object, f0's other window
+    objects irrelevant) RBP(f0) < RBP(f1) for every labelling of the other objects, as
+    the evaluator scores them. A negative control: with only f1's j-th object's label
+    given (relevant) the evaluator finds labellings where f0 wins, so the check can fail. ERR:
+    with the same window and every labelling, the evaluator's ERR equals
+    sum_k 2^-k / r_k (r_k the rank of the k-th relevant object), the window's terms of
+    ERR(f1) - ERR(f0) are >= 0, the first is >= 2^-(P+1)/(j(j+1)), and the rest is at most
+    sum_{k > P+L} 2^-k (max(r0_k, r1_k) - j)/j^2 -- the inequalities to which the proof
+    adds its density bound."""
+    from rankmeasures.theory import measure_mc as MC
+
+    phi, ell = sympy.Rational(1, 2), sympy.Symbol("L", integer=True, nonnegative=True)
+    closed = phi ** (ell + 1) * ((ell + 2) / (1 - phi) + phi / (1 - phi) ** 2)
+    closed_ok = all(abs(float(closed.subs(ell, L))
+                        - float(sum((m + 1) * phi**m for m in range(L + 1, 300)))) < 1e-12
+                    for L in range(8))
+    window = next(L for L in range(8) if closed.subs(ell, L) < 1 - phi)
+    rng = np.random.default_rng(seed)
+    bad_rbp, control_wins, bad_err, cases = 0, 0, [], 0
+    k = np.arange(1, n + 1)
+    for p0, p1, j in _window_pairs(n, pairs, rng):
+        for control in (False, True):
+            # the control prescribes only f1's j-th object (relevant)
+            fixed = {p1[j]: 1.0} if control else _window_labels(p0, p1, j, window)
+            free = [o for o in range(n) if o not in fixed]
+            lab = np.zeros((2 ** len(free), n))
+            for o, v in fixed.items():
+                lab[:, o] = v
+            if free:
+                lab[:, free] = np.array(list(itertools.product([0.0, 1.0], repeat=len(free))))
+            lists = [lab[:, p0], lab[:, p1]]
+            ev = [MC.evaluate_lists(["RBP(p=0.5)", "ERR"], x) for x in lists]
+            if control:
+                control_wins += int(np.sum(ev[0]["RBP(p=0.5)"] > ev[1]["RBP(p=0.5)"]))
+                continue
+            cases += len(lab)
+            bad_rbp += int(np.sum(~(ev[0]["RBP(p=0.5)"] < ev[1]["RBP(p=0.5)"])))
+            # r[:, k-1]: the rank of the k-th relevant object (inf where there is none)
+            ranks = []
+            for x in lists:
+                cs = np.cumsum(x, axis=1)
+                r = (np.argmax(cs[:, :, None] >= k[None, None, :], axis=1) + 1).astype(float)
+                r[cs[:, -1:] < k[None, :]] = np.inf
+                ranks.append(r)
+            for f in (0, 1):
+                # 1e-9: the evaluator's running product in double precision
+                if np.max(np.abs(np.sum(0.5**k / ranks[f], axis=1) - ev[f]["ERR"])) > 1e-9:
+                    bad_err.append(f"ERR formula, ranking {f}")
+            rank_j, big_p = j + 1, lists[0][:, :j].sum(axis=1).astype(int)
+            with np.errstate(invalid="ignore"):
+                terms = np.nan_to_num(0.5**k * (1 / ranks[1] - 1 / ranks[0]))
+                spread = np.nan_to_num(np.maximum(ranks[0], ranks[1]) - rank_j, posinf=0.0)
+            inside = (k[None, :] > big_p[:, None]) & (k[None, :] <= big_p[:, None] + window)
+            tail = k[None, :] > big_p[:, None] + window
+            first = terms[np.arange(len(lab)), big_p]
+            bound = np.sum(np.where(tail, 0.5**k * spread / rank_j**2, 0.0), axis=1)
+            if (np.any(terms[inside] < -1e-12)
+                    or np.any(first < 0.5 ** (big_p + 1) / (rank_j * (rank_j + 1)) - 1e-12)
+                    or np.any(np.abs(np.sum(np.where(tail, terms, 0.0), axis=1))
+                              > bound + 1e-12)):
+                bad_err.append(f"an inequality, first difference at rank {rank_j}")
+    ok = closed_ok and window == 4 and bad_rbp == 0 and control_wins > 0 and not bad_err
+    return Result("verified" if ok else "failed",
+                  f"{pairs} random pairs of rankings of {n} objects, every labelling outside "
+                  "the window, scored by the evaluator; a negative control without the window",
+                  {"window L for RBP(0.5)": window, "closed form of the tail sum": str(closed),
+                   "labellings checked": cases, "RBP(f0) >= RBP(f1) with the window": bad_rbp,
+                   "labellings where f0 wins, only f1's j-th object given": control_wins,
+                   "ERR steps failing": bad_err[:5]})
+
+
+@claim("R006-6", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
+       at=Location(S5, "Result 6 (a counterexample)"),
+       statement="without the delta-condition, RBP(phi) and ERR can distinguish two ranking "
+                 "functions with 0 < q0, q1 < 1 in the sense of Definition 3: f1 ranks as f0 "
+                 "but moves a random half of the relevant objects (labels known to the "
+                 "features) down by d; then M(f0) >= M(f1) at every n, strictly once one "
+                 "moved relevant object passes an irrelevant one, and q1 = q0/(2 - q0)")
+def r006_6(n: int = 200, draws: int = 300, objects: int = 200_000, seed: int = 6) -> Result:
+    """Model B for f0 (q0 = 2/3, so q1 = 1/2), d = 1/2: lists of n objects ranked by both
+    functions, scored by the evaluator (RBP(0.8), ERR): f0 above f1 in every list
+    (failure, a list where no moved relevant object passes an irrelevant one, has
+    probability at most (1 - 15/192)^n + (1 - 11/96)^n each: 9e-8 at n = 200). f1's top
+    rate: among ``objects`` objects, the fraction relevant of those f1 scores above
+    1 - h (h = 0.02; only unmoved objects reach there) against its exact value
+    int (1+s)/6 / int ((1+s)/6 + (2-s)/3) over (1 - h, 1) (sympy), two-sided; and the
+    limit q1 = q0/(2 - q0) = 1/2 of that ratio as h -> 0."""
+    from rankmeasures.theory import measure_mc as MC
+    from rankmeasures.theory.asymptotics import s
+
+    rng = np.random.default_rng(seed)
+    d = 0.5
+
+    def draw(size):
+        s0, u, v = rng.random(size), rng.random(size), rng.random(size)
+        y = (u < (1 + s0) / 3).astype(np.float64)
+        s1 = s0 - d * y * (v < 0.5)
+        return y, s0, s1
+
+    ties_or_worse = {"RBP(p=0.8)": 0, "ERR": 0}
+    for _ in range(draws):
+        y, s0, s1 = draw(n)
+        lists = np.stack([y[np.argsort(-s0, kind="stable")], y[np.argsort(-s1, kind="stable")]])
+        ev = MC.evaluate_lists(list(ties_or_worse), lists)
+        for name, (a, b) in ev.items():
+            ties_or_worse[name] += int(not a > b)
+    y, _, s1 = draw(objects)
+    h = sympy.Rational(1, 50)
+    band = s1 > 1 - float(h)
+    rel, irr = (1 + s) / 6, (2 - s) / 3
+    exact = (sympy.integrate(rel, (s, 1 - h, 1))
+             / sympy.integrate(rel + irr, (s, 1 - h, 1)))
+    q1 = sympy.limit(rel / (rel + irr), s, 1, dir="-")
+    frac, m = float(y[band].mean()), int(band.sum())
+    se = math.sqrt(float(exact) * (1 - float(exact)) / m)
+    z = float(stats.norm.isf(LEVEL / 2))
+    q0 = sympy.Rational(2, 3)
+    ok = (all(v == 0 for v in ties_or_worse.values()) and abs(frac - float(exact)) <= z * se
+          and q1 == q0 / (2 - q0) == sympy.Rational(1, 2))
+    return Result("verified" if ok else "failed",
+                  f"{draws} lists of n = {n} ranked by f0 and f1, scored by the evaluator; "
+                  f"f1's top band among {objects} objects against its exact rate (sympy)",
+                  {"lists where f0 is not above f1": ties_or_worse,
+                   "top band fraction relevant": frac, "exact": str(exact), "s.e.": se,
+                   "objects in the band": m, "q1": str(q1)},
+                  tolerance={"top band fraction relevant": {"abs": 0.02},
+                             "objects in the band": {"rel": 0.05}, "s.e.": {"rel": 0.1}})
