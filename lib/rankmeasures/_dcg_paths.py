@@ -32,9 +32,11 @@ Two pieces of machinery sit beside the paths:
 
 * :func:`ndcg_checked_in_pass`, the compiled top-k pass that also checks the input as it
   goes (the usual checks raise the error when it finds one);
-* :func:`exact_near_ideal`, which recomputes in one canonical summation order the queries
-  whose NDCG is within 1e-9 of 1, so that an ideal ranking gives exactly 1 whichever path
-  summed it.
+* :func:`exact_near_ideal`, the one mechanism that keeps NDCG <= 1 where it must be: it
+  recomputes in one canonical summation order the queries whose NDCG is within 1e-9 of 1,
+  so that an ideal ranking gives exactly 1 whichever path summed it, and sets to IDCG a
+  DCG still above it by the rounding of a tie group's mean gain (every NDCG route of
+  :mod:`rankmeasures.dcg` ends in it; nothing else clamps).
 """
 
 from __future__ import annotations
@@ -348,12 +350,25 @@ def _canonical_idcg(gains, offsets, w_slots) -> np.ndarray:
 
 
 def exact_near_ideal(num, den, gains, scores, offsets, w, ties, pool=None):
-    """Recompute DCG and IDCG of the queries whose NDCG is within 1e-9 of 1 canonically.
+    """DCG and IDCG with NDCG <= 1 where it must be: the library's one mechanism for it.
 
-    A ranking that is ideal up to ties among equal gains then gives DCG == IDCG bitwise,
-    hence NDCG exactly 1 (and a loss of exactly 0); the fast kernels sum in different
-    orders and can leave a few ulps. Other queries keep their fast values. ``pool``: the
-    gains, offsets and weights of the ideal ordering when it holds unscored items too.
+    The fast routes sum DCG and IDCG in different orders, so an ideal ranking can leave
+    DCG a few ulps above (or below) IDCG. Two steps, on the queries whose NDCG is within
+    1e-9 of 1 only (the others keep their fast values):
+
+    1. DCG and IDCG are recomputed in one canonical order (sums over runs of equal
+       expected gain, :func:`_run_sum`): a ranking that is ideal up to ties among equal
+       gains then gives DCG == IDCG bitwise, hence NDCG exactly 1 (a loss exactly 0).
+    2. What the canonical order cannot make exact is the mean gain of a tie group of
+       unequal gains under ``ties="average"``, rounded by its division: where the discount
+       is equal over the group (a constant discount, a flat stretch), DCG equals IDCG
+       mathematically and may still come out an ulp above (gains 2.4, 2.0, 2.9, 2.8 tied
+       under ``D(r) = 1``: 10.100000000000001 against 10.1). A DCG above IDCG by at most
+       1e-12 of NDCG is set to IDCG: such an NDCG is 1, not 1.0000000000000002. A DCG
+       further above IDCG (a discount that increases) is left as it is.
+
+    ``pool``: the gains, offsets and weights of the ideal ordering when it holds unscored
+    items too.
     """
     near = np.flatnonzero((den > 0) & (np.abs(num - den) <= 1e-9 * den))
     if near.size == 0:
@@ -368,4 +383,7 @@ def exact_near_ideal(num, den, gains, scores, offsets, w, ties, pool=None):
         pg, poff, pw = pool
         pg_sub, poff_sub = subset(pg, poff, near)
         den[near] = _canonical_idcg(pg_sub, poff_sub, _slot_subset(pw, poff, near))
+    ratio = num[near] / den[near]
+    over = near[(ratio > 1.0) & (ratio <= 1.0 + 1e-12)]
+    num[over] = den[over]
     return num, den
