@@ -330,7 +330,8 @@ def dcg_routes_case(table, scale, repeat):
              "ragged_rect": _ragged.is_rectangular,
              "levels": paths._MOST_LEVELS, "fused": dcg_module.ndcg_checked_in_pass}
 
-    def routed(y, s, k, *, compiled=True, rect=True, by_gain=True, fused=True):
+    def routed(y, s, k, *, compiled=True, rect=True, by_gain=True, fused=True,
+               ties="average"):
         def run():
             paths._compiled = saved["compiled"] if compiled else (lambda n: None)
             paths.is_rectangular = saved["rect"] if rect else (lambda offsets: False)
@@ -339,7 +340,7 @@ def dcg_routes_case(table, scale, repeat):
             dcg_module.ndcg_checked_in_pass = saved["fused"] if fused else (
                 lambda *a: (None, None))
             try:
-                return rm.ndcg_queries(y, s, k=k)
+                return rm.ndcg_queries(y, s, k=k, ties=ties)
             finally:
                 paths._compiled, paths.is_rectangular = saved["compiled"], saved["rect"]
                 _ragged.is_rectangular = saved["ragged_rect"]
@@ -364,8 +365,15 @@ def dcg_routes_case(table, scale, repeat):
             "compiled sorted rows": {"by_gain": False},
             "numpy tie-averaged rows": {"compiled": False}}),
     ]
+    # the other tie policies sort each query by score_order and sum: equal-length rows as
+    # (Q, m) row sums, against the simplest's flat bincount
+    stable = {"ties": "stable"}
+    cases.append((f"(m) NDCG@10 {10_000 // scale}x100, ties='stable'",
+                  data(10_000 // scale, 100), 10, {"numpy sorted rows (default)": stable}))
     for label, (y, s), k, routes in cases:
-        fns = [routed(y, s, k, **simplest)] + [routed(y, s, k, **o) for o in routes.values()]
+        first = next(iter(routes.values())).get("ties", "average")
+        fns = [routed(y, s, k, **simplest, ties=first)] + [routed(y, s, k, **o)
+                                                           for o in routes.values()]
         times = best_alternating(fns, repeat if y.size > 10**5 else 30 * repeat)
         base = times[0][0]
         table.add(label, "flat lexsort (simplest)", base, base, float(times[0][1].mean))

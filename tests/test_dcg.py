@@ -155,6 +155,27 @@ def test_near_ideal_rankings_stay_below_one():
     assert 1.0 - v == pytest.approx(expected_gap, rel=1e-6)
 
 
+def test_a_tie_groups_rounded_mean_gain_does_not_lift_ndcg_above_one():
+    """Under a constant discount every ranking has DCG = IDCG (by hand: 2.4 + 2.0 + 2.9 +
+    2.8 = 10.1 both ways), so NDCG is 1. Tied, the four gains share their mean, rounded by
+    its division: the canonical sum lands an ulp above IDCG, and only the clamp of
+    exact_near_ideal, the one mechanism, brings NDCG back to 1."""
+    from rankmeasures._dcg_paths import exact_near_ideal, ndcg_parts
+    from rankmeasures._ragged import slot_weights
+
+    flat = rm.CustomDiscount(lambda r: np.ones_like(r), name="one")
+    y, s, off = np.array([2.4, 2.0, 2.9, 2.8]), np.ones(4), np.array([0, 4])
+    w = slot_weights(flat, off, None)
+    num, den = ndcg_parts(y, s, off, w, None, "average")
+    ratio = (num / den)[0]
+    assert ratio > 1.0 and ratio - 1.0 < 1e-15  # the rounding the clamp exists for
+    num, den = exact_near_ideal(num, den, y, s, off, w, "average")
+    assert num[0] == den[0]
+    assert rm.ndcg(y, s, discount=flat) == 1.0
+    # a discount that increases puts DCG truly above IDCG: left as it is, not clamped
+    up = rm.CustomDiscount(lambda r: r, name="r")
+    assert rm.ndcg([0, 1], [2, 1], discount=up) == 2.0  # (0 * 1 + 1 * 2) / (1 * 1 + 0 * 2)
+
 def test_zero_idcg_policies():
     y, s = [0, 0, 0], [0.1, 0.2, 0.3]
     assert rm.ndcg(y, s) == 0.0  # default, as scikit-learn and trec_eval

@@ -7,34 +7,48 @@ Equal-length rows are the fast case: sorted row by row, tie groups averaged in o
 long rows with few distinct gains merged by gain, top-k rows kept in a small buffer.
 Ragged queries go through one flat sort, the simplest route, which every input could take.
 
-The routes of ``ties="average"`` (the others sort each row by :func:`score_order` and sum),
-with ``make bench`` case (m) (``benchmarks/run.py --dcg-routes``): the simplest route's
-time over the route's, the others switched off, timed in turn on 2 shared cores (two runs):
+The routing table. Every route sums the same NDCG (DCG and IDCG together); each is kept
+only where a row of ``make bench`` case (m) (``benchmarks/run.py --dcg-routes``) shows it
+at least 1.5x faster than the simplest route, the flat lexsort, with the others switched
+off: the simplest route's time over the route's, timed in turn on 2 shared cores, in the
+two runs of the last round and in this round's run (load average 8 on 2 cores):
 
-* equal-length rows, a short top-k (4k <= m, k <= 128), at least DCG_FROM items: the
-  compiled top-k buffer, the input checked in the same pass
-  (:func:`ndcg_checked_in_pass`): 7.8-8.0 (NDCG@10, 10^4 x 100; 4.2-5.4 with the checks
-  apart);
-* the same without the kernels: numpy's partial top-k (:func:`_dcg_topk_average`):
-  2.3-2.4;
-* equal-length rows of at least DCG_FROM items each, at most 16 gain levels: the compiled
-  merge by gain (:func:`_dcg_by_gain`): 2.8-3.1 (NDCG, 1 x 10^6);
-* other equal-length rows, at least DCG_FROM items: the compiled sorted rows: 2.4-2.9
-  (NDCG, 10^3 x 10^3; 1.25-1.34 at 1 x 10^6, where the merge by gain is the route);
-* equal-length rows of fewer than DCG_FROM items (the kernels never loaded), or without
-  the kernels: numpy's tie-averaged rows (:func:`_tie_averaged_rows`): 1.83 (NDCG,
-  100 x 100, its own size; 1.2-1.3 at 10^3 x 10^3 and 0.9-1.0 at 1 x 10^6, where the
-  kernels are the route);
-* ragged queries: the flat lexsort, the simplest (1).
+route (function)              taken for                       bench row (m)          earlier   now
+----------------------------  ------------------------------  ---------------------  --------  ---
+top-k buffer, checks in pass  rows, 4k<=m, k<=128, >=F items  NDCG@10 10^4x100       7.8-8.0   14.8
+  (ndcg_checked_in_pass)
+top-k buffer, checks apart    same, other gain or offsets       checks apart         4.2-5.4   12.1
+  (ndcg_parts)
+numpy partial top-k           rows, 4k<=m, no kernels           kernels off          2.3-2.4   6.2
+  (_dcg_topk_average)
+merge by gain (_dcg_by_gain)  rows m>=F, <=16 gain levels     NDCG 1x10^6            2.8-3.1   3.8
+compiled sorted rows          other rows, >=F items           NDCG 10^3x10^3         2.4-2.9   5.3
+                                                                1x10^6, by-gain off  1.25-1.34 1.52
+numpy tie-averaged rows       rows, <F items or no kernels    NDCG 100x100           1.83      3.96
+  (_tie_averaged_rows)                                          10^3x10^3 no kernels 1.2-1.3   2.00
+numpy sorted rows, row sums   rows, other tie policies        NDCG@10 10^4x100,      --        6.2
+                                                                ties='stable'
+flat lexsort (the simplest)   ragged queries                  every row's base       1         1
+----------------------------  ------------------------------  ---------------------  --------  ---
 
-Each route earns at least 1.5x where it is the route taken.
+F is DCG_FROM (the kernels' threshold); "rows": equal-length queries; "earlier": the
+two runs of the last round.
+
+One measured ratio stays under 1.5x where its route is taken: numpy's tie-averaged rows
+for one row of 10^6 items without numba (0.9-1.0 earlier, 1.06 in this run; with numba
+installed, as the lock pins it, the kernels take that input). The route is kept: it is
+the route of small inputs, and sending long rows to the flat lexsort would add a branch
+to save nothing.
+
 Two pieces of machinery sit beside the paths:
 
 * :func:`ndcg_checked_in_pass`, the compiled top-k pass that also checks the input as it
   goes (the usual checks raise the error when it finds one);
-* :func:`exact_near_ideal`, which recomputes in one canonical summation order the queries
-  whose NDCG is within 1e-9 of 1, so that an ideal ranking gives exactly 1 whichever path
-  summed it.
+* :func:`exact_near_ideal`, the one mechanism that keeps NDCG <= 1 where it must be: it
+  recomputes in one canonical summation order the queries whose NDCG is within 1e-9 of 1,
+  so that an ideal ranking gives exactly 1 whichever path summed it, and sets to IDCG a
+  DCG still above it by the rounding of a tie group's mean gain (every NDCG route of
+  :mod:`rankmeasures.dcg` ends in it; nothing else clamps).
 """
 
 from __future__ import annotations
@@ -348,12 +362,25 @@ def _canonical_idcg(gains, offsets, w_slots) -> np.ndarray:
 
 
 def exact_near_ideal(num, den, gains, scores, offsets, w, ties, pool=None):
-    """Recompute DCG and IDCG of the queries whose NDCG is within 1e-9 of 1 canonically.
+    """DCG and IDCG with NDCG <= 1 where it must be: the library's one mechanism for it.
 
-    A ranking that is ideal up to ties among equal gains then gives DCG == IDCG bitwise,
-    hence NDCG exactly 1 (and a loss of exactly 0); the fast kernels sum in different
-    orders and can leave a few ulps. Other queries keep their fast values. ``pool``: the
-    gains, offsets and weights of the ideal ordering when it holds unscored items too.
+    The fast routes sum DCG and IDCG in different orders, so an ideal ranking can leave
+    DCG a few ulps above (or below) IDCG. Two steps, on the queries whose NDCG is within
+    1e-9 of 1 only (the others keep their fast values):
+
+    1. DCG and IDCG are recomputed in one canonical order (sums over runs of equal
+       expected gain, :func:`_run_sum`): a ranking that is ideal up to ties among equal
+       gains then gives DCG == IDCG bitwise, hence NDCG exactly 1 (a loss exactly 0).
+    2. What the canonical order cannot make exact is the mean gain of a tie group of
+       unequal gains under ``ties="average"``, rounded by its division: where the discount
+       is equal over the group (a constant discount, a flat stretch), DCG equals IDCG
+       mathematically and may still come out an ulp above (gains 2.4, 2.0, 2.9, 2.8 tied
+       under ``D(r) = 1``: 10.100000000000001 against 10.1). A DCG above IDCG by at most
+       1e-12 of NDCG is set to IDCG: such an NDCG is 1, not 1.0000000000000002. A DCG
+       further above IDCG (a discount that increases) is left as it is.
+
+    ``pool``: the gains, offsets and weights of the ideal ordering when it holds unscored
+    items too.
     """
     near = np.flatnonzero((den > 0) & (np.abs(num - den) <= 1e-9 * den))
     if near.size == 0:
@@ -368,4 +395,7 @@ def exact_near_ideal(num, den, gains, scores, offsets, w, ties, pool=None):
         pg, poff, pw = pool
         pg_sub, poff_sub = subset(pg, poff, near)
         den[near] = _canonical_idcg(pg_sub, poff_sub, _slot_subset(pw, poff, near))
+    ratio = num[near] / den[near]
+    over = near[(ratio > 1.0) & (ratio <= 1.0 + 1e-12)]
+    num[over] = den[over]
     return num, den

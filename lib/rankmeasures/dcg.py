@@ -144,8 +144,8 @@ def _apply_zero_policy(num, den, zero_idcg):
         )
     with np.errstate(divide="ignore", invalid="ignore"):
         out = np.where(zero, 0.0, num / np.where(zero, 1.0, den))
-    # Rounding in two different summation orders can leave DCG a few ulps above IDCG.
-    out = np.where((out > 1.0) & (out <= 1.0 + 1e-12), 1.0, out)
+    # no clamp here: DCG <= IDCG where it must hold was made exact before the division
+    # (rankmeasures._dcg_paths.exact_near_ideal)
     fill = {"zero": 0.0, "one": 1.0, "nan": np.nan, "raise": 0.0}[zero_idcg]
     return np.where(zero, fill, out)
 

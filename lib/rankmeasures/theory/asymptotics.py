@@ -33,8 +33,8 @@ from ..discounts import (
     PowerDiscount,
     TopKDiscount,
     as_discount,
-    log_grid,
 )
+from ..discounts.base import log_grid
 from ..expressions import s  # the canonical score symbol of sympy relevance curves
 from .relevance import (
     GradedRelevance,

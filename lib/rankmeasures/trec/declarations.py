@@ -73,6 +73,36 @@ def _atof(text: str, name: str, what: str) -> float:
     return _number(m.group(1), name, what)
 
 
+
+def read_parameters(items, name: str) -> dict[str, str]:
+    """``{key: value}`` of a measure name's ``key=value`` items, already split (the
+    grammar splits at commas, an expression measure at commas outside parentheses);
+    quotes around a value are dropped, empty items skipped. The one reader of both
+    (:mod:`rankmeasures.trec.measure_names`, :mod:`rankmeasures.trec.expression_measures`);
+    it lives here, beside the readers of a parameter's value, because the parser imports
+    the expression measures (a reader in the parser would make an import cycle). Not part
+    of the public API (not in ``__all__``).
+
+    Examples
+    --------
+    >>> read_parameters(["rel=2", " gain='exp2' ", ""], "m")
+    {'rel': '2', 'gain': 'exp2'}
+    >>> read_parameters(["rel=2", "rel=3"], "m")
+    Traceback (most recent call last):
+    ...
+    ValueError: measures: 'm': parameter 'rel' given twice
+    """
+    out: dict[str, str] = {}
+    for item in filter(None, (x.strip() for x in items)):
+        key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip().strip("'\"")
+        if not eq or not key or not value:
+            raise ValueError(f"measures: {name!r}: parameter {item!r} is not key=value")
+        if key in out:
+            raise ValueError(f"measures: {name!r}: parameter {key!r} given twice")
+        out[key] = value
+    return out
+
 @dataclass(frozen=True)
 class Param:
     """One parameter of a measure: its name, type and default.

@@ -34,6 +34,8 @@ import functools
 import re
 from typing import TYPE_CHECKING, Any
 
+from .declarations import read_parameters
+
 if TYPE_CHECKING:
     from .measure_names import MeasureSpec
 
@@ -59,16 +61,7 @@ def _split_params(body: str, name: str) -> dict[str, str]:
             items.append(body[start:i])
             start = i + 1
     items.append(body[start:])
-    out: dict[str, str] = {}
-    for item in filter(None, (x.strip() for x in items)):
-        key, eq, value = item.partition("=")
-        key, value = key.strip(), value.strip().strip("'\"")
-        if not eq or not key or not value:
-            raise ValueError(f"measures: {name!r}: parameter {item!r} is not key=value")
-        if key in out:
-            raise ValueError(f"measures: {name!r}: parameter {key!r} given twice")
-        out[key] = value
-    return out
+    return read_parameters(items, name)
 
 
 def _named(key: str, text: str, *, raise_unknown: bool = False, name: str = "") -> bool:

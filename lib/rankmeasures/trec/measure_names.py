@@ -74,6 +74,7 @@ from .declarations import (
     _number,
     declared_defaults,
     measure_table,
+    read_parameters,
 )
 
 # the declarations are :mod:`rankmeasures.trec.declarations`'; their names are kept here
@@ -179,21 +180,6 @@ class MeasureSpec:
         if "gains" in out:
             out["gains"] = dict(out["gains"])
         return out
-
-
-def _params(text: str | None, name: str) -> dict:
-    out: dict = {}
-    if text is None:
-        return out
-    for item in filter(None, (s.strip() for s in text.split(","))):
-        key, eq, value = item.partition("=")
-        key, value = key.strip(), value.strip().strip("'\"")
-        if not eq or not key or not value:
-            raise ValueError(f"measures: {name!r}: parameter {item!r} is not key=value")
-        if key in out:
-            raise ValueError(f"measures: {name!r}: parameter {key!r} given twice")
-        out[key] = value
-    return out
 
 
 def _trec_label(info: MeasureInfo, value=None, printable: str | None = None) -> str:
@@ -404,8 +390,8 @@ def parse_measure(name: str) -> MeasureSpec:
         raise ValueError(f"measures: {name!r}: {kind} takes no cut-off")
     if (info.cutoff == "required" or base in _CUT_OF) and k is None and p is None:
         raise ValueError(f"measures: {name!r}: {base} needs a cut-off, e.g. {base}@10")
-    given = _params(m.group("p1"), name)
-    for key, value in _params(m.group("p2"), name).items():
+    given = read_parameters((m.group("p1") or "").split(","), name)
+    for key, value in read_parameters((m.group("p2") or "").split(","), name).items():
         if key in given:
             raise ValueError(f"measures: {name!r}: parameter {key!r} given twice")
         given[key] = value
