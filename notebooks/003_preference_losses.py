@@ -167,8 +167,16 @@ checks.check("outcomes-as-recorded",
              "every check of the slides finds the outcome the catalogue records")
 display(Markdown(figures.markdown_table(
     [{k: row[k] for k in ("id", "statement", "outcome", "method")} for row in claims_003])))
+# why each claim could not be checked, from its row (the guide refuses a claim left out)
+unchecked = [r for r in claims_003 if r["outcome"] == "not-checkable"]
 guide.update(Markdown(reading.reading_guide(
     claims_003,
+    not_checkable={
+        "a definition": [r["id"] for r in unchecked if r["method"] == "definition"],
+        "a remark on methods": [r["id"] for r in unchecked
+                                if r["method"] == "a remark on methods"],
+        "examples whose pictures are lost": [r["id"] for r in unchecked
+                                             if "(picture lost)" in r["statement"]]},
     claims=(
         "The tutorial's slides define a dozen losses and correlations between rankings "
         '(Spearman, Kendall, gamma, position and discounted errors, DCG) and evaluate '
@@ -216,11 +224,19 @@ display(Markdown(
 # refers to this setting". Read literally, the sentence attributes only the setting of
 # graded levels to them, and that is right; the catalogue reads the formula displayed
 # under the citation as attributed too, and on that reading the formula is not theirs.
-# Their definition (Järvelin & Kekäläinen 2002, §2.2, eq. (2), p. 425, read in the paper:
-# the slides give only the citation) leaves the positions below the logarithm's base $b$
-# undiscounted and divides by $\log_b i$ from position $b$ on; the slide's form divides
-# every position, from the first, by $\log(i + 1)$, the later convention (the one
-# trec_eval's ndcg computes). No base makes the two one formula, whether both weights take
+# Their definition (Järvelin & Kekäläinen 2002, ACM TOIS 20(4), §2.2, eq. (2), p. 425,
+# read in the paper: the slides give only the citation, and the seeds only the article's
+# pages, 422–446) leaves the positions below the logarithm's base $b$ undiscounted and
+# divides by $\log_b i$ from position $b$ on. Their SIGIR 2000 paper, "IR evaluation
+# methods for retrieving highly relevant documents" (which seeds 001 and 004 cite), first
+# defined the (D)CG, with the same recursion as far as we know (no copy is in the seeds),
+# so the reading does not depend on which of the two "the original formulation" means. The
+# slide's form divides every position, from the first, by $\log(i + 1)$, the later
+# convention: trec_eval's `ndcg` computes it from release 9.0.4 (changelog of 2012) to
+# 10.0, whose `m_ndcg.c` divides by $\log_2(i + 2)$ for a 0-based $i$, while the 9.0 alpha
+# releases of 2008 computed J&K's base-2 original (ranks 1 and 2 undiscounted, then
+# $1/\log_2 i$); the releases between are not in NIST's repository. No
+# base makes the two one formula, whether both weights take
 # one base or each its own (position 1 fixes the slide's base at 2, position 2 then J&K's
 # at $2^{\log_3 2}$, and position 3 parts them); with $b = 2$ the original weighs position
 # $i \ge 2$ as the slide weighs $i - 1$ (claim S003-D2). This erratum, like S003-M3 below,
@@ -399,9 +415,14 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # the same AUC. The C-index, which weighs the pairs by $c_ic_j$, has that form only with
 # two levels or with levels of one size. Computed instead with per-class scores made from
 # the one score (scikit-learn's one-vs-one AUC, which its documentation gives as Hand &
-# Till's $M$), $M$ differs from the m-AUC on random lists (the table below). So the
-# remark holds under an unstated reading, and for the C-index an unstated condition:
-# *needs-assumption*.
+# Till's $M$), $M$ differs from the m-AUC on random lists (the table below). No other
+# per-class score made from the one score $s$ would do better, term by term: for a middle
+# level, $A(\mathrm{mid}|\mathrm{low})$ equal to the ranking's AUC needs
+# $\hat p(\mathrm{mid}|x)$ to increase with $s$, and $A(\mathrm{mid}|\mathrm{high})$ equal
+# to it needs $\hat p(\mathrm{mid}|x)$ to decrease with $s$; one function of $s$ does both
+# only where the levels' scores do not overlap (argued in the claim's evidence, not
+# computed). So the remark holds under an unstated reading, and for the C-index an
+# unstated condition: *needs-assumption*.
 #
 # For total rankings gamma equals Kendall's tau — with $d$ counting the *agreeing*
 # pairs, which is the opposite of the slide's set definitions (claim S003-G1).

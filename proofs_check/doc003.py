@@ -564,7 +564,15 @@ def s003_h1(n_cases: int = 200, seed: int = 5) -> Result:
                                  "the ranking's one score on levels i and j (a ranking has "
                                  "no per-class scores), and, for the C-index, levels of "
                                  "equal size; with two levels both are the AUC, which is "
-                                 "Hand & Till's M"})
+                                 "Hand & Till's M",
+                   "why no per-class score made from the one score s does better (argued, "
+                   "not computed)": "for a middle level, A(mid|low) equal to the ranking's "
+                                    "AUC needs phat(mid|x) ordered as s (increasing in s), "
+                                    "A(mid|high) equal to it needs phat(mid|x) ordered "
+                                    "against s (decreasing in s); one function of s does both "
+                                    "only where the levels' scores do not overlap, so no such "
+                                    "construction makes M the m-AUC term by term; exp(i s) is "
+                                    "one instance"})
 
 
 @claim("S003-O1", doc=DOC, recorded="not-checkable",

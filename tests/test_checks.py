@@ -46,6 +46,23 @@ def test_a_site_that_never_ran_fails_unless_declared_skipped():
         "dead": "the branch is for another parameter set"}
 
 
+def test_the_readable_line_names_the_skipped_sites_and_why(capsys):
+    """The plain-text line (what a viewer without the checks MIME type shows) names each
+    skipped site with its reason; a run without skips keeps the short line."""
+    src = ['checks.check("ran", 1, "m")', 'if False:\n    checks.check("dead", 1, "m")']
+    checks.begin("t")
+    checks.check("ran", True, "m")
+    checks.skip("dead", "the branch is for another parameter set")
+    checks.finish(src)
+    assert ("t: 1 of 2 check sites ran (1 declared skipped: dead, because the branch is for "
+            "another parameter set); 0 statistical") in capsys.readouterr().out
+    checks.begin("t")
+    checks.check("ran", True, "m")
+    checks.finish(src[:1])
+    assert "t: 1 of 1 check sites ran (0 declared skipped); 0 statistical" in \
+        capsys.readouterr().out
+
+
 def test_a_failing_check_raises_or_is_collected(monkeypatch):
     checks.begin("t")
     with pytest.raises(checks.CheckFailed, match="bad: two is not one"):
@@ -93,17 +110,19 @@ def test_bounded_allows_hoeffdings_deviation():
 
 def test_mean_of_draws_uses_hoeffding_when_an_atom_holds_the_draws():
     """Draws on a continuum: Student's t on their own standard error; fifteen draws at 1
-    and one at 0 (an atom): Hoeffding's bound from the range, 16 draws in [0, 1] at level
-    0.05 / 3 allowing sqrt(log(120) / 2) / 4 = 0.387, where the t-test would fail (mean
-    0.9375, s.e. 0.0625: a target of 0.6 is 5.4 standard errors away)."""
+    and one at 0 (an atom): Hoeffding's bound from the range. The test is chosen from the
+    draws, so each runs at half the evaluation's level (their sum is the level): 16 draws
+    in [0, 1] at level 0.05 / 6 allow sqrt(log(240) / 2) / 4 = 0.414, where the t-test
+    would fail (mean 0.9375, s.e. 0.0625: a target of 0.6 is 5.4 standard errors away)."""
     checks.begin("t", statistical=3, false_alarm=0.05)
     spread = [0.1, 0.5, 0.9, 0.3, 0.7, 0.2]
     out = checks.mean_of_draws("m", spread, 0.45, 1.0)
-    assert out.q == pytest.approx(checks.statistical_quantile(0.05 / 3, 5), rel=1e-12)
+    assert out.q == pytest.approx(checks.statistical_quantile(0.05 / 6, 5), rel=1e-12)
     atom = [1.0] * 15 + [0.0]
     out = checks.mean_of_draws("m", atom, 0.6, 1.0)
     assert out.method == "hoeffding"
-    assert out.q == pytest.approx(math.sqrt(math.log(2 / (0.05 / 3)) / 2), rel=1e-12)
+    assert out.q == pytest.approx(math.sqrt(math.log(240) / 2), rel=1e-12)
+    assert out.q / 4 == pytest.approx(0.414, abs=5e-4)
     with pytest.raises(checks.CheckFailed, match="Hoeffding"):
         checks.mean_of_draws("m", atom, 0.0, 1.0)
 

@@ -65,6 +65,22 @@ def test_the_guide_counts_the_documents_claims_and_lists_the_companions_apart():
                       surprise="", section="")
 
 
+def test_the_guide_says_what_verified_rests_on_and_why_claims_could_not_be_checked():
+    rows = [{"id": "A", "outcome": "verified"}, {"id": "B", "outcome": "verified"},
+            {"id": "D", "outcome": "not-checkable"}, {"id": "F", "outcome": "not-checkable"}]
+    text = reading_guide(rows, claims="c.", surprise="s", section="t",
+                         verified_basis=(["B"], "its limit only"),
+                         not_checkable={"a definition": ["D"], "a lost figure": ["F"]})
+    assert (f"the companion verified 2 (1 claim of them, [B]({CLAIMS_LINK}), verified on its "
+            f"limit only), corrected none and could not check 2 (a definition: "
+            f"[D]({CLAIMS_LINK}); a lost figure: [F]({CLAIMS_LINK})).") in text
+    with pytest.raises(ValueError, match="not all verified"):
+        reading_guide(rows, claims="", surprise="", section="", verified_basis=(["D"], "x"))
+    with pytest.raises(ValueError, match="the claims not checkable are"):
+        reading_guide(rows, claims="", surprise="", section="",
+                      not_checkable={"a definition": ["D"]})
+
+
 @pytest.mark.parametrize("doc", ["000", "001", "002", "003", "004"])
 def test_each_document_notebook_opens_with_its_guide(doc):
     """The first code cell's output is the guide (not the placeholder), with the counts of

@@ -651,3 +651,22 @@ def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apar
     assert "- **R006-9**" not in text
     assert "  The gap: step 3 drops a term" in text
     assert "  Under our protocol: it falls" in text
+
+
+def test_004_the_limit_claims_named_by_the_guide_are_those_resting_on_the_limit():
+    """004's reading guide says which verified claims rest on the limit of the centring
+    (and expectation-level Monte Carlo) only: the ids it names are exactly the claims of 004
+    whose check sets that evidence (read from their source, without running them)."""
+    import inspect
+
+    from proofs_check.doc004 import LIMIT_CLAIMS, LIMIT_CLAIMS_PSEUDO
+
+    REGISTRY.of("004")
+    source = {c.id: inspect.getsource(c.check) for c in REGISTRY.values() if c.doc == "004"}
+    pseudo = {cid for cid, src in source.items() if "= LIMIT_BASIS_PSEUDO" in src
+              or ": LIMIT_BASIS_PSEUDO" in src}
+    full = {cid for cid, src in source.items() if "= LIMIT_BASIS\n" in src
+            or ": LIMIT_BASIS," in src}
+    assert pseudo == set(LIMIT_CLAIMS_PSEUDO)
+    assert full == set(LIMIT_CLAIMS)
+    assert all(REGISTRY[cid].recorded == "verified" for cid in full | pseudo)

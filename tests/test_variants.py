@@ -580,3 +580,34 @@ def test_a_limit_sympy_gets_wrong_is_not_shown():
     # c = 1/2 (Theorem 9), by hand: (1/2) int_0^(1/2) u^(1/2) du / (1/2)^(1/2) = 1/6
     assert analyse("r^(-1/2)", cut="n/2", ybar="1 - s", n_values=(10,)).models[0].limit \
         == "1/6"
+
+
+def test_a_cell_without_spread_under_a_bounded_cut_and_its_check():
+    """Notebook 005's branch for a Monte Carlo cell without spread ('mc-mean-no-spread').
+    Under the cut k = 10 with ybar = s (ybar(1) = 1) every list scores 1 with probability
+    about 1 - 55/n: at n = 1e5 the 50 lists of the seed 0 all do (se 0). The exact target by
+    hand: the r-th largest of n uniforms has mean 1 - r/(n + 1), so E[DCG@10] = sum_{r<=10}
+    D(r) (1 - r/(n + 1)); the relevant count is Binomial(n, 1/2), at least 10 but with
+    probability below 2^-99800, so E[IDCG@10] = sum_{r<=10} D(r) to double precision. The
+    branch's check (Popoviciu's bound 1/(2 sqrt(50)) on the standard error, the bias bound
+    as allowance) holds on this cell and fails against a target 0.5 away (7 s.e.)."""
+    import math
+
+    from companion import checks
+
+    n, draws = 10**5, 50
+    d = [1 / math.log(1 + k) for k in range(1, 11)]
+    by_hand = sum(dk * (1 - k / (n + 1)) for k, dk in enumerate(d, 1)) / sum(d)
+    rep = analyse("1/log(1+r)", cut="10", ybar="s", n_values=(100,), mc_n=(n,),
+                  mc_draws=draws, seed=0)
+    mc = rep.models[0].monte_carlo["1e+05"]
+    assert mc.mean == 1.0 and mc.se == 0.0 and mc.ratio_se == 0.0
+    assert mc.exact.ratio == pytest.approx(by_hand, rel=1e-12)
+    assert mc.exact.bias_bound < 1e-12  # IDCG@10 is a constant but for 2^-99800
+    checks.begin("test", statistical=2)
+    out = checks.within("mc-mean-no-spread", mc.mean, mc.exact.ratio, 0.5 / math.sqrt(draws),
+                        allowance=mc.exact.bias_bound)
+    assert out.ok
+    with pytest.raises(checks.CheckFailed, match="mc-mean-no-spread"):
+        checks.within("mc-mean-no-spread", mc.mean, mc.exact.ratio - 0.5,
+                      0.5 / math.sqrt(draws), allowance=mc.exact.bias_bound)

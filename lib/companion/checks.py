@@ -172,6 +172,11 @@ def within(site: str, estimate, target, se, *, dof: float | None = None,
     what : str
         What is compared, for the message.
     """
+    return _within(site, estimate, target, se, dof, side, allowance, what, share=1.0)
+
+
+def _within(site, estimate, target, se, dof, side, allowance, what, *, share) -> Within:
+    """:func:`within` at ``share`` of one evaluation's false-alarm level."""
     site = _site(site)
     if side not in ("two-sided", "below", "above"):
         raise ValueError(f"side: need 'two-sided', 'below' or 'above', got {side!r}")
@@ -180,7 +185,7 @@ def within(site: str, estimate, target, se, *, dof: float | None = None,
             target) or not (allowance >= 0):
         raise ValueError(f"{site}: need finite estimate and target, se > 0, allowance >= 0; "
                          f"got {estimate!r}, {target!r}, {se!r}, {allowance!r}")
-    level = _evaluation(site)
+    level = _evaluation(site) * share
     q = statistical_quantile(level, dof, two_sided=side == "two-sided")
     dev = estimate - target
     signed = {"two-sided": abs(dev), "below": dev, "above": -dev}[side]
@@ -202,13 +207,18 @@ def bounded(site: str, mean, target, value_range, n: int, *, allowance: float = 
     per-evaluation false-alarm level; counted as one statistical evaluation. Returns a
     :class:`Within` whose ``z`` and ``q`` are the deviation (less the allowance) and the
     allowed deviation in units of ``value_range / sqrt(n)``."""
+    return _bounded(site, mean, target, value_range, n, allowance, what, share=1.0)
+
+
+def _bounded(site, mean, target, value_range, n, allowance, what, *, share) -> Within:
+    """:func:`bounded` at ``share`` of one evaluation's false-alarm level."""
     site = _site(site)
     mean, target, value_range = float(mean), float(target), float(value_range)
     if not (math.isfinite(mean) and math.isfinite(target) and value_range > 0
             and allowance >= 0) or n < 1:
         raise ValueError(f"{site}: need finite mean and target, value_range > 0, n >= 1; "
                          f"got {mean!r}, {target!r}, {value_range!r}, {n!r}")
-    level = _evaluation(site)
+    level = _evaluation(site) * share
     q = math.sqrt(math.log(2 / level) / 2)
     z = (abs(mean - target) - allowance) / (value_range / math.sqrt(n))
     ok = z <= q
@@ -226,18 +236,19 @@ def mean_of_draws(site: str, draws, target, value_range, *, allowance: float = 0
     holds at least a quarter of the draws -- a law with most of its mass on one value,
     whose standard error a few draws misjudge (one draw off the atom makes it tiny) -- and
     then by :func:`bounded` from ``value_range``, the length of an interval holding every
-    possible draw. Either way one statistical evaluation of this ``site``."""
+    possible draw. Either way one statistical evaluation of this ``site``: as the test is
+    chosen from the draws, a false alarm needs one of the two tests to fail, so each runs
+    at half the evaluation's level and their sum stays within it."""
     import numpy as np
 
     d = np.asarray(draws, dtype=np.float64)
     _, counts = np.unique(d, return_counts=True)
     if d.size < 2 or 4 * int(counts.max()) >= d.size:
-        return bounded(site, float(d.mean()), target, value_range, d.size,
-                       allowance=allowance,
-                       what=(what + "; " if what else "") + "an atom holds a quarter of the "
-                       "draws: Hoeffding's bound")
-    return within(site, float(d.mean()), target, float(d.std(ddof=1)) / math.sqrt(d.size),
-                  dof=d.size - 1, allowance=allowance, what=what)
+        return _bounded(site, float(d.mean()), target, value_range, d.size, allowance,
+                        (what + "; " if what else "") + "an atom holds a quarter of the "
+                        "draws: Hoeffding's bound", share=0.5)
+    return _within(site, float(d.mean()), target, float(d.std(ddof=1)) / math.sqrt(d.size),
+                   d.size - 1, "two-sided", allowance, what, share=0.5)
 
 
 def skip(site: str, reason: str) -> None:
@@ -323,9 +334,13 @@ def finish(sources=None, *, display: bool = True) -> dict:
         from IPython.display import display as show
 
         level = _state.false_alarm / max(_state.statistical, 1)
+        # the reader of the plain line sees which checks did not run, and why
+        skipped = "; ".join(f"{site}, because {reason}"
+                            for site, reason in sorted(_state.skipped.items()))
         text = (f"{_state.notebook}: {len(_state.ran)} of {len(written)} check sites ran "
-                f"({len(_state.skipped)} declared skipped); {_state.evaluations} statistical "
-                f"evaluations, each at false-alarm level {level:.2g} "
+                f"({len(_state.skipped)} declared skipped{': ' if skipped else ''}{skipped}); "
+                f"{_state.evaluations} "
+                f"statistical evaluations, each at false-alarm level {level:.2g} "
                 f"(the whole run at most {_state.false_alarm:g})")
         show({MIME: record, "text/plain": text}, raw=True)
     if problems:

@@ -61,7 +61,8 @@ def _count(n: int, one: str, many: str | None = None) -> str:
 
 
 def reading_guide(rows: list[dict], *, claims: str, surprise: str, section: str,
-                  checked_here: bool = True) -> str:
+                  checked_here: bool = True, verified_basis: tuple[list[str], str] | None = None,
+                  not_checkable: dict[str, list[str]] | None = None) -> str:
     """The guide's Markdown, three to five lines.
 
     Parameters
@@ -78,6 +79,13 @@ def reading_guide(rows: list[dict], *, claims: str, surprise: str, section: str,
         Whether ``rows`` were computed in this run (:func:`proofs_check.document_rows`)
         or are the outcomes the catalogue records, which the claims run beside the
         notebook checks (:func:`proofs_check.recorded_rows`); the sentence says which.
+    verified_basis : (list of str, str), optional
+        Verified claims whose "verified" rests on less than a check of the whole statement,
+        and what it rests on (the notebook's words): the count names them and says so.
+    not_checkable : dict, optional
+        Why the claims that could not be checked could not be (the notebook's words, e.g.
+        "a definition") -> their ids, every such claim under one reason; without it the
+        count says "definitions, or figures whose data are lost".
     """
     if not rows:
         raise ValueError("rows: the notebook's table of claims is empty")
@@ -97,6 +105,12 @@ def reading_guide(rows: list[dict], *, claims: str, surprise: str, section: str,
         return [r["id"] for r in own if r["outcome"] == outcome]
 
     parts = [f"verified {counts['verified']}"]
+    if verified_basis is not None:
+        basis_ids, basis = verified_basis
+        if not basis_ids or not set(basis_ids) <= set(ids("verified")):
+            raise ValueError(f"verified_basis: {basis_ids} are not all verified claims")
+        parts[0] += (f" ({_count(len(basis_ids), 'claim')} of them, {_links(basis_ids)}, "
+                     f"verified on {basis})")
     errata = ids("erratum")
     parts.append(f"corrected {len(errata)} (errata: {_links(errata)})" if errata
                  else "corrected none")
@@ -109,9 +123,17 @@ def reading_guide(rows: list[dict], *, claims: str, surprise: str, section: str,
     if counts["not-reproduced"]:
         parts.append(f"did not confirm {counts['not-reproduced']} under its own protocol "
                      f"({_links(ids('not-reproduced'))})")
-    if counts["not-checkable"]:
+    if counts["not-checkable"] and not_checkable is None:
         parts.append(f"could not check {counts['not-checkable']} (definitions, or figures "
                      "whose data are lost)")
+    elif counts["not-checkable"]:
+        listed = sorted(c for group in not_checkable.values() for c in group)
+        if listed != sorted(ids("not-checkable")):
+            raise ValueError(f"not_checkable: lists {listed}, the claims not checkable are "
+                             f"{sorted(ids('not-checkable'))}")
+        parts.append(f"could not check {counts['not-checkable']} ("
+                     + "; ".join(f"{why}: {_links(group)}"
+                                 for why, group in not_checkable.items()) + ")")
     where = ("checked in this notebook" if checked_here else
              "checked in the claims report, as the catalogue records them")
     tally = (f"Of its {_count(len(own), 'claim')} in the catalogue ({where}) the companion "

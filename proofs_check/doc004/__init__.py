@@ -79,8 +79,11 @@ from .distinguishability import (
 )
 from .cutoff_remark import s004_t9d
 # isort: on
+from ._common import LIMIT_CLAIMS, LIMIT_CLAIMS_PSEUDO
 
 __all__ = [
+    "LIMIT_CLAIMS",
+    "LIMIT_CLAIMS_PSEUDO",
     "s004_d1",
     "s004_l1",
     "s004_t1",

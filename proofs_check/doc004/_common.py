@@ -41,6 +41,11 @@ LIMIT_BASIS = ("the limit of the centring N_D(n) (deterministic, to 1e100) and M
 #: the same for the claims checked on N_D(n) alone (Theorems 7 and 11)
 LIMIT_BASIS_PSEUDO = ("the limit of the centring N_D(n) (deterministic, to 1e100) only; the "
                       "convergence in probability itself is not checked by this claim")
+#: the claims whose "verified" rests on LIMIT_BASIS, and those resting on
+#: LIMIT_BASIS_PSEUDO (the reading guide of 004 names them)
+LIMIT_CLAIMS = ("S004-T3", "S004-T5", "S004-T8", "S004-T9", "S004-T10", "S004-T12",
+                "S004-T13")
+LIMIT_CLAIMS_PSEUDO = ("S004-T7", "S004-T11")
 #: what the paper proves of its limit theorems
 PROOF_THEOREM_3 = ("Appendix D proves it through Lemma 5, whose proof is 'a simple "
                    "modification' of Lemma 4's with its details omitted")
