@@ -177,7 +177,7 @@ def s001_t1(max_n: int = 5, n_random: int = 30, seed: int = 2,
                                            (d_b, g1b - g2b, g1a - g2a, d_a)):
                     chain = (_holds(pre, d_x), _holds(mid, d_c * g_x), _holds(mid, d_c * g_y),
                              _holds(post, d_y))
-                    for step, (p_now, p_next) in zip(steps, zip(chain, chain[1:]),
+                    for step, (p_now, p_next) in zip(steps, zip(chain, chain[1:], strict=False),
                                                      strict=True):
                         failing[name][step] += int((p_now & ~p_next & distinct).sum())
     holds = symbolic and factor_ok and not bad and tied_a_not_b == 0
