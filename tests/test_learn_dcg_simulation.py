@@ -69,7 +69,23 @@ def test_validation_picks_c_from_the_grid():
                                                  for x in r.neighbour_cosines)
     one = sim.run_learning(n_train=60, n_test=100, c=1.0, seed=2)
     assert one.c_grid == one.validation_precision == one.neighbour_cosines == ()
+    assert one.grid_w_hat == one.grid_precision == ()
     assert one.c_at_edge is None and one.edge_cosine is None
+
+
+def test_the_grid_records_the_fit_at_every_c():
+    """The fit a grid records at each C is the run at that one C on the same training and
+    test pairs (drawn before the validation pairs): the same optimum, reached by another
+    route (warm-started), so the same direction to rounding and the same test precision."""
+    r = sim.run_learning(n_train=60, n_test=100, noisy_grades=2, c=[0.01, 1.0, 100.0],
+                         seed=4)
+    assert len(r.grid_w_hat) == len(r.grid_precision) == 3
+    best = r.c_grid.index(r.c)
+    assert np.array_equal(r.grid_w_hat[best], r.w_hat) and r.grid_precision[best] == r.precision
+    for cc, w, prec in zip(r.c_grid, r.grid_w_hat, r.grid_precision, strict=True):
+        alone = sim.run_learning(n_train=60, n_test=100, noisy_grades=2, c=cc, seed=4)
+        cosine = w @ alone.w_hat / np.linalg.norm(w) / np.linalg.norm(alone.w_hat)
+        assert cosine > 1 - 1e-9 and prec == alone.precision, cc
 
 
 def test_grid_edges_by_hand():

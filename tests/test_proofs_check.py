@@ -358,6 +358,24 @@ def test_001_perturbed_example_fails():
     assert doc001.s001_e3(printed=wrong).outcome == "failed"
 
 
+def test_001_theorem_proof_verdict_reads_the_steps():
+    # the proof's verdict comes from its steps checked on every pair of rankings, not
+    # from a count: the mixed reading as printed ('>=' premise, '>' middle) fails its
+    # first step on the pairs A scores alike (both directions of the chain, each ordered
+    # pair); either consistent reading goes through
+    res = doc001.s001_t1(max_n=3, n_random=4)
+    steps = res.evidence["the proof, step by step"]
+    tied = res.evidence["pairs of rankings A scores alike (B too in every one)"]["pairs"]
+    assert res.outcome == "verified" and tied > 0
+    assert steps[">= throughout"]["goes through"] and steps["> throughout"]["goes through"]
+    printed = steps["as printed (>= then >)"]["steps failing (ordered pairs of rankings)"]
+    assert printed["DCG difference -> factored form"] == 4 * tied
+    assert doc001.s001_t1(max_n=3, n_random=4,
+                          readings=("as printed (>= then >)",)).outcome == "proof-gap"
+    with pytest.raises(ValueError, match="readings"):
+        doc001.s001_t1(max_n=2, n_random=1, readings=("as typed",))
+
+
 def test_001_perturbed_simulation_claims_fail():
     # a target of 99 % that the reproduced ~95% is many standard errors away from; linear
     # discounts in place of eq. (2)'s 1/ln(k + 1), which the true W does not factor into

@@ -118,8 +118,11 @@ class LearningRun:
     ``validation_precision`` the precision of each C's fit on the validation pairs, and
     ``neighbour_cosines`` the cosine between the fits at consecutive grid values
     (``len(c_grid) - 1`` of them): a cosine of 1 at an end of the grid says the solution
-    no longer changes there, so that going further would not change the choice. With one
-    C the three are empty.
+    no longer changes there, so that going further would not change the choice.
+    ``grid_w_hat`` and ``grid_precision`` hold the fit at every C of the grid and its test
+    precision: the run at one fixed C of the grid, on the same training and test pairs
+    (they are drawn before the validation pairs), without solving it again. With one C
+    the five are empty.
     """
 
     w_hat: np.ndarray
@@ -131,6 +134,8 @@ class LearningRun:
     c_grid: tuple[float, ...] = ()
     validation_precision: tuple[float, ...] = ()
     neighbour_cosines: tuple[float, ...] = ()
+    grid_w_hat: tuple[np.ndarray, ...] = ()
+    grid_precision: tuple[float, ...] = ()
 
     @property
     def c_at_edge(self) -> str | None:
@@ -299,6 +304,9 @@ class LearningSettings:
         d_train, m_train = draw(self.n_train, self.pairs, self.noisy_pairs, self.noisy_grades)
         d_test, _ = draw(self.n_test, "random", 0, 0)
         best_c, w_hat, grid_info = _fit_choosing_c(self, d_train, m_train, draw)
+        if grid_info:
+            grid_info["grid_precision"] = tuple(precision(w, d_test)
+                                                for w in grid_info["grid_w_hat"])
         return LearningRun(w_hat=w_hat, w_true=w_true, precision=precision(w_hat, d_test),
                            similarity=learn_dcg.similarity(w_true, w_hat, width), c=best_c,
                            n_levels=width, **grid_info)
@@ -437,4 +445,4 @@ def _fit_choosing_c(s: LearningSettings, d_train, m_train,
                     for a, b in zip(fits, fits[1:], strict=False))
     return float(grid[best]), fits[best], {
         "c_grid": tuple(float(x) for x in grid), "validation_precision": tuple(scores),
-        "neighbour_cosines": cosines}
+        "neighbour_cosines": cosines, "grid_w_hat": tuple(fits)}
