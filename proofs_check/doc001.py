@@ -699,6 +699,9 @@ def s001_s5(seeds=range(20), grid=C_GRID, n_grade_free: int = 800) -> Result:
                   f"{EDGE_COSINE:g} of 1) (the optimal-pairs figures are S001-S3, pairs "
                   f"across lists S001-S7; all figures: notebook 001)",
                   {"by sentence": held,
+                   "noisy grades, which C": "read with C on validation (the paper's "
+                                            "protocol); at a fixed C whether the similarity "
+                                            "falls depends on C (notebook 001, noisy grades)",
                    "readings": readings,
                    "differences": detail,
                    "not decisive: grade-free at 200 pairs, C = 10, against graded": info,
