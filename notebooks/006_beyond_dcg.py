@@ -279,7 +279,8 @@ plt.show()
 # fixed) converge in law to the same function of i.i.d. Bernoulli($q$) labels: the law
 # depends on the ranking function only through $q$, and is non-degenerate when $0<q<1$ --
 # so they do not converge in probability to a constant (nor to any random limit on the
-# nested samples $S_n$; the analogue of Wang et al.'s Theorem 6 for summable discounts). *Proof.* Each is a function of the top $K$ labels up to a tail
+# nested samples $S_n$; the analogue of Wang et al.'s Theorem 6 for summable discounts).
+# *Proof.* Each is a function of the top $K$ labels up to a tail
 # that vanishes as $K \to \infty$ uniformly in $n$ (RR and ERR: at most $1/(K+1)$, as the
 # ranks beyond $K$ carry $1/r$ and the user stops at most once; RBP: $\varphi^K$; P@$k$,
 # NDCG@$k$: none once $K \ge k$), and the top-$K$ labels converge in total variation
@@ -293,9 +294,10 @@ plt.show()
 # let $E_K$ be the event that the top $K$ objects of $S_{2n}$ all lie in $S_{2n}\setminus
 # S_n$: $P[E_K] \to 2^{-K}$, and given $E_K$ and the scores, those $K$ labels are
 # independent of $S_n$. With $M_n$ the measure on $S_n$ and $L, L'$ independent copies of
-# its law, $P[|M_{2n} - M_n| > \varepsilon] \ge 2^{-K} P[|L - L'| > \varepsilon] - w(K) -
-# o(1)$, $w(K)$ the tail above, which is positive for a small $\varepsilon$ and a large $K$
-# when the law is non-degenerate; so $M_n$ is not Cauchy in probability. The laws:
+# its law, $P[|M_{2n} - M_n| > \varepsilon] \ge 2^{-K} P[|L - L'| > \varepsilon + 2w(K)] -
+# o(1)$, $w(K)$ the tail above; for a non-degenerate law pick $\varepsilon$ with $P[|L -
+# L'| > 2\varepsilon] > 0$ and $K$ with $2w(K) < \varepsilon$: the bound stays positive, so
+# $M_n$ is not Cauchy in probability. The laws:
 #
 # * RR $\to 1/G$, $G$ geometric on $\{1,2,\dots\}$: mean $-q\ln q/(1-q)$, second moment
 #   $q\,\mathrm{Li}_2(1-q)/(1-q)$;
@@ -553,7 +555,8 @@ _ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
 # even in probability) is proved by Result 5 below, whose hypothesis `coupled_sample` then
 # meets (for C and R, $P[Y = 1 \mid s_0, s_1] = \bar y_C(s_0) \in [1/4, 3/4]$); Result 5
 # gives only $P[\mathcal M(f_0) > \mathcal M(f_1)] \le 1 - c(\delta)$, with $c$ tiny, not
-# the bound $P[L_0 \ge L_1]$, which on this coupling remains a sketch. Under a general coupling the top rates alone do not
+# the bound $P[L_0 \ge L_1]$, which on this coupling remains a sketch. Under a general
+# coupling the top rates alone do not
 # decide (Results 5 and 6 below). The coupled fractions below are shown beside the
 # independent-sample limits $P[L_C > L_R]$, computed by Monte Carlo from i.i.d. labels (a
 # reading).
