@@ -291,6 +291,17 @@ def test_err_of_a_list_does_not_depend_on_its_batch():
     assert batch["ERR"][0] == evaluate_lists(["ERR"], rows[:1])["ERR"][0]
     top = rows[:, 0] == 1
     assert set(batch["ERR@1"][top].tolist()) == {0.5}
+    # every measure evaluate_lists takes but NDCG@k (its running DCG is still summed over
+    # the flat batch, as its docstring says): alone, in a batch and in the reversed batch
+    names = ["AP", "Rprec", "RR", "AUC", "ERR", "ERR@5", "P@5", "recall@5", "RBP(p=0.8)"]
+    graded = rng.integers(0, 4, (500, 17)).astype(float)
+    fwd = evaluate_lists(names, graded, max_grade=3)
+    back = evaluate_lists(names, graded[::-1], max_grade=3)
+    for i in range(0, 500, 50):
+        one = evaluate_lists(names, graded[i:i + 1], max_grade=3)
+        for name in names:
+            assert np.array_equal([one[name][0], back[name][-1 - i]], [fwd[name][i]] * 2,
+                                  equal_nan=True), name
 
 
 def test_unj_is_trec_eval_10s():
