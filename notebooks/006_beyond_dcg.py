@@ -764,8 +764,8 @@ display(Markdown(
 # the same proof gives (a) *equal top rates*, even equal limit laws: $f_1 = s -
 # d\,Y\,1[v < 1/2]\,1[s < 1/2]$ moves only objects in the lower half, so $q_1 = q_0$
 # (when $0 < \bar y_0 < 1$ on an interval of the lower half, as for model B); and
-# (b) *any relevance curve of $f_1$ with the same mass*, e.g. the constant $\bar y_1 = 1/2$
-# against $\bar y_0 = (1 + s)/3$ (the docs' pair): $f_1 = T(s)$ on relevant objects,
+# (b) *the docs' very curves*, the constant $\bar y_1 = 1/2$ against $\bar y_0 = (1 + s)/3$
+# (model B): $f_1 = T(s)$ on relevant objects,
 # $T = F_0^{-1} \circ F_1$ carrying the law of $s$ given $Y = 1$ to that given $Y = 0$
 # ($F_1(s) = \tfrac23(s + s^2/2)$, $F_0(s) = \tfrac43(s - s^2/4)$, $T(s) = 2 - \sqrt{4 -
 # 3F_1(s)} < s$ on $(0, 1)$), so that $f_1$'s score does not depend on $Y$. Both pairs are
