@@ -279,10 +279,8 @@ plt.show()
 # fixed) converge in law to the same function of i.i.d. Bernoulli($q$) labels: the law
 # depends on the ranking function only through $q$, and is non-degenerate when $0<q<1$ --
 # so they do not converge in probability to a constant (nor to any random limit on the
-# nested samples $S_n$: the top labels at $n$ and at $2n$ are asymptotically independent,
-# the top of $S_{2n}$ falling outside $S_n$ with probability tending to 1/2 at each rank;
-# the analogue of Wang et al.'s Theorem 6 for
-# summable discounts). *Proof.* Each is a function of the top $K$ labels up to a tail
+# nested samples $S_n$; the analogue of Wang et al.'s Theorem 6 for summable discounts).
+# *Proof.* Each is a function of the top $K$ labels up to a tail
 # that vanishes as $K \to \infty$ uniformly in $n$ (RR and ERR: at most $1/(K+1)$, as the
 # ranks beyond $K$ carry $1/r$ and the user stops at most once; RBP: $\varphi^K$; P@$k$,
 # NDCG@$k$: none once $K \ge k$), and the top-$K$ labels converge in total variation
@@ -290,7 +288,16 @@ plt.show()
 # tending to 1 (as $R \sim \mathrm{Bin}(n, p)$, $p > 0$). $\square$ At the boundary the laws
 # degenerate: if $q \in \{0, 1\}$ the top-$K$ labels tend to all 0 or all 1 and each
 # measure converges in probability, to $q$ (ERR: to $-\rho\ln\rho/(1-\rho)$, $\rho = q/2$),
-# the tails being at most $1/(K+1)$ or $\varphi^K$. The laws:
+# the tails being at most $1/(K+1)$ or $\varphi^K$. *No random limit on nested samples.*
+# The top labels at $n$ and at $2n$ are *not* asymptotically independent (the top object
+# of $S_{2n}$ lies in $S_n$ with probability 1/2, and is then $S_n$'s top too). Instead,
+# let $E_K$ be the event that the top $K$ objects of $S_{2n}$ all lie in $S_{2n}\setminus
+# S_n$: $P[E_K] \to 2^{-K}$, and given $E_K$ and the scores, those $K$ labels are
+# independent of $S_n$. With $M_n$ the measure on $S_n$ and $L, L'$ independent copies of
+# its law, $P[|M_{2n} - M_n| > \varepsilon] \ge 2^{-K} P[|L - L'| > \varepsilon + 2w(K)] -
+# o(1)$, $w(K)$ the tail above; for a non-degenerate law pick $\varepsilon$ with $P[|L -
+# L'| > 2\varepsilon] > 0$ and $K$ with $2w(K) < \varepsilon$: the bound stays positive, so
+# $M_n$ is not Cauchy in probability. The laws:
 #
 # * RR $\to 1/G$, $G$ geometric on $\{1,2,\dots\}$: mean $-q\ln q/(1-q)$, second moment
 #   $q\,\mathrm{Li}_2(1-q)/(1-q)$;
@@ -544,9 +551,12 @@ _ = checks.check("graded-err3-by-hand", top_G == {2: sympy.Rational(1, 2),
 # the tops converge jointly to independent Poisson processes with i.i.d.
 # Bernoulli($q_j$) marks. So the two top-$K$ label vectors are asymptotically
 # independent and (a) applies. (b) is a sketch (the joint Poisson limit is not written
-# out); for curves bounded away from 0 and 1 it is proved by Result 5 below, whose
-# hypothesis `coupled_sample` then meets: for C and R, $P[Y = 1 \mid s_0, s_1] =
-# \bar y_C(s_0) \in [1/4, 3/4]$. Under a general coupling the top rates alone do not
+# out). For curves bounded away from 0 and 1, (b)'s *conclusion* (no distinguishability,
+# even in probability) is proved by Result 5 below, whose hypothesis `coupled_sample` then
+# meets (for C and R, $P[Y = 1 \mid s_0, s_1] = \bar y_C(s_0) \in [1/4, 3/4]$); Result 5
+# gives only $P[\mathcal M(f_0) > \mathcal M(f_1)] \le 1 - c(\delta)$, with $c$ tiny, not
+# the bound $P[L_0 \ge L_1]$, which on this coupling remains a sketch. Under a general
+# coupling the top rates alone do not
 # decide (Results 5 and 6 below). The coupled fractions below are shown beside the
 # independent-sample limits $P[L_C > L_R]$, computed by Monte Carlo from i.i.d. labels (a
 # reading).
@@ -663,14 +673,18 @@ display(Markdown(
 # Result 5's proof exhaustively on small rankings, Result 6's construction on simulated
 # lists scored by the evaluator.
 #
-# **Result 5 (companion; [R006-5](../../figures/claims.md#R006-5)).** Assume Wang et
-# al.'s $\delta$-condition (the hypothesis of their Theorem 6; for binary labels:
-# $\delta \le P[Y = 1 \mid X = x] \le 1 - \delta$ for every object $x$, up to renaming
-# $\delta$). Then for RBP($\varphi$) and ERR (trec_eval's, maximum grade 1) and any two
-# ranking functions there is $c = c(\delta, \mathcal M) > 0$ with
-# $P[\mathcal M(f_0, S_n) > \mathcal M(f_1, S_n)] \le 1 - c$ at every $n$, and the same
+# **Result 5 (companion; [R006-5](../../figures/claims.md#R006-5)).** Let the labels be
+# binary and assume Wang et al.'s $\delta$-condition (the hypothesis of their Theorem 6),
+# here in the form $\delta \le P[Y = 1 \mid X = x] \le 1 - \delta$ for every object $x$
+# (equivalent, with $\delta' = \delta/(1+\delta)$, to theirs, $P(Y = y \mid x) \ge \delta
+# P(Y = y^*_x \mid x)$). Let the rankings be measurable functions of $x_1, \dots, x_n$,
+# ties broken independently of the labels. Then for RBP($\varphi$) and ERR (trec_eval's,
+# maximum grade 1), for every $\delta$ and $\varphi$ there is $c = c(\delta, \mathcal M)
+# > 0$ such that for every pair of ranking functions $f_0, f_1$ and every $n$,
+# $P[\mathcal M(f_0, S_n) > \mathcal M(f_1, S_n)] \le 1 - c$, and the same
 # with $f_0, f_1$ exchanged: no pair is distinguishable even in probability, hence not in
-# Definition 3's sense.
+# Definition 3's sense. (The proof uses only that the rankings do not look at the labels,
+# so it holds for any label-independent rankings, as Wang et al.'s footnote 1 allows.)
 #
 # *Proof.* Condition on the objects $x_1, \dots, x_n$: the two rankings $\pi_0, \pi_1$
 # are then fixed and the labels independent, each relevant with probability in
@@ -707,6 +721,11 @@ display(Markdown(
 # L(\delta)$ with $\sum_{m>L} 2^{-m} B(m) < 1/4 \le j/(2(j+1))$ makes the bracket
 # positive. The event concerns labels outside the windows only, so $c = \delta^{2L+2}/2$.
 # (ERR@$k$ needs none of this: Result 4 covers it under any coupling.) $\square$
+# The constants are not optimised: the window facts use only that $a$ is irrelevant and
+# $\pi_1$'s window relevant but for $a$ ($C^0_i \le P + i - j$ whatever the labels of
+# $\pi_0$'s other window objects), so at most $L + 2$ labels need prescribing; and for
+# $\varphi \le 1/2$, $w_j > \sum_{i > j} w_i$ gives RBP's sign with $L = 0$. Either way
+# $c$ is astronomically small: the result is qualitative.
 #
 # (Wang et al.'s own proof of Theorem 6 bounds, for one function, the chance that its top
 # $m$ labels are all 1 or all 0; for a pair the two tops may share objects, which the
@@ -725,18 +744,42 @@ display(Markdown(
 # for every $i$ and $n$, and RBP($f_0$) $\ge$ RBP($f_1$), ERR($f_0$) $\ge$ ERR($f_1$) (RBP
 # $= \sum_i c_i C_i$; ERR $= \sum_k 2^{-k}/r_k$ with $r^1_k \ge r^0_k$). (iii) Both are
 # strict once a moved relevant object $a$ passes an irrelevant $b$ ($s_a - d < s_b < s_a$):
-# $b$ rises, and at its rank under $f_1$, $C^1 < C^0$. On nested samples a pair that
-# passes in $S_N$ stays in every $S_n$, $n \ge N$. For small $\varepsilon$ and
-# $d = \varepsilon$, a moved relevant object with $s \in (1-\varepsilon/2, 1)$ passes
+# let $i$ be $b$'s rank under $f_1$ and $D = \#\{$relevant with $s > s_b\} - \#\{$relevant
+# with $f_1 > s_b\} \ge 1$ ($a$ counts); then $f_0$'s top $i + D$ objects are exactly those
+# with $s \ge s_b$, and dropping the lowest $D$ of them ($b$ among them) loses at most
+# $D - 1$ relevant ones, so $C^0_i \ge C^1_i + 1$. On nested samples a pair that
+# passes in $S_N$ stays in every $S_n$, $n \ge N$. Fix $d > 0$ and take $\varepsilon \le
+# \min(d, 1)$ so small that $0 < \bar y_0 < 1$ on $(1 - \varepsilon, 1)$ (possible as $0 <
+# q_0 < 1$). As $d \ge \varepsilon$,
+# a moved relevant object with $s \in (1-\varepsilon/2, 1)$ passes
 # every irrelevant one with $s \in (1-\varepsilon, 1-\varepsilon/2)$; each kind has a
 # positive chance $\alpha, \beta$ per object (as $0 < q_0 < 1$), so
 # $P[\mathcal M(f_0, S_n) > \mathcal M(f_1, S_n)$ for all $n \ge N] \ge 1 -
 # (1-\alpha)^N - (1-\beta)^N$: failure is negligible. Here $P[Y = 1 \mid X = x] \in
 # \{0, 1\}$, outside the $\delta$-condition. $\square$
 #
+# *Remark (the curves do not decide).* Steps (ii) and (iii) use only that $f_1$ lowers
+# relevant objects and leaves irrelevant ones, and that a moved relevant object passes an
+# irrelevant one with a positive chance per pair of objects, in fixed score intervals. So
+# the same proof gives (a) *equal top rates*, even equal limit laws: $f_1 = s -
+# d\,Y\,1[v < 1/2]\,1[s < 1/2]$ moves only objects in the lower half, so $q_1 = q_0$
+# (when $0 < \bar y_0 < 1$ on an interval of the lower half, as for model B); and
+# (b) *the docs' very curves*, the constant $\bar y_1 = 1/2$ against $\bar y_0 = (1 + s)/3$
+# (model B): $f_1 = T(s)$ on relevant objects,
+# $T = F_0^{-1} \circ F_1$ carrying the law of $s$ given $Y = 1$ to that given $Y = 0$
+# ($F_1(s) = \tfrac23(s + s^2/2)$, $F_0(s) = \tfrac43(s - s^2/4)$, $T(s) = 2 - \sqrt{4 -
+# 3F_1(s)} < s$ on $(0, 1)$), so that $f_1$'s score does not depend on $Y$. Both pairs are
+# consistently distinguishable by RBP and ERR. In (a) the differences sit at ranks of order
+# $n$ and the margin is exponentially small in $n$: Definition 3's strict inequality counts
+# microscopic differences alike, so "consistently distinguishable" need not mean "separated
+# by a visible amount". In Result 6 proper ($q_1 < q_0$) the gap is of order 1: RBP's
+# mean gap tends to $q_0 - q_1 > 0$ (the laws' means are $q$).
+#
 # So Result 4′'s "not distinguishable" for RBP and ERR is a statement about couplings
 # (independent samples; `coupled_sample`; or any pair under the $\delta$-condition), not
-# about the top rates: the closing table says which.
+# about the top rates: the closing table says which, and the library's `pair_verdict`
+# answers "undecided" for RBP and ERR given two curves alone ("not distinguishable" when
+# told that the $\delta$-condition holds).
 
 # %% [markdown]
 # ## The measures side by side
@@ -775,7 +818,7 @@ closing = [
      D3: "no for any pair under Wang's delta-condition (Result 5; so on coupled_sample "
          "when both curves stay in [eps, 1-eps], else a sketch, Result 4'); without it some "
          "pairs with 0 < q0, q1 < 1: yes (Result 6); [rankings of independent samples, "
-         "another setting: no, Result 4']",
+         "another setting: no, Result 4']; from the two curves alone: undecided",
      WK: "as Definition 3 (Results 4'-6)", "rate": "not computed"},
     {"measure": "NDCG, 1/log(1+r) [Wang et al.]", "converges?": "yes, to 1 (Theorem 1)",
      "limit depends on f?": "no",
@@ -800,6 +843,9 @@ _ = checks.check("closing-matches-results",
                               ("RBP", {"phi": 0.8}), ("ERR", {})])
                  and ML.pair_verdict("AP", C, R, dps=15)["verdict"] == "distinguishable"
                  and ML.pair_verdict("RR", C, R)["verdict"] == "not distinguishable"
+                 and all(ML.pair_verdict(m, C, R)["verdict"] == "undecided"
+                         and ML.pair_verdict(m, C, R, delta_condition=True)["verdict"]
+                         == "not distinguishable" for m in ("RBP", "ERR"))
                  and all(r["law variance"] > 0 for r in law_rows)
                  and lim_C["AP"] != float(limits[rnd, "AP"]["value"]),
                  "consistency (not evidence): the closing table's convergence and "

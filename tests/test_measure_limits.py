@@ -273,16 +273,27 @@ def test_pair_verdicts_and_the_analysis_entry_point():
     assert r["pair"]["verdict"] == "not distinguishable"
     assert L.analyse_measure("RBP", LINEAR, phi=0.5)["law_variance"] == sympy.Rational(2, 27)
     # ERR@k is at its maximum when its top k are relevant (006, Result 4): the bound
-    # 1 - q1^k under any coupling, 1 - (1/2)^3 = 7/8 by hand; ERR without a cut and RBP
-    # are not distinguishable only under conditions (Results 4', 5, 6), which the reason
-    # names
+    # 1 - q1^k under any coupling, 1 - (1/2)^3 = 7/8 by hand
     half = sympy.Rational(1, 2)
     e3 = L.pair_verdict("ERR", LINEAR, half + 0 * s, k=3)
     assert e3["verdict"] == "not distinguishable" and "<= 7/8" in e3["reason"]
     assert "any coupling" in e3["reason"] and "delta" not in e3["reason"]
+    # ERR without a cut and RBP: two curves do not fix the coupling, and the answer depends
+    # on it (006, Result 5: not distinguishable under the delta-condition; Result 6:
+    # distinguishable pairs exist without it, and the referee of round 2 built one with
+    # exactly these curves), so the verdict from the curves alone is "undecided" (it was
+    # "not distinguishable", which Result 6's mechanism refutes)
     for name in ("ERR", "RBP"):
-        reason = L.pair_verdict(name, LINEAR, half + 0 * s)["reason"]
-        assert "delta-condition" in reason and "Results 5 and 6" in reason, name
+        v = L.pair_verdict(name, LINEAR, half + 0 * s)
+        assert v["verdict"] == "undecided" and v["better"] is None, name
+        assert "depends on the coupling" in v["reason"] and "Result 6" in v["reason"], name
+        d = L.pair_verdict(name, LINEAR, half + 0 * s, delta_condition=True)
+        assert d["verdict"] == "not distinguishable" and "Result 5" in d["reason"], name
+    # equal top rates do not make it "not distinguishable" either (Result 6's remark)
+    assert L.pair_verdict("RBP", LINEAR, LINEAR)["verdict"] == "undecided"
+    # the flag is only about RBP and ERR: RR's bound holds under any coupling anyway
+    assert (L.pair_verdict("RR", LINEAR, half + 0 * s, delta_condition=True)
+            == L.pair_verdict("RR", LINEAR, half + 0 * s))
 
 
 def test_coupled_comparison_counts_every_sample():

@@ -378,9 +378,13 @@ def test_notebook_006s_results_and_the_evaluators_theory_columns(built):
     linked(by_name["AP"][-1], ["distinguishable"], ["3"])
     linked(by_name["RR"][-2], ["no: a limit law"], ["2"])
     linked(by_name["RR"][-1], ["not distinguishable", "any coupling"], ["4"])
-    linked(by_name["rbp"][-1], ["not distinguishable", "δ-condition"], ["4′", "5", "6"])
-    # ERR without a cut depends on the delta-condition, ERR@20 does not (Result 4)
-    linked(by_name["ERR"][-1], ["δ-condition", "any coupling"], ["4′", "5", "6", "4"])
+    # RBP and ERR without a cut: undecided from two curves, the coupling decides
+    # (Result 5 under the delta-condition, Result 6 without it); ERR@20 does not depend
+    # on it (Result 4)
+    linked(by_name["rbp"][-1], ["undecided", "depends on the coupling", "δ-condition"],
+           ["4′", "5", "6"])
+    linked(by_name["ERR"][-1], ["undecided", "δ-condition", "any coupling"],
+           ["4′", "5", "6", "4"])
     assert by_name["bpref"][-1].get_text(strip=True) == "—"
 
 

@@ -253,6 +253,57 @@ def test_err_is_chapelle_et_al():
             assert ev[name].values[i] == pytest.approx(err, rel=1e-12, abs=1e-15), name
 
 
+def test_err_of_a_list_does_not_depend_on_its_batch():
+    """A list's ERR is the same bits alone and inside any batch: its running product is
+    taken within the list (a running sum of logarithms over the flat batch gave
+    identical lists values 1e-16 apart, and a coupled comparison split exact ties). The
+    reference is Chapelle et al.'s sequential loop (p *= 1 - R, ERR += p R / r), which
+    the kernel now follows operation for operation: equal bits, not just close."""
+    from rankmeasures.theory.measure_mc import evaluate_lists
+
+    qrels, run = _collection(43, 200)
+    gmax = max(g for d in qrels.values() for g in d.values())
+    # max_grade given: its default, the largest grade of the qrels, is the batch's by design
+    names = [f"ERR(max_grade={gmax})", f"ERR@5(max_grade={gmax})"]
+    whole = evaluate(qrels, run, names)
+    queries = whole.query_ids.tolist()
+    half = queries[::2]
+    part = evaluate({q: qrels[q] for q in half}, {q: run[q] for q in half}, names)
+    for i, q in enumerate(queries):
+        alone = evaluate({q: qrels[q]}, {q: run[q]}, names)
+        marks = _marks(qrels[q], run[q])
+        for name, k in zip(names, (None, 5), strict=True):
+            p, err = 1.0, 0.0
+            for r, m in enumerate(marks[:k], 1):
+                big_r = (2 ** max(m, 0) - 1) / 2 ** gmax
+                err += p * big_r / r
+                p *= 1 - big_r
+            assert alone[name].values[0] == whole[name].values[i] == err, (q, name)
+            if q in half:
+                assert part[name].values[half.index(q)] == err, (q, name)
+    # the Monte Carlo's entry point: identical rows, identical values; ERR@1 of a list
+    # whose top is relevant is R = 1/2 exactly
+    rng = np.random.default_rng(7)
+    rows = (rng.random((4096, 12)) < 0.5).astype(float)
+    rows[:2000] = rows[0]
+    batch = evaluate_lists(["ERR", "ERR@1"], rows)
+    assert np.unique(batch["ERR"][:2000]).size == 1
+    assert batch["ERR"][0] == evaluate_lists(["ERR"], rows[:1])["ERR"][0]
+    top = rows[:, 0] == 1
+    assert set(batch["ERR@1"][top].tolist()) == {0.5}
+    # every measure evaluate_lists takes but NDCG@k (its running DCG is still summed over
+    # the flat batch, as its docstring says): alone, in a batch and in the reversed batch
+    names = ["AP", "Rprec", "RR", "AUC", "ERR", "ERR@5", "P@5", "recall@5", "RBP(p=0.8)"]
+    graded = rng.integers(0, 4, (500, 17)).astype(float)
+    fwd = evaluate_lists(names, graded, max_grade=3)
+    back = evaluate_lists(names, graded[::-1], max_grade=3)
+    for i in range(0, 500, 50):
+        one = evaluate_lists(names, graded[i:i + 1], max_grade=3)
+        for name in names:
+            assert np.array_equal([one[name][0], back[name][-1 - i]], [fwd[name][i]] * 2,
+                                  equal_nan=True), name
+
+
 def test_unj_is_trec_eval_10s():
     """unj_k (m_unjudged.c): documents of the first k ranks not graded (-1, -2), over k,
     the ranks past the retrieved counting as judged; Judged@k (ir_measures): those the

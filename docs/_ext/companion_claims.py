@@ -480,8 +480,9 @@ def _theory_cells(name: str) -> tuple[str, str]:
         if verdict == "distinguishable":
             refs = "{companion-result}`Result 3 <R006-3>`"
         elif "delta-condition" in reason:
-            verdict += (" for independent samples and, under the δ-condition, any pair; "
-                        "not for every pair without it")
+            verdict += (" from the two curves: it depends on the coupling (not "
+                        "distinguishable for independent samples and, under the "
+                        "δ-condition, for any pair; some pairs distinguishable without it)")
             refs = ", ".join(f"{{companion-result}}`{r}`" for r in (
                 "Result 4′ <R006-4p>", "Result 5 <R006-5>", "Result 6 <R006-6>"))
         else:

@@ -71,7 +71,9 @@ Result 5: condition on the objects, take the first rank where the rankings diffe
 prescribe the labels of a window of ranks after it); ``coupled_sample`` meets it when both
 curves stay in ``[eps, 1 - eps]``. Without it, a pair with ``0 < q0, q1 < 1`` can be
 consistently distinguishable (Result 6: f1 moves a random half of the relevant objects
-down, labels being functions of the features).
+down, labels being functions of the features), even with equal top rates. So from two
+curves alone :func:`pair_verdict` answers "undecided" for RBP and ERR, and "not
+distinguishable" only when told that the delta-condition holds.
 
 The exact finite-n expectations of P@k, recall@k, RR and the measures linear in the top
 labels are in :mod:`~rankmeasures.theory.measure_finite`.
@@ -431,15 +433,43 @@ def _err_moments_mp(rho, rho2):
 
 
 def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
-                 dps: int = 30) -> dict[str, Any]:
+                 dps: int = 30, delta_condition: bool = False) -> dict[str, Any]:
     """Whether the measure distinguishes two ranking functions with these ``ybar``
-    (module docstring): ``verdict`` one of ``"distinguishable"`` (the limits differ:
-    consistently distinguishable in Wang et al.'s Definition 3 sense, under any
-    coupling), ``"not distinguishable"`` (not even in probability: a proven bound below 1
-    on both directions, or the same limit law -- for RBP and ERR proven for independent
-    samples and, under Wang et al.'s delta-condition, for any coupling; not for every
-    coupling without it: module docstring), ``"undecided"``
-    (equal a.s. limits, or a boundary case not analysed), with ``reason``."""
+    (module docstring; notebook 006, Results 3-6).
+
+    Parameters
+    ----------
+    name : a key of :data:`CONVERGING` or :data:`TOP_HEAVY`
+    ybar0, ybar1 : the two relevance curves (sympy expressions in ``asymptotics.s``)
+    cut, k : as in :func:`analyse_measure`
+    dps : working precision of the limits
+    delta_condition : bool
+        Whether Wang et al.'s delta-condition is known to hold for the pair's model
+        (``delta <= P[Y = 1 | X = x] <= 1 - delta`` for every object x). Two curves do not
+        imply it: ``ybar(s)`` is ``P[Y = 1]`` given the score, an average over the objects
+        with that score. It matters only for RBP and ERR without a cut.
+
+    Returns
+    -------
+    dict with ``verdict``, ``better`` (0 or 1 for the function with the larger limit,
+    else None) and ``reason``. ``verdict`` is ``"distinguishable"`` (the limits differ:
+    consistently distinguishable in Definition 3's sense, under any coupling),
+    ``"not distinguishable"`` (not even in probability: a proven bound below 1 on both
+    directions under any coupling -- RR, P@k, NDCG@k, ERR@k -- or, for RBP and ERR,
+    under the delta-condition) or ``"undecided"``: equal almost-sure limits, a boundary
+    top rate, or RBP and ERR from the two curves alone, where the answer depends on the
+    coupling of the two rankings, which the curves do not fix (Result 5: not
+    distinguishable under the delta-condition; Result 6: distinguishable pairs exist
+    without it, even with equal top rates).
+
+    Examples
+    --------
+    >>> pair_verdict("RBP", (1 + s) / 3, sympy.Rational(1, 2))["verdict"]
+    'undecided'
+    >>> pair_verdict("RBP", (1 + s) / 3, sympy.Rational(1, 2),
+    ...              delta_condition=True)["verdict"]
+    'not distinguishable'
+    """
     if name in CONVERGING:
         a, b = (limit(name, y, cut=cut, dps=dps)["value"] for y in (ybar0, ybar1))
         if abs(a - b) > mpmath.mpf(10) ** (5 - dps):
@@ -461,14 +491,20 @@ def pair_verdict(name: str, ybar0, ybar1, *, cut=None, k: int | None = None,
                           f"tending to q^{kk} > 0 (q0 = {q0}, q1 = {q1}): "
                           f"limsup P[M(f0) > M(f1)] <= {1 - q1**kk}, and the reverse "
                           f"<= {1 - q0**kk}, under any coupling"}
-    same = "the same limit law" if q0 == q1 else "limit laws overlapping near both extremes"
-    return {"verdict": "not distinguishable", "better": None,
-            "reason": f"{same} (q0 = {q0}, q1 = {q1}); proven for rankings of independent "
-                      f"samples, and for any coupling under Wang et al.'s delta-condition "
-                      f"(P[Y = 1] given the object in [delta, 1 - delta] for every "
-                      f"object); without it "
-                      f"some pairs with these top rates are distinguishable (notebook 006, "
-                      f"Results 5 and 6)"}
+    if delta_condition:
+        return {"verdict": "not distinguishable", "better": None,
+                "reason": f"under Wang et al.'s delta-condition, given for this model, "
+                          f"P[M(f0) > M(f1)] <= 1 - c(delta) < 1 at every n, both ways, "
+                          f"under any coupling (notebook 006, Result 5; q0 = {q0}, "
+                          f"q1 = {q1})"}
+    return {"verdict": "undecided", "better": None,
+            "reason": f"the curves do not decide: it depends on the coupling of the "
+                      f"two rankings, which they do not fix (q0 = {q0}, q1 = {q1}). "
+                      f"Not distinguishable for rankings of independent samples "
+                      f"(Result 4'(a)) and, under Wang et al.'s delta-condition (P[Y = 1] "
+                      f"given the object in [delta, 1 - delta] for every object), for any "
+                      f"coupling (Result 5); without it some pairs are consistently "
+                      f"distinguishable, even with equal top rates (Result 6; notebook 006)"}
 
 
 def _is_graded(ybar) -> bool:
@@ -478,7 +514,8 @@ def _is_graded(ybar) -> bool:
 
 
 def analyse_measure(name: str, ybar, *, cut=None, k: int | None = None, phi=None,
-                    ybar_other=None, dps: int = 30) -> dict[str, Any]:
+                    ybar_other=None, dps: int = 30,
+                    delta_condition: bool = False) -> dict[str, Any]:
     """One measure in Wang et al.'s binary model: the entry point of the variant tool.
 
     Parameters
@@ -489,6 +526,8 @@ def analyse_measure(name: str, ybar, *, cut=None, k: int | None = None, phi=None
         sympy probabilities (:func:`top_law_graded`; no pair verdict)
     cut : the fraction c of P@ceil(cn) and recall@ceil(cn)
     k, phi : the cut-off of P@k, NDCG@k, ERR@k; RBP's persistence
+    delta_condition : whether Wang et al.'s delta-condition holds for the pair's model
+        (:func:`pair_verdict`)
 
     Returns
     -------
@@ -536,5 +575,6 @@ def analyse_measure(name: str, ybar, *, cut=None, k: int | None = None, phi=None
         raise ValueError(f"name: one of {sorted(CONVERGING) + sorted(TOP_HEAVY)}, "
                          f"got {name!r}")
     if ybar_other is not None:
-        out["pair"] = pair_verdict(name, ybar, ybar_other, cut=cut, k=k, dps=dps)
+        out["pair"] = pair_verdict(name, ybar, ybar_other, cut=cut, k=k, dps=dps,
+                                   delta_condition=delta_condition)
     return out

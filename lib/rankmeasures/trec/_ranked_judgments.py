@@ -145,6 +145,35 @@ class RankedJudgments:
         c = np.cumsum(flags, dtype=np.float64)
         return c - np.repeat(self._before(c), self.num_ret)
 
+    def product_before(self, factors: np.ndarray) -> np.ndarray:
+        """Per retrieved document: the product of its query's ``factors`` strictly above
+        it (1 at the top), multiplied in rank order within the query alone, so a query's
+        values are bit-identical whatever the other queries of the batch. (A running sum
+        of logarithms over the flat batch, minus its value before the query, rounds
+        differently in different batches.) Queries are padded to a common width per
+        power-of-two length class, so the padding at most doubles the memory.
+
+        Examples
+        --------
+        >>> r = RankedJudgments(marks=np.zeros(5), offsets=np.array([0, 2, 5]),
+        ...                     grades=np.zeros(0), grade_offsets=np.array([0, 0, 0]))
+        >>> r.product_before(np.array([0.5, 0.5, 0.5, 0.25, 2.0]))
+        array([1.   , 0.5  , 1.   , 0.5  , 0.125])
+        """
+        out = np.ones(factors.size)
+        lengths = self.num_ret
+        width_class = np.ceil(np.log2(np.maximum(lengths, 1))).astype(np.int64)
+        for c in np.unique(width_class[lengths > 1]):
+            qs = np.flatnonzero((width_class == c) & (lengths > 1))
+            width = int(lengths[qs].max())
+            cols = np.arange(width - 1)
+            valid = cols[None, :] < (lengths[qs] - 1)[:, None]
+            idx = self.offsets[qs][:, None] + cols[None, :]
+            block = np.ones((qs.size, width - 1))
+            block[valid] = factors[idx[valid]]
+            out[(idx + 1)[valid]] = np.cumprod(block, axis=1)[valid]
+        return out
+
     def running_at(self, flags: np.ndarray, at: np.ndarray) -> np.ndarray:
         """``running(flags)[at]``, subtracting only at ``at``."""
         c = np.cumsum(flags, dtype=np.float64)

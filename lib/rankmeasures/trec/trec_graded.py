@@ -190,10 +190,10 @@ def _expected_reciprocal_rank(r: RankedJudgments, k: int | None,
     k ranks (all without k); negative and unjudged grades count 0."""
     g = np.where(r.marks > 0, r.marks, 0.0)
     stop = (2.0 ** g - 1) / 2.0 ** max_grade
-    with np.errstate(divide="ignore"):
-        log_go = np.log1p(-np.minimum(stop, 1.0))
-    before = r.running(log_go) - log_go  # log prod_{i<r} (1 - R_i)
-    term = stop * np.exp(before) / (r.pos + 1.0)
+    # prod_{i<r} (1 - R_i), multiplied within each list: a list's ERR must not depend on
+    # the lists evaluated with it (a running sum over the whole batch rounds differently)
+    before = r.product_before(1.0 - np.minimum(stop, 1.0))
+    term = stop * before / (r.pos + 1.0)
     if k is not None:
         term = term * (r.pos < k)
     return r.count(term)
