@@ -254,7 +254,7 @@ def test_err_is_chapelle_et_al():
 
 
 def test_err_of_a_list_does_not_depend_on_its_batch():
-    """A list's ERR is the same bits alone and inside any batch: its running product is
+    """A list's ERR (and NDCG) is the same bits alone and inside any batch: its running product is
     taken within the list (a running sum of logarithms over the flat batch gave
     identical lists values 1e-16 apart, and a coupled comparison split exact ties). The
     reference is Chapelle et al.'s sequential loop (p *= 1 - R, ERR += p R / r), which
@@ -291,9 +291,10 @@ def test_err_of_a_list_does_not_depend_on_its_batch():
     assert batch["ERR"][0] == evaluate_lists(["ERR"], rows[:1])["ERR"][0]
     top = rows[:, 0] == 1
     assert set(batch["ERR@1"][top].tolist()) == {0.5}
-    # every measure evaluate_lists takes but NDCG@k (its running DCG is still summed over
-    # the flat batch, as its docstring says): alone, in a batch and in the reversed batch
-    names = ["AP", "Rprec", "RR", "AUC", "ERR", "ERR@5", "P@5", "recall@5", "RBP(p=0.8)"]
+    # every measure evaluate_lists takes (NDCG's running DCG, and its ideal, summed in each
+    # list alone): alone, in a batch and in the reversed batch
+    names = ["AP", "Rprec", "RR", "AUC", "ERR", "ERR@5", "P@5", "recall@5", "RBP(p=0.8)",
+             "NDCG@5", "NDCG@17"]
     graded = rng.integers(0, 4, (500, 17)).astype(float)
     fwd = evaluate_lists(names, graded, max_grade=3)
     back = evaluate_lists(names, graded[::-1], max_grade=3)

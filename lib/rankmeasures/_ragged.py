@@ -16,7 +16,7 @@ import numpy as np
 if TYPE_CHECKING:
     from .discounts import Discount
 
-__all__ = ["is_rectangular", "query_index", "offsets_from_sizes",
+__all__ = ["is_rectangular", "query_index", "offsets_from_sizes", "accumulate_within",
            "positions_within", "gather_rows", "slot_weights", "score_order", "group_starts",
            "subset", "concat_per_query"]
 
@@ -37,6 +37,38 @@ def positions_within(sizes: np.ndarray) -> np.ndarray:
     sizes = np.asarray(sizes, dtype=np.int64)
     return np.arange(int(sizes.sum()), dtype=np.int64) - np.repeat(
         offsets_from_sizes(sizes)[:-1], sizes)
+
+
+def accumulate_within(values: np.ndarray, offsets: np.ndarray, ufunc=np.add) -> np.ndarray:
+    """Per item, ``ufunc`` accumulated over its query's items up to and including it, in
+    order within the query alone (``np.add``: running sums; ``np.multiply``: running
+    products), so that a query's values are bit-identical whatever the other queries laid
+    beside it. (A running sum over the flat array minus its value before the query rounds
+    differently in different batches.) Queries are padded to a common width per
+    power-of-two length class: the padding at most doubles the memory.
+
+    Examples
+    --------
+    >>> accumulate_within(np.array([0.1, 0.2, 0.3, 1.0, 2.0]), np.array([0, 3, 5]))
+    array([0.1, 0.3, 0.6, 1. , 3. ])
+    >>> accumulate_within(np.array([0.5, 0.5, 2.0]), np.array([0, 1, 3]), np.multiply)
+    array([0.5, 0.5, 1. ])
+    """
+    values = np.asarray(values, dtype=np.float64)
+    offsets = np.asarray(offsets, dtype=np.int64)
+    out = values.copy()
+    lengths = np.diff(offsets)
+    width_class = np.ceil(np.log2(np.maximum(lengths, 1))).astype(np.int64)
+    for c in np.unique(width_class[lengths > 1]):
+        qs = np.flatnonzero((width_class == c) & (lengths > 1))
+        width = int(lengths[qs].max())
+        cols = np.arange(width)
+        valid = cols[None, :] < lengths[qs][:, None]
+        idx = offsets[:-1][qs][:, None] + cols[None, :]
+        block = np.full((qs.size, width), ufunc.identity, dtype=np.float64)
+        block[valid] = values[idx[valid]]
+        out[idx[valid]] = ufunc.accumulate(block, axis=1)[valid]
+    return out
 
 
 def gather_rows(first: np.ndarray, sizes: np.ndarray) -> np.ndarray:

@@ -115,10 +115,9 @@ def evaluate_lists(measures: list[str], labels: np.ndarray, *, max_grade: float 
     P, recall, AP, RR, R-precision and AUC; NDCG's gain is the grade, RBP's the grade over
     the list's largest (trec_eval's); ERR stops at a rank of grade g with probability
     ``(2^g - 1) / 2^max_grade`` -- given here, not taken from the lists, so that a list's
-    value does not depend on the other lists evaluated with it (bit for bit for every
-    measure but NDCG@k, whose running DCG is still a sum over the flat batch and can
-    differ in its last bits from one batch to another). AUC is NaN for a list with one
-    class only.
+    value does not depend on the other lists evaluated with it (bit for bit: running sums
+    and products are taken within each list). AUC is NaN for a list with one class
+    only.
 
     Examples
     --------

@@ -11,7 +11,7 @@ from functools import cached_property
 
 import numpy as np
 
-from .._ragged import query_index
+from .._ragged import accumulate_within, query_index
 
 __all__ = ["RankedJudgments", "NONPOOL", "UNJUDGED", "MIN_GEO_MEAN", "INFAP_EPSILON",
            "TREC_EVAL_VERSIONS", "Kernel", "kernel", "marks_from"]
@@ -142,6 +142,10 @@ class RankedJudgments:
     def running(self, flags: np.ndarray) -> np.ndarray:
         """Per retrieved document: how many of its query's documents at or above it
         ``flags`` marks (a cumulative sum within each query)."""
+        if flags.dtype.kind not in "biu":
+            # sums of floats in each query alone: the flat sum's difference would round
+            # differently in different batches (counts are exact either way)
+            return accumulate_within(flags, self.offsets)
         c = np.cumsum(flags, dtype=np.float64)
         return c - np.repeat(self._before(c), self.num_ret)
 
@@ -150,8 +154,8 @@ class RankedJudgments:
         it (1 at the top), multiplied in rank order within the query alone, so a query's
         values are bit-identical whatever the other queries of the batch. (A running sum
         of logarithms over the flat batch, minus its value before the query, rounds
-        differently in different batches.) Queries are padded to a common width per
-        power-of-two length class, so the padding at most doubles the memory.
+        differently in different batches.) The products are
+        :func:`rankmeasures._ragged.accumulate_within`'s.
 
         Examples
         --------
@@ -160,22 +164,19 @@ class RankedJudgments:
         >>> r.product_before(np.array([0.5, 0.5, 0.5, 0.25, 2.0]))
         array([1.   , 0.5  , 1.   , 0.5  , 0.125])
         """
+        factors = np.asarray(factors, dtype=np.float64)
+        # the product up to and including each rank, shifted one rank down in its query
+        upto = accumulate_within(factors, self.offsets, np.multiply)
         out = np.ones(factors.size)
-        lengths = self.num_ret
-        width_class = np.ceil(np.log2(np.maximum(lengths, 1))).astype(np.int64)
-        for c in np.unique(width_class[lengths > 1]):
-            qs = np.flatnonzero((width_class == c) & (lengths > 1))
-            width = int(lengths[qs].max())
-            cols = np.arange(width - 1)
-            valid = cols[None, :] < (lengths[qs] - 1)[:, None]
-            idx = self.offsets[qs][:, None] + cols[None, :]
-            block = np.ones((qs.size, width - 1))
-            block[valid] = factors[idx[valid]]
-            out[(idx + 1)[valid]] = np.cumprod(block, axis=1)[valid]
+        below_top = np.ones(factors.size, dtype=bool)
+        below_top[self.offsets[:-1][self.num_ret > 0]] = False
+        out[below_top] = upto[np.flatnonzero(below_top) - 1]
         return out
 
     def running_at(self, flags: np.ndarray, at: np.ndarray) -> np.ndarray:
         """``running(flags)[at]``, subtracting only at ``at``."""
+        if flags.dtype.kind not in "biu":
+            return accumulate_within(flags, self.offsets)[at]
         c = np.cumsum(flags, dtype=np.float64)
         return c[at] - self._before(c)[self.qidx[at]]
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .._ragged import offsets_from_sizes, query_index
+from .._ragged import accumulate_within, offsets_from_sizes, query_index
 from ._ranked_judgments import RankedJudgments, _at, _div, kernel
 
 __all__: list[str] = []
@@ -60,8 +60,7 @@ def _gains_of(r: RankedJudgments, pairs: dict) -> _Gains:
     off = offsets_from_sizes(sizes)
     iq = query_index(sizes)
     ipos = np.arange(ideal.size) - off[:-1][iq]
-    c = np.cumsum(ideal / np.log2(ipos + 2.0))
-    ideal_dcg = c - np.concatenate([[0.0], c])[off[:-1]][iq]
+    ideal_dcg = accumulate_within(ideal / np.log2(ipos + 2.0), off)
     return _Gains(gain, dcg, ideal, off, ideal_dcg)
 
 
