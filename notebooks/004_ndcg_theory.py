@@ -2391,9 +2391,10 @@ display(Markdown(
     + f"$, and the proof's weaker exponent is at least {t6_worst:.4f} per object at every "
     f"corner, above the $15/25088 = {15 / 25088:.5f}$ the proof uses. So Theorem 6's "
     "\"moreover\" clause is false as printed (erratum S004-T6); it holds for every pair "
-    "under discounts such as $2^{-r}$ and, under any summable discount, for pairs whose "
-    "rankings differ within a fixed number of top ranks with a probability bounded "
-    "below, as the weaker-against-random pairs of the distinguishability section do."))
+    "under discounts such as $2^{-r}$ and, under any summable discount strictly "
+    "decreasing over the first ranks, for pairs whose rankings differ within a fixed "
+    "number of top ranks with a probability bounded below, as the weaker-against-random "
+    "pairs of the distinguishability section do."))
 
 # %%
 display(Markdown("This section's own checks, above, cover Theorem 6's laws (the means, the "
