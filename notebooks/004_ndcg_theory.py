@@ -2709,7 +2709,15 @@ conclusion_errata = {
     "S004-T9d": "the remark after Theorem 9 that NDCG@$cn$ is a feasible measure under the "
                 "conditions of Theorems 2 and 4: the log cut needs the curves to differ on "
                 "$[1 - c, 1]$, and under $r^{-\\beta}$ only the analogue of condition 1 "
-                "works, condition 2's fails as in S004-T4b"}
+                "works, condition 2's fails as in S004-T4b",
+    "S004-T6": "Theorem 6's \"moreover\" clause, that under a summable discount no pair "
+               "is consistently distinguishable: false under $r^{-2}$ for a pair ranked "
+               "alike at the top (the counterexample of its section), and proved there for "
+               "every pair when $D(j) \\ge \\sum_{r>j} D(r)$ (as $2^{-r}$) and, under any "
+               "summable discount strictly decreasing at the top, for pairs whose rankings "
+               "differ within a fixed number of top ranks; the paper's verdict that such "
+               "discounts are not feasible rests on the non-convergence, which holds, and "
+               "on these pairs"}
 other_errata = {
     "S004-L3": "eq. (25)'s missing $1/p$ (Lemma 3's statement stands)",
     "S004-E15": "Lemma 2's proof, eqs. (15) and (16) (S004-E15, S004-E16)",
