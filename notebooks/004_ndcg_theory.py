@@ -2367,9 +2367,10 @@ checks.check("theorem6-r2-condition", t6_ranks == [1],
 t6_cx = t6_pairs["counterexample under r^-2, typical counts (n/2, n/4, n/4)"]
 display(Markdown(figures.markdown_table(
     [{"n": k.removeprefix("n="), "E": float(f"{v['E']:.4g}"),
-      "E[DCG1 - DCG0 | objects]": float(f"{v['E[DCG1 - DCG0 | objects]']:.4g}"),
+      "mean of DCG1 - DCG0 given the objects":
+          float(f"{v['E[DCG1 - DCG0 | objects]']:.4g}"),
       "-log(Hoeffding bound) / n": round(v["-log(Hoeffding bound) / n"], 5),
-      "E/(4 max|c|) / n": round(v["the proof's exponent E/(4 max|c|) / n"], 5),
+      "E/(4 max c) / n": round(v["the proof's exponent E/(4 max|c|) / n"], 5),
       "the same, worst corner": round(v["proof's exponent / n, worst of the corners"], 5)}
      for k, v in t6_cx.items()])))
 t6_rate = [v["-log(Hoeffding bound) / n"] for v in t6_cx.values()]
@@ -2384,7 +2385,8 @@ display(Markdown(
     f"probability at or above the lemma's bound (the smallest ratio is {t6_ratio:.4f}; the "
     "bound is $q^2 = 1/16$ wherever part 1's condition holds at $j$ for this $n$, and "
     "smaller where the window must grow). $r^{-2}$ meets part 1's condition at "
-    f"$j \\in$ {t6_ranks} only, so part 1 covers $2^{{-r}}$ and not $r^{{-2}}$. In the "
+    f"$j = {', '.join(str(j) for j in t6_ranks)}$ only, so part 1 covers $2^{{-r}}$ "
+    "and not $r^{-2}$. In the "
     "counterexample, given typical counts, the chance that $f_0$ is not beaten falls like "
     f"$e^{{-\\lambda n}}$ with $\\lambda$ = " + ", ".join(f"{x:.4f}" for x in t6_rate)
     + " at $n = " + ", ".join(f"10^{{{k.removeprefix('n=1e')}}}" for k in t6_cx)
