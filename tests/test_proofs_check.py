@@ -352,6 +352,29 @@ def test_004_perturbed_constants_fail():
     assert doc004.s004_t4b(beta="1/2", sizes=(1000, 10000), draws=60).outcome == "failed"
 
 
+def test_004_theorem_6_pair_lemma_by_hand(monkeypatch):
+    """The lemma of notebook 004's Theorem 6 section: its bound by hand, its enumeration
+    failing when the bound is too large, the counterexample's E by hand."""
+    from fractions import Fraction as F
+
+    from proofs_check.doc004 import cutoffs_graded as cg
+
+    q = F(1, 4)
+    # 2^-r, n = 6, j = 1: D(1) = 1/2 >= 1/4 + ... + 1/64, so v = j + 1: u and pi0(1) fixed
+    assert cg._window_bound([F(1, 2**r) for r in range(1, 7)], 1, q) == (q**2, 2)
+    # r^-2, n = 6, j = 3: 1/9 < 1/16 + 1/25 + 1/36 (v = 4 fails); v = 5: 1/9 - 1/16 - 1/25
+    # - 1/36 < 0; v = 6: 1/9 - 1/16 - 1/36 >= 0, fixing u and pi0's ranks 3..5: 4 labels
+    w = [F(1, r * r) for r in range(1, 7)]
+    assert F(1, 9) - F(1, 16) - F(1, 25) - F(1, 36) < 0 <= F(1, 9) - F(1, 16) - F(1, 36)
+    assert cg._window_bound(w, 3, q) == (q**4, 4)
+    assert cg._pair_enumeration("r^-2")["every pair at or above its bound"]
+    monkeypatch.setattr(cg, "_window_bound", lambda w, j, q: (q, 1))  # too large a bound
+    assert not cg._pair_enumeration("r^-2")["every pair at or above its bound"]
+    # n = 8, blocks (4, 2, 2): E = D(5) - D(7) + D(6) - D(8)
+    got = cg._block_swap_pair(8, 4, 2)["E"]
+    assert got == pytest.approx(1 / 25 - 1 / 49 + 1 / 36 - 1 / 64, rel=1e-14)
+
+
 def test_001_perturbed_example_fails():
     # the region of the example starts at 1/4, not 1/3; a wrong bit in the binary vector
     assert doc001.s001_e1(lower=sympy.Rational(1, 3)).outcome == "failed"
