@@ -369,8 +369,10 @@ _HOW = {
     Separation.LIMITS_DIFFER: "different limits: P[NDCG(f0) > NDCG(f1)] tends to 1 or 0 (in "
                               "probability; Definition 3's bound for every n >= N needs a "
                               "rate as well)",
-    Separation.NO_LIMIT: "not consistently distinguishable: NDCG has no limit and its law "
-                         "depends on ybar near 1 only",
+    Separation.NO_LIMIT: "not consistently distinguishable in this coupled model: NDCG has "
+                         "no limit, and the two rankings differ at the top with probability "
+                         "bounded below (Theorem 6's pair clause as corrected in notebook "
+                         "004; as printed, for every pair, it is an erratum: S004-T6)",
     Separation.SAME_LIMIT_GRADED: "same limit; the gap N0(n) - N1(n) tends to 0 (see the "
                                   "pseudo-expectations; Lemma 3's constant is stated for "
                                   "binary relevance)",
@@ -387,8 +389,8 @@ _TENDS_TEXT = {
     (Separation.LIMITS_DIFFER, Verdict.YES): "yes: the limit of f0 is larger (Definition 3's "
                                              "bound at every n >= N is not decided here)",
     (Separation.LIMITS_DIFFER, Verdict.NO): "no: P tends to 0, the limit of f1 is larger",
-    (Separation.NO_LIMIT, Verdict.NO): "no (Theorem 6: no limit in probability; P stays "
-                                       "below 1)",
+    (Separation.NO_LIMIT, Verdict.NO): "no (Theorem 6, its pair clause as corrected: no "
+                                       "limit in probability; P stays below 1)",
     (Separation.SAME_LIMIT_GRADED, Verdict.UNDECIDED): "undecided: not decided here",
     (Separation.LEMMA_3, Verdict.YES): "yes (Theorem 2; Lemma 3's a > 0)",
     (Separation.LEMMA_3, Verdict.NO): "no: P tends to 0 (Lemma 3's a < 0: f1 ranks first)",
