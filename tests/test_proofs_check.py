@@ -712,3 +712,17 @@ def test_004_the_limit_claims_named_by_the_guide_are_those_resting_on_the_limit(
     assert pseudo == set(LIMIT_CLAIMS_PSEUDO)
     assert full == set(LIMIT_CLAIMS)
     assert all(REGISTRY[cid].recorded == "verified" for cid in full | pseudo)
+
+
+def test_004_theorem_6_outcome_rests_on_its_checks(monkeypatch):
+    """S004-T6's erratum is decided by the counterexample's bounds (the printed clause) and
+    the lemma (the corrected one), not typed: a counterexample whose bounds fail leaves the
+    printed clause standing, a lemma that fails leaves the corrected one unsupported."""
+    from proofs_check.doc004 import cutoffs_graded as cg
+
+    ev, lemma_ok, cx_ok = cg._moreover_check()
+    assert lemma_ok and cx_ok
+    monkeypatch.setattr(cg, "_moreover_check", lambda: (ev, True, False))
+    assert cg.s004_t6(draws=40).outcome != "erratum"
+    monkeypatch.setattr(cg, "_moreover_check", lambda: (ev, False, True))
+    assert cg.s004_t6(draws=40).outcome == "failed"
