@@ -830,7 +830,10 @@ closing = [
          "Dy(1) != 0 (Theorem 4)", WK: "yes (implied)", "rate": "-"},
     {"measure": "NDCG, summable discount [Wang et al.]",
      "converges?": "no (Theorem 6)", "limit depends on f?": "-",
-     D3: "no, under Theorem 6's label condition (Theorem 6)", WK: "not stated", "rate": "-"},
+     D3: "not for every pair as printed (an erratum, S004-T6: an r^-2 pair that is); no "
+         "under Theorem 6's label condition when D(j) >= sum_{r>j} D(r), or when the two "
+         "rankings differ at the top (the clause as corrected in notebook 004)",
+     WK: "not stated", "rate": "-"},
 ]
 figures.save_table(closing, "006_closing")
 display(Markdown(figures.markdown_table(closing)))

@@ -722,7 +722,24 @@ def test_004_theorem_6_outcome_rests_on_its_checks(monkeypatch):
 
     ev, lemma_ok, cx_ok = cg._moreover_check()
     assert lemma_ok and cx_ok
-    monkeypatch.setattr(cg, "_moreover_check", lambda: (ev, True, False))
-    assert cg.s004_t6(draws=40).outcome != "erratum"
-    monkeypatch.setattr(cg, "_moreover_check", lambda: (ev, False, True))
+    real_enumeration, real_pair = cg._pair_enumeration, cg._block_swap_pair
+
+    def failing_enumeration(name, n=6):
+        return {**real_enumeration(name, n), "every pair at or above its bound": False}
+
+    # the lemma failing leaves the counterexample standing: corrected unsupported -> failed
+    monkeypatch.setattr(cg, "_pair_enumeration", failing_enumeration)
+    ev2, lemma_ok, cx_ok = cg._moreover_check()
+    assert not lemma_ok and cx_ok
     assert cg.s004_t6(draws=40).outcome == "failed"
+    monkeypatch.setattr(cg, "_pair_enumeration", real_enumeration)
+
+    def failing_pair(n, k, h):
+        return {**real_pair(n, k, h), "same mean of both blocks' weights": False}
+
+    # the counterexample's bounds failing refute nothing: failed, never 'verified'
+    monkeypatch.setattr(cg, "_block_swap_pair", failing_pair)
+    ev3, lemma_ok, cx_ok = cg._moreover_check()
+    assert lemma_ok and not cx_ok
+    res = cg.s004_t6(draws=40)
+    assert res.outcome == "failed" and "neither refuted nor checked" in res.method
