@@ -2333,13 +2333,24 @@ display(Markdown(
 # $J \to \infty$ and part 2 does not apply, and $r^{-2}$ meets part 1's condition only at
 # $j = 1$ (below). The same pair under $2^{-r}$ is not distinguishable (part 1). $\square$
 #
-# The claim's check computes, without Monte Carlo: for every ranking $\pi_0$ of 6 objects
-# against the identity, under $2^{-r}$ and $r^{-2}$ and five laws of the labels with
-# $P[Y = 1 \mid x] \in \{1/4, 3/4\}$ ($q = 1/4$), the exact probability
-# $P[\mathrm{IDCG} > 0, \mathrm{DCG}(\pi_0) \le \mathrm{DCG}(\pi_1)]$ (integer arithmetic)
-# against the lemma's bound at the pair's first differing rank; and for the counterexample,
-# the conditional Hoeffding exponent at typical counts $(n/2, n/4, n/4)$ and the proof's
-# weaker exponent $E/(4\max|c|)$ at the corners of the counts' region, to $n = 10^5$.
+# The claim's check computes, without Monte Carlo and in exact integer arithmetic:
+#
+# * **the lemma itself**, exhaustively at $n = 6$: for every ranking $\pi_0 \ne \pi_1$ of
+#   6 objects ($\pi_1$ the identity), every $v$ with $j < v \le n + 1$ and every label
+#   vector in $A_v$, the deterministic inequality above, that the IDCG is positive on $A_v$
+#   and that $A_v$ fixes at most $\min(v - j + 1, n - j + 1)$ labels; under $2^{-r}$,
+#   $r^{-2}$ and a non-increasing discount with ties and a zero, $(1, 1/2, 1/2, 1/3, 1/3,
+#   0)$. The same check run on the false variant without the $-D(j + 1)$ term must find
+#   violations, so the check can tell the two apart;
+# * **the probability bound** the lemma gives, against the exact probability
+#   $P[\mathrm{IDCG} > 0, \mathrm{DCG}(\pi_0) \le \mathrm{DCG}(\pi_1)]$ for every $\pi_0$,
+#   under $2^{-r}$ and $r^{-2}$ and five laws of the labels with $P[Y = 1 \mid x] \in
+#   \{1/4, 3/4\}$ ($q = 1/4$), at the pair's first differing rank. This is a consistency
+#   check, not a test of the lemma: the bound is a long way below the exact probability,
+#   and a false lemma with a larger bound can pass it;
+# * for the counterexample, the conditional Hoeffding exponent at typical counts $(n/2,
+#   n/4, n/4)$ and the proof's weaker exponent $E/(4\max|c|)$ at the three corners of the
+#   counts' region, to $n = 10^5$.
 
 # %%
 t6 = run_claim(proofs_check.REGISTRY["S004-T6"])[0]
@@ -2357,6 +2368,20 @@ display(Markdown(figures.markdown_table(
       "its j": w["first difference at rank"], "exact P": w["P"], "bound": w["bound"],
       "min P / bound over all pi0": round(w["min over pi0 of P / bound"], 4)}
      for d, en in t6_enum.items() for law, w in en["worst pair per law"].items()])))
+t6_ineq = {d: t6_pairs[f"the lemma's inequality, every case at n = 6, {d}"]
+           for d in ("2^-r", "r^-2", "ties and a zero")}
+display(Markdown(figures.markdown_table(
+    [{"discount": d, "cases": x["cases (pi0, v, labels in A_v)"],
+      "violations": x["violations"], "cases with equality": x["cases with equality"],
+      "least margin": x["least DCG(pi1) - DCG(pi0) - bound"],
+      "violations without -D(j+1)": x["without the -D(j+1) term (false), violations"]}
+     for d, x in t6_ineq.items()])))
+checks.check("theorem6-lemma-inequality",
+             all(x["holds"] and x["cases with equality"] > 0
+                 and x["without the -D(j+1) term (false), violations"] > 0
+                 for x in t6_ineq.values()),
+             "n = 6: the lemma's inequality holds on every case under the three discounts, "
+             "with equality in some, and its variant without -D(j+1) is violated under each")
 checks.check("theorem6-pair-enumeration",
              all(en["every pair at or above its bound"] for en in t6_enum.values()),
              "n = 6: every ranking pair's exact P[DCG(pi0) <= DCG(pi1)] is at least the "
@@ -2380,11 +2405,24 @@ checks.check("theorem6-counterexample-rate", t6_worst >= 15 / 25088 and min(t6_r
              "every corner and n shown, and above 0.05 at typical counts")
 t6_ratio = min(w["min over pi0 of P / bound"] for en in t6_enum.values()
                for w in en["worst pair per law"].values())
+t6_cases = sorted({x["cases (pi0, v, labels in A_v)"] for x in t6_ineq.values()})
+t6_tight = [x["cases with equality"] for x in t6_ineq.values()]
+t6_false = [x["without the -D(j+1) term (false), violations"] for x in t6_ineq.values()]
 display(Markdown(
-    f"Over all {len(t6_enum)} discounts and five laws, every pair at $n = 6$ has its exact "
-    f"probability at or above the lemma's bound (the smallest ratio is {t6_ratio:.4f}; the "
-    "bound is $q^2 = 1/16$ wherever part 1's condition holds at $j$ for this $n$, and "
-    "smaller where the window must grow). $r^{-2}$ meets part 1's condition at "
+    "The lemma's inequality holds on every one of the "
+    + " / ".join(f"{c:,}" for c in t6_cases)
+    + f" cases at $n = 6$ under each of the {len(t6_ineq)} discounts, with equality in "
+    + ", ".join(str(t) for t in t6_tight) + " of them (" + ", ".join(t6_ineq)
+    + "): the bound is attained, not merely respected. Without the $-D(j + 1)$ term the "
+    "inequality is violated in " + ", ".join(str(v) for v in t6_false)
+    + " cases, so this check tells the lemma from that false variant. The probability "
+    f"enumeration cannot: over the {len(t6_enum)} discounts and five laws every pair has its "
+    f"exact probability at or above the lemma's bound, but the smallest ratio is "
+    f"{t6_ratio:.4f}: the exact probability is everywhere at least that many times the "
+    "bound, and a false lemma whose bound stays below the probabilities passes as well. It "
+    "is a consistency check of the bound (the bound is $q^2 = 1/16$ wherever part 1's "
+    "condition holds at $j$ for "
+    "this $n$, and smaller where the window must grow). $r^{-2}$ meets part 1's condition at "
     f"$j = {', '.join(str(j) for j in t6_ranks)}$ only, so part 1 covers $2^{{-r}}$ "
     "and not $r^{-2}$. In the "
     "counterexample, given typical counts, the chance that $f_0$ is not beaten falls like "
@@ -2401,9 +2439,10 @@ display(Markdown(
 # %%
 display(Markdown("This section's own checks, above, cover Theorem 6's laws (the means, the "
                  "spreads, the uniform limit and the good function's bound) and its "
-                 "\"moreover\" clause (the lemma's bound by exact enumeration, the "
-                 "counterexample's exponent); the box gives the outcome of the claim's "
-                 "check, run here."))
+                 "\"moreover\" clause (the lemma's inequality on every case at $n = 6$, "
+                 "its probability bound against exact probabilities as a consistency "
+                 "check, the counterexample's exponent); the box gives the outcome of the "
+                 "claim's check, run here."))
 display(Markdown(reading.claims_box(proofs_check.settled_rows(["S004-T6"],
                                                               done={"S004-T6": t6}))))
 

@@ -375,6 +375,44 @@ def test_004_theorem_6_pair_lemma_by_hand(monkeypatch):
     assert got == pytest.approx(1 / 25 - 1 / 49 + 1 / 36 - 1 / 64, rel=1e-14)
 
 
+def test_004_theorem_6_lemma_inequality_tells_false_variants_apart(monkeypatch):
+    """The lemma's deterministic inequality, checked on every case at n = 6, holds, and
+    fails for two false variants: the -D(j+1) term dropped, and A_v widened (the last
+    object of pi0's window left free). By hand, under 2^-r: pi0 = objects (1, 0, 2, ..., 5),
+    j = 1, v = 3, only u = object 0 relevant: DCG(id) - DCG(pi0) = 1/2 - 1/4 = 1/4, the
+    lemma's bound 1/2 - 1/4 - (1/8 + ... + 1/64) = 1/64, the variant's 1/2 - 15/64 = 17/64."""
+    from fractions import Fraction as F
+
+    from proofs_check.doc004 import cutoffs_graded as cg
+
+    w = [F(1, 2**r) for r in range(1, 7)]
+    assert cg._lemma_rhs(w, 1, 3) == F(1, 64) <= F(1, 4) < cg._lemma_rhs(w, 1, 3, False)
+    assert cg._lemma_rhs(w, 1, 2) == F(1, 2) - F(31, 64)  # v = j + 1: no D(j+1) term
+    assert cg._lemma_event([1, 0, 2, 3, 4, 5], 1, 3) == ([0], [1])
+    assert cg._lemma_event([1, 0, 2, 3, 4, 5], 1, 7) == ([0], [1, 2, 3, 4, 5])
+    for name in ("2^-r", "r^-2", "ties and a zero"):
+        got = cg._lemma_inequality(cg._exact_weights(name, 6))
+        assert got["holds"] and got["violations"] == 0 and got["cases with equality"] > 0
+    real_rhs, real_event = cg._lemma_rhs, cg._lemma_event
+    # the -D(j+1) term dropped, by the function's own parameter
+    monkeypatch.setattr(cg, "_lemma_rhs",
+                        lambda w, j, v, next_rank_term=True: real_rhs(w, j, v, False))
+    for name in ("2^-r", "r^-2"):
+        assert cg._lemma_inequality(cg._exact_weights(name, 6))["violations"] > 0
+    ev, lemma_ok, cx_ok = cg._moreover_check()
+    assert not lemma_ok and cx_ok
+    monkeypatch.setattr(cg, "_lemma_rhs", real_rhs)
+
+    # A_v widened: pi0's rank v - 1 left free when the window holds more than u's rank
+    def widened(order, j, v):
+        rel, irr = real_event(order, j, v)
+        return rel, irr[:-1]
+
+    monkeypatch.setattr(cg, "_lemma_event", widened)
+    for name in ("2^-r", "r^-2"):
+        assert not cg._lemma_inequality(cg._exact_weights(name, 6))["holds"]
+
+
 def test_001_perturbed_example_fails():
     # the region of the example starts at 1/4, not 1/3; a wrong bit in the binary vector
     assert doc001.s001_e1(lower=sympy.Rational(1, 3)).outcome == "failed"

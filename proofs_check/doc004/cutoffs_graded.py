@@ -38,7 +38,28 @@ Q6 = Fraction(1, 4)
 
 def _exact_weights(name: str, n: int) -> list[Fraction]:
     """D(1..n) as exact fractions, for the enumeration (sums compared without rounding)."""
+    if name == "ties and a zero":
+        # non-increasing, not strictly: the lemma asks no more of D
+        return [Fraction(1), Fraction(1, 2), Fraction(1, 2), Fraction(1, 3), Fraction(1, 3),
+                Fraction(0)][:n]
     return [Fraction(1, 2**r) if name == "2^-r" else Fraction(1, r * r) for r in range(1, n + 1)]
+
+
+def _lemma_rhs(w, j: int, v: int, next_rank_term: bool = True):
+    """The lemma's lower bound on DCG(pi1) - DCG(pi0) on A_v: D(j) - D(j+1) 1[v >= j+2] -
+    R_n(v), R_n(v) = sum_{r=v}^{n} D(r); ``w`` = D(1..n) (exact fractions or integers),
+    ``j`` the first differing rank, j < v <= n + 1, all 1-based. ``next_rank_term=False``
+    drops the D(j+1) term: a false variant, for the check's power."""
+    drop = w[j] if v >= j + 2 and next_rank_term else 0
+    return w[j - 1] - drop - sum(w[v - 1:], 0 * w[0])
+
+
+def _lemma_event(order, j: int, v: int) -> tuple[list[int], list[int]]:
+    """The labels the lemma's event A_v fixes when pi1 is the identity, pi0 = ``order``
+    (objects by rank, 0-based) and ``j`` the first differing rank: (relevant, irrelevant) =
+    ([u], pi0's ranks j..v-1 but u), u = pi1(j) = object j - 1."""
+    u = j - 1
+    return [u], [int(o) for o in order[j - 1:v - 1] if o != u]
 
 
 def _window_bound(w: list[Fraction], j: int, q: Fraction) -> tuple[Fraction, int]:
@@ -47,13 +68,63 @@ def _window_bound(w: list[Fraction], j: int, q: Fraction) -> tuple[Fraction, int
     fixes: u = pi1(j) relevant and pi0's ranks j..v-1 (u excepted) irrelevant, the smallest
     v > j with D(j) - D(j+1)[v > j+1] - sum_{r>=v} D(r) >= 0."""
     n = len(w)
-    tail = [sum(w[r - 1:], Fraction(0)) for r in range(1, n + 2)]  # tail[r-1] = sum_{s>=r}
     for v in range(j + 1, n + 2):
-        drop = w[j] if v > j + 1 else Fraction(0)
-        if w[j - 1] - drop - tail[v - 1] >= 0:
+        if _lemma_rhs(w, j, v) >= 0:
             fixed = min(v - j + 1, n - j + 1)
             return q**fixed, fixed
     raise AssertionError("v = n + 1 always qualifies for a non-increasing discount")
+
+
+def _dcg_table(w: list[Fraction]) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """Every ranking of n = len(w) objects and every label vector: (rankings as objects by
+    rank, label vectors, dcg[p, y] = sum_r y[perm_p(r)] D(r) times the common denominator
+    of the D(r), that denominator), in integers."""
+    n = len(w)
+    scale = math.lcm(*(x.denominator for x in w))
+    w_int = np.array([int(x * scale) for x in w], dtype=np.int64)
+    labels = np.array(list(itertools.product((0, 1), repeat=n)), dtype=np.int64)
+    perms = np.array(list(itertools.permutations(range(n))), dtype=np.int64)
+    # the label of the object at each rank, weighted by that rank's discount
+    dcg = np.einsum("pyr,r->py", labels[:, perms].transpose(1, 0, 2), w_int)
+    return perms, labels, dcg, scale
+
+
+def _lemma_inequality(w: list[Fraction], next_rank_term: bool = True) -> dict:
+    """The lemma's deterministic inequality, exhaustively for n = len(w) objects: for every
+    pi0 != pi1 = the identity, every v in (j, n+1] (j the first differing rank) and every
+    label vector in A_v (:func:`_lemma_event`), DCG(pi1) - DCG(pi0) >= :func:`_lemma_rhs`,
+    the IDCG positive, and A_v fixing at most min(v - j + 1, n - j + 1) labels. Integers
+    throughout (D(r) times their common denominator). ``next_rank_term=False`` checks the
+    false variant without D(j+1) (:func:`_lemma_rhs`)."""
+    n = len(w)
+    perms, labels, dcg, scale = _dcg_table(w)
+    w_int = [int(x * scale) for x in w]
+    ident = int(np.flatnonzero((perms == np.arange(n)).all(axis=1))[0])
+    first = (perms != np.arange(n)).argmax(axis=1) + 1
+    cases = violations = tight = 0
+    events_ok, margin = True, None
+    for p in range(len(perms)):
+        if p == ident:
+            continue
+        j = int(first[p])
+        for v in range(j + 1, n + 2):
+            rel, irr = _lemma_event(perms[p], j, v)
+            events_ok &= len(rel) + len(irr) <= min(v - j + 1, n - j + 1)
+            inside = labels[:, rel].all(axis=1) & (labels[:, irr] == 0).all(axis=1)
+            events_ok &= bool((labels[inside].sum(axis=1) > 0).all())
+            gap = dcg[ident, inside] - dcg[p, inside] - _lemma_rhs(w_int, j, v,
+                                                                   next_rank_term)
+            cases += int(inside.sum())
+            violations += int((gap < 0).sum())
+            tight += int((gap == 0).sum())
+            if gap.size:
+                low = int(gap.min())
+                margin = low if margin is None else min(margin, low)
+    return {"cases (pi0, v, labels in A_v)": cases, "violations": violations,
+            "cases with equality": tight,
+            "least DCG(pi1) - DCG(pi0) - bound": str(Fraction(margin, scale)),
+            "A_v fixes at most min(v-j+1, n-j+1) labels, IDCG > 0 on it": bool(events_ok),
+            "holds": violations == 0 and bool(events_ok)}
 
 
 def _pair_enumeration(name: str, n: int = 6) -> dict:
@@ -64,13 +135,8 @@ def _pair_enumeration(name: str, n: int = 6) -> dict:
     w = _exact_weights(name, n)
     lib = rm.exponential_discount if name == "2^-r" else rm.power_discount(2.0)
     lib_ok = bool(np.allclose(lib.weights(n), [float(x) for x in w], rtol=1e-14, atol=0))
-    scale = math.lcm(*(x.denominator for x in w))
-    w_int = np.array([int(x * scale) for x in w], dtype=np.int64)
     q = Q6
-    labels = np.array(list(itertools.product((0, 1), repeat=n)), dtype=np.int64)
-    perms = np.array(list(itertools.permutations(range(n))), dtype=np.int64)
-    # dcg[p, y] = sum_r y[perm_p(r)] w(r): the label of the object at each rank
-    dcg = np.einsum("pyr,r->py", labels[:, perms].transpose(1, 0, 2), w_int)
+    perms, labels, dcg, _ = _dcg_table(w)
     ident = int(np.flatnonzero((perms == np.arange(n)).all(axis=1))[0])
     first = (perms != np.arange(n)).argmax(axis=1) + 1  # first differing rank, 1-based
     win = (dcg <= dcg[ident]) & (labels.sum(axis=1) > 0)
@@ -124,10 +190,40 @@ def _block_swap_pair(n: int, k: int, h: int) -> dict:
             "same mean of both blocks' weights": bool(np.isclose(c_lo.sum(), -gap, rtol=1e-12))}
 
 
+def _smooth_swap_pair(n: int) -> dict:
+    """The counterexample's smooth variant (a remark, not part of the verdict): eta = 1/2 on
+    [1/2, 1] and 1/2 + sin(4 pi x)/4 on [0, 1/2) (delta = 1/3, both ybar^f Lipschitz), f1(x)
+    = x, f0 the same block swap of [0, 1/4) and [1/4, 1/2), under r^-2, with the n objects
+    at the midpoints (i + 1/2)/n. Hoeffding's bound on P[DCG0 <= DCG1 | objects]: f0, which
+    puts the block with eta >= 1/2 first, is the winner."""
+    x = (np.arange(n) + 0.5) / n
+    eta = np.where(x >= 0.5, 0.5, 0.5 + np.sin(4 * np.pi * x) / 4)
+    f0 = np.where(x >= 0.5, x, np.where(x >= 0.25, x - 0.25, x + 0.25))
+    w = rm.power_discount(2.0).weights(n)
+    rank1 = np.empty(n, dtype=np.int64)
+    rank0 = np.empty(n, dtype=np.int64)
+    rank1[np.argsort(-x)] = np.arange(n)
+    rank0[np.argsort(-f0)] = np.arange(n)
+    c = w[rank0] - w[rank1]                   # DCG0 - DCG1 = sum_i y_i c_i
+    mean = float(eta @ c)
+    return {"E[DCG0 - DCG1 | objects]": mean,
+            "-log(Hoeffding bound) / n": 2 * mean**2 / float((c**2).sum()) / n}
+
+
 def _moreover_check() -> tuple[dict, bool, bool]:
     """The 'moreover' clause: (evidence, the corrected clause's lemma holds on every pair
     enumerated, the counterexample's bounds hold, refuting the printed clause)."""
     ev, ok = {}, True
+    # the lemma itself: its deterministic inequality on every case at n = 6, exactly
+    for name in ("2^-r", "r^-2", "ties and a zero"):
+        w = _exact_weights(name, 6)
+        ineq = _lemma_inequality(w)
+        ok &= ineq["holds"]
+        ev[f"the lemma's inequality, every case at n = 6, {name}"] = {
+            **ineq, "without the -D(j+1) term (false), violations":
+                _lemma_inequality(w, next_rank_term=False)["violations"]}
+    # the probability bound it gives, against exact probabilities: a consistency check
+    # (the bound has slack, so it cannot tell the lemma from a weaker false variant)
     for name in ("2^-r", "r^-2"):
         en = _pair_enumeration(name)
         ev[f"exact enumeration, n = 6, {name}"] = en
@@ -154,6 +250,9 @@ def _moreover_check() -> tuple[dict, bool, bool]:
                                           "proof's exponent / n, worst of the corners": worst}
     ok &= min(rate) > 0.05
     ev["counterexample under r^-2, typical counts (n/2, n/4, n/4)"] = rows
+    # a remark: the same swap with a smooth eta; information, not part of the verdict
+    ev["smooth variant (remark), objects at the midpoints"] = {
+        f"n=1e{len(str(n)) - 1}": _smooth_swap_pair(n) for n in (10**2, 10**3, 10**4, 10**5)}
     # the lemma and condition (i) support the corrected clause; the counterexample's
     # bounds refute the printed one: each decides its own half of the verdict
     return ev, lemma_ok, ok
@@ -191,6 +290,14 @@ def s004_t6(draws: int = 200, seed: int = 6) -> Result:
     rows["the 'moreover' clause, pair by pair"] = pairs
     cx_rate = min(v["-log(Hoeffding bound) / n"] for v in
                   pairs["counterexample under r^-2, typical counts (n/2, n/4, n/4)"].values())
+    ineq = {k.rsplit(", ", 1)[1]: v for k, v in pairs.items()
+            if k.startswith("the lemma's inequality")}
+    cases = sorted({v["cases (pi0, v, labels in A_v)"] for v in ineq.values()})
+    viol = [v["violations"] for v in ineq.values()]
+    false = [v["without the -D(j+1) term (false), violations"] for v in ineq.values()]
+    tight = [v["cases with equality"] for v in ineq.values()]
+    slack = min(w["min over pi0 of P / bound"] for k, en in pairs.items()
+                if k.startswith("exact enumeration") for w in en["worst pair per law"].values())
     rows["printed"] = (
         "the non-convergence holds (the spread above, and the paper's proof); the 'moreover' "
         "clause is false as printed. Its proof shows, for one f, P[NDCG >= a] >= c and "
@@ -216,8 +323,16 @@ def s004_t6(draws: int = 200, seed: int = 6) -> Result:
         "P[NDCG(f0) <= NDCG(f1)] >= q^2 for every pair and n: no pair is consistently "
         "distinguishable. (ii) For any summable D strictly decreasing on ranks 1..k+1, a "
         "pair whose rankings differ within the top k ranks with probability >= rho for "
-        "all large n is not consistently distinguishable (P >= rho q^(v_k+1)). The "
-        "enumeration checks the lemma's bound exactly for every pair at n = 6")
+        "all large n is not consistently distinguishable (P >= rho q^(v_k+1)). Checked: the "
+        "lemma's deterministic inequality exhaustively at n = 6 (every pi0 != pi1, every v, "
+        f"every label vector in A_v: {'/'.join(str(c) for c in cases)} cases under each of "
+        "2^-r, r^-2 and (1, 1/2, 1/2, 1/3, 1/3, 0), a discount with ties and a zero; exact "
+        f"integers): {sum(viol)} violations, equality in {', '.join(str(t) for t in tight)} "
+        "cases, while the false variant without the D(j+1) term is violated in "
+        f"{', '.join(str(v) for v in false)}; and, as a consistency check only, the exact "
+        "probabilities at n = 6 against the lemma's probability bound: every one at or above "
+        f"it, the least ratio {slack:.4f}, a slack that cannot tell the lemma from a weaker "
+        "false variant")
     if not counterexample_ok:
         # bounds that fail refute nothing: the printed clause is then unchecked, not true
         return Result("failed", "the counterexample's bounds do not hold: the printed "
