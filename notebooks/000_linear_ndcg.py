@@ -273,9 +273,13 @@ display(Markdown(reading.claims_box(proofs_check.settled_rows(
 # it does not write out: an immediate one (each exchange puts one relevant document into
 # the top $m$), which the claim checks on every sequence, and the text breaks off right
 # after the proof ("Next, we will prove"), so it may stand on the part we do not have.
-# The catalogue therefore files S000-L1 as *verified*, by the rule it applies to S001-T1
-# of notebook 001: a proof whose argument goes through as read stays verified, what it
-# leaves unwritten noted in the evidence.
+# The catalogue files S000-L1 as *verified* because of that truncation: the proof is not
+# assessable past the point where the text breaks off, and the remaining step is
+# immediate. (It is not a slip of the kind the registry's rule forgives, as in S001-T1:
+# an unwritten step would otherwise be a proof gap.) The check of the proof
+# (`proof_holds`) is the construction's mathematics, the misplaced pairs exchanged on
+# every sequence, not a reading of the text: it cannot detect what the text leaves
+# unwritten.
 
 # %%
 bip = [{"m": m, "n": n, "DCG_pi (library)": rm.idcg([1] * m + [0] * n, discount="linear"),

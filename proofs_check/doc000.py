@@ -360,8 +360,14 @@ def s000_l1(max_total: int = 8, bound=min) -> Result:
                                         "top m; checked here on every sequence), and the "
                                         "text breaks off right after the proof ('Next, we "
                                         "will prove'), so it may be on the part we do not "
-                                        "have. Verified by the registry's rule, as S001-T1: "
-                                        "the argument goes through as read"})
+                                        "have. Verified on that truncation: not "
+                                        "assessable past it, and the remaining step is "
+                                        "immediate",
+                   "what the proof's check covers": "proof_holds is the construction's "
+                                                    "mathematics (the misplaced pairs "
+                                                    "exchanged, on every sequence), not the "
+                                                    "text: it cannot fail on what the text "
+                                                    "leaves unwritten"})
 
 
 @claim("S000-T0R", doc=DOC, recorded="verified", kind="companion",
