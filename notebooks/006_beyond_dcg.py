@@ -723,7 +723,10 @@ display(Markdown(
 # (ERR@$k$ needs none of this: Result 4 covers it under any coupling.) $\square$
 # The constants are not optimised: the window facts use only that $a$ is irrelevant and
 # $\pi_1$'s window relevant but for $a$ ($C^0_i \le P + i - j$ whatever the labels of
-# $\pi_0$'s other window objects), so at most $L + 2$ labels need prescribing; and for
+# $\pi_0$'s other window objects), so at most $L + 2$ labels need prescribing; beyond the
+# window $C^0_i - C^1_i \le i - j - L$ ($\pi_1$'s window holds at least $L$ relevant
+# objects), so $\mathrm{RBP}(f_1) - \mathrm{RBP}(f_0) \ge c_j - \sum_{i > j+L} c_i (i - j -
+# L)$, the sharper form the claims report checks, above the bound used here; and for
 # $\varphi \le 1/2$, $w_j > \sum_{i > j} w_i$ gives RBP's sign with $L = 0$. Either way
 # $c$ is astronomically small: the result is qualitative.
 #

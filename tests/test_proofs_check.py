@@ -86,6 +86,21 @@ def test_companion_results_can_fail(monkeypatch):
     assert results006.r006_2().outcome == "failed"
 
 
+def test_result_5s_rbp_bound_catches_a_tail_five_times_too_small(monkeypatch):
+    """Result 5's RBP bound is checked in a form the labellings come close to: with its
+    tail beyond the window cut to a fifth (a bound five times too optimistic there), some
+    labelling falls below it at both phi, and the check fails."""
+    from proofs_check import results006
+
+    true_tail = results006._rbp_tail
+    monkeypatch.setattr(results006, "_rbp_tail",
+                        lambda c_i, rank_j, w: 0.2 * true_tail(c_i, rank_j, w))
+    res = results006.r006_5(pairs=20)
+    assert res.outcome == "failed"
+    assert res.evidence["failures"]["RBP(p=0.8) bound"] > 0
+    assert res.evidence["failures"]["RBP(p=0.6) bound"] > 0
+
+
 def test_outcomes_and_their_legend():
     """Six outcomes, each explained once in the report's legend, which the companion's
     reading aids copy (the companion does not import the claims engine)."""
