@@ -136,7 +136,10 @@ def _enumerated(measures, q, depth, tail=None):
        statement="RR, RBP(phi), ERR, ERR@k, P@k and NDCG@k (k fixed) converge in law to a "
                  "function of i.i.d. Bernoulli(q) top labels, q = ybar(1-): the law depends "
                  "on the ranking function only through q and is non-degenerate when "
-                 "0 < q < 1 (no convergence in probability); RR -> 1/G, G geometric")
+                 "0 < q < 1 (no convergence in probability, nor to a random limit on "
+                 "nested samples: P[|M_2n - M_n| > eps] >= 2^-K P[|L - L'| > eps + 4w(K)] "
+                 "- o(1), L, L' independent copies of the limit law, w(K) the tail beyond "
+                 "rank K, any K with 4w(K) < eps); RR -> 1/G, G geometric")
 def r006_2(depth: int = 14) -> Result:
     """The laws' means and variances (measure_limits.top_law, exact in q) against the
     distribution of the evaluator's own scores over every top-``depth`` label vector,
@@ -173,7 +176,8 @@ def r006_2(depth: int = 14) -> Result:
         bad.append("RR's mean is not E[1/G]")
     return Result("verified" if not bad else "failed",
                   f"exact enumeration of the 2^{depth} top label vectors, scored by the "
-                  "evaluator, against top_law's moments (q = 2/3)",
+                  "evaluator, against top_law's moments (q = 2/3). Not checked: the "
+                  "nested-sample bound, a step of the proof",
                   {"mismatches": bad, "moments": rows, "E[1/G] by its series": rr_series})
 
 
