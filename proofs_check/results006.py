@@ -30,6 +30,15 @@ S3 = "Notebook 006, Results 3 and 4: telling two ranking functions apart"
 S5 = "Notebook 006, Any two ranking functions: the δ-condition (Results 5 and 6)"
 
 
+def _result(cid, section, item, proof, statement):
+    """Register the check below as notebook 006's result ``cid``: a companion-result of
+    the notebook, stated at ``item`` of ``section``, with the ``proof`` status the
+    notebook gives it (:data:`registry.PROOF_STATUSES`) and the outcome "verified"
+    recorded."""
+    return claim(cid, doc=DOC, kind="companion-result", proof=proof, recorded="verified",
+                 at=Location(section, item), statement=statement)
+
+
 def _models():
     from rankmeasures.theory.asymptotics import s
 
@@ -37,11 +46,10 @@ def _models():
     return {"A": s, "B": (1 + s) / 3, "C": sympy.Rational(1, 4) + s / 2, "R": half + 0 * s}
 
 
-@claim("R006-L1", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S2, "Lemma (top labels)"),
-       statement="if ybar has a left limit q at 1, the labels at ranks 1..K (K fixed) tend "
-                 "in total variation to i.i.d. Bernoulli(q); the distance is at most "
-                 "sum_{i<=K} E|ybar(U_(i:n)) - q|")
+@_result("R006-L1", S2, "Lemma (top labels)", "proved",
+         "if ybar has a left limit q at 1, the labels at ranks 1..K (K fixed) tend "
+         "in total variation to i.i.d. Bernoulli(q); the distance is at most "
+         "sum_{i<=K} E|ybar(U_(i:n)) - q|")
 def r006_l1() -> Result:
     """Model B (ybar = (1+s)/3, q = 2/3): P[label at rank i] = E[ybar(U_(i:n))] by the
     library's exact order statistics against the hand value 2/3 - i/(3(n+1)), and the
@@ -71,11 +79,10 @@ def r006_l1() -> Result:
                    "bound": rows})
 
 
-@claim("R006-1", doc=DOC, kind="companion-result", proof="proof sketch", recorded="verified",
-       at=Location(S1, "Result 1"),
-       statement="if p > 0, almost surely P@ceil(cn) -> Phi(c)/c, recall@ceil(cn) -> "
-                 "Phi(c)/p, R-precision -> Phi(p)/p, AP -> (1/p) int eta(t) Phi(t)/t dt, "
-                 "and AUC -> int int_{t<u} eta(t)(1 - eta(u)) / (p(1-p)) if p < 1")
+@_result("R006-1", S1, "Result 1", "proof sketch",
+         "if p > 0, almost surely P@ceil(cn) -> Phi(c)/c, recall@ceil(cn) -> "
+         "Phi(c)/p, R-precision -> Phi(p)/p, AP -> (1/p) int eta(t) Phi(t)/t dt, "
+         "and AUC -> int int_{t<u} eta(t)(1 - eta(u)) / (p(1-p)) if p < 1")
 def r006_1(dps: int = 15) -> Result:
     """The closed forms (sympy) against the quadrature of the defining integrals (mpmath,
     independent of the closed form) for models A, B and R, and against values derived by
@@ -131,15 +138,14 @@ def _enumerated(measures, q, depth, tail=None):
     return MC.evaluate_lists(list(measures), lab), weights
 
 
-@claim("R006-2", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S2, "Result 2"),
-       statement="RR, RBP(phi), ERR, ERR@k, P@k and NDCG@k (k fixed) converge in law to a "
-                 "function of i.i.d. Bernoulli(q) top labels, q = ybar(1-): the law depends "
-                 "on the ranking function only through q and is non-degenerate when "
-                 "0 < q < 1 (no convergence in probability, nor to a random limit on "
-                 "nested samples: P[|M_2n - M_n| > eps] >= 2^-K P[|L - L'| > eps + 4w(K)] "
-                 "- o(1), L, L' independent copies of the limit law, w(K) the tail beyond "
-                 "rank K, any K with 4w(K) < eps); RR -> 1/G, G geometric")
+@_result("R006-2", S2, "Result 2", "proved",
+         "RR, RBP(phi), ERR, ERR@k, P@k and NDCG@k (k fixed) converge in law to a "
+         "function of i.i.d. Bernoulli(q) top labels, q = ybar(1-): the law depends "
+         "on the ranking function only through q and is non-degenerate when "
+         "0 < q < 1 (no convergence in probability, nor to a random limit on "
+         "nested samples: P[|M_2n - M_n| > eps] >= 2^-K P[|L - L'| > eps + 4w(K)] "
+         "- o(1), L, L' independent copies of the limit law, w(K) the tail beyond "
+         "rank K, any K with 4w(K) < eps); RR -> 1/G, G geometric")
 def r006_2(depth: int = 14) -> Result:
     """The laws' means and variances (measure_limits.top_law, exact in q) against the
     distribution of the evaluator's own scores over every top-``depth`` label vector,
@@ -181,12 +187,11 @@ def r006_2(depth: int = 14) -> Result:
                   {"mismatches": bad, "moments": rows, "E[1/G] by its series": rr_series})
 
 
-@claim("R006-3", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S3, "Result 3"),
-       statement="for P and recall at ceil(cn), R-precision, AP and AUC (p < 1): two ranking "
-                 "functions whose limits differ are consistently distinguishable in the sense "
-                 "of Wang et al.'s Definition 3 (all n >= N at once, negligible failure "
-                 "probability), under any joint law of their scores")
+@_result("R006-3", S3, "Result 3", "proved",
+         "for P and recall at ceil(cn), R-precision, AP and AUC (p < 1): two ranking "
+         "functions whose limits differ are consistently distinguishable in the sense "
+         "of Wang et al.'s Definition 3 (all n >= N at once, negligible failure "
+         "probability), under any joint law of their scores")
 def r006_3(n: int = 2000, draws: int = 100, seed: int = 3) -> Result:
     """The pair (C, R) of notebook 006: their AP, AUC and P@ceil(n/2) limits differ
     (closed forms) and measure_limits.pair_verdict calls them distinguishable, C better.
@@ -227,12 +232,11 @@ def r006_3(n: int = 2000, draws: int = 100, seed: int = 3) -> Result:
                   tolerance={"samples with D <= 0": {"abs": allowed}})
 
 
-@claim("R006-4", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S3, "Result 4"),
-       statement="for RR, P@k, NDCG@k and ERR@k (k fixed), if q1 > 0 then P[M(f0) > M(f1)] <= "
-                 "1 - P[the top k' of f1 relevant] at every n (k' = 1 for RR, k otherwise), "
-                 "-> 1 - q1^k', under any coupling: no pair with q0, q1 > 0 is "
-                 "distinguishable even in probability")
+@_result("R006-4", S3, "Result 4", "proved",
+         "for RR, P@k, NDCG@k and ERR@k (k fixed), if q1 > 0 then P[M(f0) > M(f1)] <= "
+         "1 - P[the top k' of f1 relevant] at every n (k' = 1 for RR, k otherwise), "
+         "-> 1 - q1^k', under any coupling: no pair with q0, q1 > 0 is "
+         "distinguishable even in probability")
 def r006_4(n: int = 30, draws: int = 400, seed: int = 4) -> Result:
     """Coupled samples of C (q = 3/4) and R (q = 1/2) at n: the fractions P[RR(C) > RR(R)]
     and P[RR(R) > RR(C)] against the exact bounds 1/2 and 1 - E[ybar_C(U_(1:n))]
@@ -277,14 +281,13 @@ def _law_atoms(name, q, depth):
     return ev[name], w, room
 
 
-@claim("R006-4p", doc=DOC, kind="companion-result", proof="proof sketch", recorded="verified",
-       at=Location(S3, "Result 4′"),
-       statement="RBP(phi) and ERR with 0 < q0, q1 < 1: (a) for rankings of independent "
-                 "samples limsup P[M(f0) > M(f1)] <= P[L0 >= L1] < 1, as P[L1 > L0] >= "
-                 "(q1(1 - q0))^K; (b) the same on coupled_sample's coupling (a sketch; for "
-                 "curves bounded away from 0 and 1 its conclusion, no distinguishability, "
-                 "is proved by Result 5, which gives only P[M(f0) > M(f1)] <= 1 - c, not "
-                 "the bound P[L0 >= L1])")
+@_result("R006-4p", S3, "Result 4′", "proof sketch",
+         "RBP(phi) and ERR with 0 < q0, q1 < 1: (a) for rankings of independent "
+         "samples limsup P[M(f0) > M(f1)] <= P[L0 >= L1] < 1, as P[L1 > L0] >= "
+         "(q1(1 - q0))^K; (b) the same on coupled_sample's coupling (a sketch; for "
+         "curves bounded away from 0 and 1 its conclusion, no distinguishability, "
+         "is proved by Result 5, which gives only P[M(f0) > M(f1)] <= 1 - c, not "
+         "the bound P[L0 >= L1])")
 def r006_4p(depth: int = 12) -> Result:
     """(a) For q_C = 3/4 and q_R = 1/2: the laws of RBP(0.5) and ERR from every top
     label vector of ``depth`` ranks scored by the evaluator, each score known up to what
@@ -411,16 +414,15 @@ def _rbp_case(lists, diff, phi, j, w):
     return fails, seen
 
 
-@claim("R006-5", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S5, "Result 5"),
-       statement="binary labels; under Wang et al.'s delta-condition in the form delta <= "
-                 "P[Y = 1 | X = x] <= 1 - delta for every object x (equivalent, with "
-                 "delta' = delta/(1 + delta), to P(Y = y | x) >= delta P(Y = y*_x | x)), "
-                 "for RBP(phi) and ERR (no cut): for every delta and phi there is "
-                 "c = c(delta, M) > 0 such that for every pair of label-independent "
-                 "rankings and every n, P[M(f0) > M(f1)] <= 1 - c (c = delta^(2L+2) for "
-                 "RBP, L the least window with sum_{m>L} (m+1) phi^m < 1 - phi), so no "
-                 "pair is distinguishable even in probability")
+@_result("R006-5", S5, "Result 5", "proved",
+         "binary labels; under Wang et al.'s delta-condition in the form delta <= "
+         "P[Y = 1 | X = x] <= 1 - delta for every object x (equivalent, with "
+         "delta' = delta/(1 + delta), to P(Y = y | x) >= delta P(Y = y*_x | x)), "
+         "for RBP(phi) and ERR (no cut): for every delta and phi there is "
+         "c = c(delta, M) > 0 such that for every pair of label-independent "
+         "rankings and every n, P[M(f0) > M(f1)] <= 1 - c (c = delta^(2L+2) for "
+         "RBP, L the least window with sum_{m>L} (m+1) phi^m < 1 - phi), so no "
+         "pair is distinguishable even in probability")
 def r006_5(n: int = 11, pairs: int = 30, seed: int = 5) -> Result:
     """The deterministic steps of the proof, exhaustively over the labels outside the
     window (only a = f0's j-th object irrelevant and f1's ranks j..j+w relevant but a
@@ -566,13 +568,12 @@ def r006_5(n: int = 11, pairs: int = 30, seed: int = 5) -> Result:
                    "ERR of the adversary (f0, f1), window 2, rank 33": adv})
 
 
-@claim("R006-6", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S5, "Result 6 (a counterexample)"),
-       statement="without the delta-condition, RBP(phi) and ERR can distinguish two ranking "
-                 "functions with 0 < q0, q1 < 1 in the sense of Definition 3: f1 ranks as f0 "
-                 "but moves a random half of the relevant objects (labels known to the "
-                 "features) down by d; then M(f0) >= M(f1) at every n, strictly once one "
-                 "moved relevant object passes an irrelevant one, and q1 = q0/(2 - q0)")
+@_result("R006-6", S5, "Result 6 (a counterexample)", "proved",
+         "without the delta-condition, RBP(phi) and ERR can distinguish two ranking "
+         "functions with 0 < q0, q1 < 1 in the sense of Definition 3: f1 ranks as f0 "
+         "but moves a random half of the relevant objects (labels known to the "
+         "features) down by d; then M(f0) >= M(f1) at every n, strictly once one "
+         "moved relevant object passes an irrelevant one, and q1 = q0/(2 - q0)")
 def r006_6(n: int = 200, draws: int = 300, objects: int = 200_000, seed: int = 6) -> Result:
     """Model B for f0 (q0 = 2/3, so q1 = 1/2), d = 1/2: lists of n objects ranked by both
     functions, scored by the evaluator (RBP(0.8), ERR): f0 above f1 in every list
