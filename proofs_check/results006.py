@@ -30,6 +30,15 @@ S3 = "Notebook 006, Results 3 and 4: telling two ranking functions apart"
 S5 = "Notebook 006, Any two ranking functions: the δ-condition (Results 5 and 6)"
 
 
+def _result(cid, section, item, proof, statement):
+    """Register the check below as notebook 006's result ``cid``: a companion-result of
+    the notebook, stated at ``item`` of ``section``, with the ``proof`` status the
+    notebook gives it (:data:`registry.PROOF_STATUSES`) and the outcome "verified"
+    recorded."""
+    return claim(cid, doc=DOC, kind="companion-result", proof=proof, recorded="verified",
+                 at=Location(section, item), statement=statement)
+
+
 def _models():
     from rankmeasures.theory.asymptotics import s
 
@@ -37,11 +46,10 @@ def _models():
     return {"A": s, "B": (1 + s) / 3, "C": sympy.Rational(1, 4) + s / 2, "R": half + 0 * s}
 
 
-@claim("R006-L1", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S2, "Lemma (top labels)"),
-       statement="if ybar has a left limit q at 1, the labels at ranks 1..K (K fixed) tend "
-                 "in total variation to i.i.d. Bernoulli(q); the distance is at most "
-                 "sum_{i<=K} E|ybar(U_(i:n)) - q|")
+@_result("R006-L1", S2, "Lemma (top labels)", "proved",
+         "if ybar has a left limit q at 1, the labels at ranks 1..K (K fixed) tend "
+         "in total variation to i.i.d. Bernoulli(q); the distance is at most "
+         "sum_{i<=K} E|ybar(U_(i:n)) - q|")
 def r006_l1() -> Result:
     """Model B (ybar = (1+s)/3, q = 2/3): P[label at rank i] = E[ybar(U_(i:n))] by the
     library's exact order statistics against the hand value 2/3 - i/(3(n+1)), and the
@@ -71,11 +79,10 @@ def r006_l1() -> Result:
                    "bound": rows})
 
 
-@claim("R006-1", doc=DOC, kind="companion-result", proof="proof sketch", recorded="verified",
-       at=Location(S1, "Result 1"),
-       statement="if p > 0, almost surely P@ceil(cn) -> Phi(c)/c, recall@ceil(cn) -> "
-                 "Phi(c)/p, R-precision -> Phi(p)/p, AP -> (1/p) int eta(t) Phi(t)/t dt, "
-                 "and AUC -> int int_{t<u} eta(t)(1 - eta(u)) / (p(1-p)) if p < 1")
+@_result("R006-1", S1, "Result 1", "proof sketch",
+         "if p > 0, almost surely P@ceil(cn) -> Phi(c)/c, recall@ceil(cn) -> "
+         "Phi(c)/p, R-precision -> Phi(p)/p, AP -> (1/p) int eta(t) Phi(t)/t dt, "
+         "and AUC -> int int_{t<u} eta(t)(1 - eta(u)) / (p(1-p)) if p < 1")
 def r006_1(dps: int = 15) -> Result:
     """The closed forms (sympy) against the quadrature of the defining integrals (mpmath,
     independent of the closed form) for models A, B and R, and against values derived by
@@ -131,12 +138,14 @@ def _enumerated(measures, q, depth, tail=None):
     return MC.evaluate_lists(list(measures), lab), weights
 
 
-@claim("R006-2", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S2, "Result 2"),
-       statement="RR, RBP(phi), ERR, ERR@k, P@k and NDCG@k (k fixed) converge in law to a "
-                 "function of i.i.d. Bernoulli(q) top labels, q = ybar(1-): the law depends "
-                 "on the ranking function only through q and is non-degenerate when "
-                 "0 < q < 1 (no convergence in probability); RR -> 1/G, G geometric")
+@_result("R006-2", S2, "Result 2", "proved",
+         "RR, RBP(phi), ERR, ERR@k, P@k and NDCG@k (k fixed) converge in law to a "
+         "function of i.i.d. Bernoulli(q) top labels, q = ybar(1-): the law depends "
+         "on the ranking function only through q and is non-degenerate when "
+         "0 < q < 1 (no convergence in probability, nor to a random limit on "
+         "nested samples: P[|M_2n - M_n| > eps] >= 2^-K P[|L - L'| > eps + 4w(K)] "
+         "- o(1), L, L' independent copies of the limit law, w(K) the tail beyond "
+         "rank K, any K with 4w(K) < eps); RR -> 1/G, G geometric")
 def r006_2(depth: int = 14) -> Result:
     """The laws' means and variances (measure_limits.top_law, exact in q) against the
     distribution of the evaluator's own scores over every top-``depth`` label vector,
@@ -173,16 +182,16 @@ def r006_2(depth: int = 14) -> Result:
         bad.append("RR's mean is not E[1/G]")
     return Result("verified" if not bad else "failed",
                   f"exact enumeration of the 2^{depth} top label vectors, scored by the "
-                  "evaluator, against top_law's moments (q = 2/3)",
+                  "evaluator, against top_law's moments (q = 2/3). Not checked: the "
+                  "nested-sample bound, a step of the proof",
                   {"mismatches": bad, "moments": rows, "E[1/G] by its series": rr_series})
 
 
-@claim("R006-3", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S3, "Result 3"),
-       statement="for P and recall at ceil(cn), R-precision, AP and AUC (p < 1): two ranking "
-                 "functions whose limits differ are consistently distinguishable in the sense "
-                 "of Wang et al.'s Definition 3 (all n >= N at once, negligible failure "
-                 "probability), under any joint law of their scores")
+@_result("R006-3", S3, "Result 3", "proved",
+         "for P and recall at ceil(cn), R-precision, AP and AUC (p < 1): two ranking "
+         "functions whose limits differ are consistently distinguishable in the sense "
+         "of Wang et al.'s Definition 3 (all n >= N at once, negligible failure "
+         "probability), under any joint law of their scores")
 def r006_3(n: int = 2000, draws: int = 100, seed: int = 3) -> Result:
     """The pair (C, R) of notebook 006: their AP, AUC and P@ceil(n/2) limits differ
     (closed forms) and measure_limits.pair_verdict calls them distinguishable, C better.
@@ -223,12 +232,11 @@ def r006_3(n: int = 2000, draws: int = 100, seed: int = 3) -> Result:
                   tolerance={"samples with D <= 0": {"abs": allowed}})
 
 
-@claim("R006-4", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S3, "Result 4"),
-       statement="for RR, P@k, NDCG@k and ERR@k (k fixed), if q1 > 0 then P[M(f0) > M(f1)] <= "
-                 "1 - P[the top k' of f1 relevant] at every n (k' = 1 for RR, k otherwise), "
-                 "-> 1 - q1^k', under any coupling: no pair with q0, q1 > 0 is "
-                 "distinguishable even in probability")
+@_result("R006-4", S3, "Result 4", "proved",
+         "for RR, P@k, NDCG@k and ERR@k (k fixed), if q1 > 0 then P[M(f0) > M(f1)] <= "
+         "1 - P[the top k' of f1 relevant] at every n (k' = 1 for RR, k otherwise), "
+         "-> 1 - q1^k', under any coupling: no pair with q0, q1 > 0 is "
+         "distinguishable even in probability")
 def r006_4(n: int = 30, draws: int = 400, seed: int = 4) -> Result:
     """Coupled samples of C (q = 3/4) and R (q = 1/2) at n: the fractions P[RR(C) > RR(R)]
     and P[RR(R) > RR(C)] against the exact bounds 1/2 and 1 - E[ybar_C(U_(1:n))]
@@ -273,14 +281,13 @@ def _law_atoms(name, q, depth):
     return ev[name], w, room
 
 
-@claim("R006-4p", doc=DOC, kind="companion-result", proof="proof sketch", recorded="verified",
-       at=Location(S3, "Result 4′"),
-       statement="RBP(phi) and ERR with 0 < q0, q1 < 1: (a) for rankings of independent "
-                 "samples limsup P[M(f0) > M(f1)] <= P[L0 >= L1] < 1, as P[L1 > L0] >= "
-                 "(q1(1 - q0))^K; (b) the same on coupled_sample's coupling (a sketch; for "
-                 "curves bounded away from 0 and 1 its conclusion, no distinguishability, "
-                 "is proved by Result 5, which gives only P[M(f0) > M(f1)] <= 1 - c, not "
-                 "the bound P[L0 >= L1])")
+@_result("R006-4p", S3, "Result 4′", "proof sketch",
+         "RBP(phi) and ERR with 0 < q0, q1 < 1: (a) for rankings of independent "
+         "samples limsup P[M(f0) > M(f1)] <= P[L0 >= L1] < 1, as P[L1 > L0] >= "
+         "(q1(1 - q0))^K; (b) the same on coupled_sample's coupling (a sketch; for "
+         "curves bounded away from 0 and 1 its conclusion, no distinguishability, "
+         "is proved by Result 5, which gives only P[M(f0) > M(f1)] <= 1 - c, not "
+         "the bound P[L0 >= L1])")
 def r006_4p(depth: int = 12) -> Result:
     """(a) For q_C = 3/4 and q_R = 1/2: the laws of RBP(0.5) and ERR from every top
     label vector of ``depth`` ranks scored by the evaluator, each score known up to what
@@ -362,31 +369,81 @@ def _err_adversary(j: int = 33, w: int = 2, run: int = 18, late: int = 10):
     return np.array([f0]), np.array([f1])
 
 
-@claim("R006-5", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S5, "Result 5"),
-       statement="binary labels; under Wang et al.'s delta-condition in the form delta <= "
-                 "P[Y = 1 | X = x] <= 1 - delta for every object x (equivalent, with "
-                 "delta' = delta/(1 + delta), to P(Y = y | x) >= delta P(Y = y*_x | x)), "
-                 "for RBP(phi) and ERR (no cut): for every delta and phi there is "
-                 "c = c(delta, M) > 0 such that for every pair of label-independent "
-                 "rankings and every n, P[M(f0) > M(f1)] <= 1 - c (c = delta^(2L+2) for "
-                 "RBP, L the least window with sum_{m>L} (m+1) phi^m < 1 - phi), so no "
-                 "pair is distinguishable even in probability")
+def _abel_weights(phi, n):
+    """RBP(phi)'s weights w_i = (1 - phi) phi^(i-1) at ranks 1..n and their Abel
+    coefficients c_i = w_i - w_(i+1) (c_n = w_n), so that RBP = sum_i c_i C_i."""
+    k = np.arange(1, n + 1)
+    w_i = (1 - phi) * phi ** (k - 1.0)
+    return w_i, np.append(w_i[:-1] - w_i[1:], w_i[-1])
+
+
+def _rbp_tail(c_i, rank_j, w):
+    """The most f0 can gain on f1 in RBP beyond Result 5's window (ranks j..j+w, j =
+    ``rank_j``, 1-based): sum_{i > j+w} c_i (i - j - w), as C^0_i <= P + i - j (f0's rank j
+    is irrelevant) and C^1_i >= P + w (f1's window is relevant but for at most one
+    object) there."""
+    i = np.arange(1, len(c_i) + 1)
+    return float(np.sum(np.where(i > rank_j + w, c_i * (i - rank_j - w), 0.0)))
+
+
+def _rbp_case(lists, diff, phi, j, w):
+    """Result 5's steps for RBP(phi) on one pair and window, every labelling at once
+    (``lists``: f0's and f1's label lists; ``diff``: the evaluator's RBP(f1) - RBP(f0);
+    ``j``: the first difference, 0-based): the failures of the Abel form, of the bound
+    c_j - _rbp_tail, of the proof's bound c_j - sum_{i > j+w} w_i (i - j + 1) staying
+    below it, and of the sign where the proof's bound is positive; and what the case
+    shows (decided labellings, ranks beyond the window, the tail share f0 reaches)."""
+    n = lists[0].shape[1]
+    w_i, c_i = _abel_weights(phi, n)
+    i = np.arange(1, n + 1)
+    rank_j = j + 1
+    c0, c1 = (np.cumsum(x, axis=1) for x in lists)
+    tail = _rbp_tail(c_i, rank_j, w)
+    proof = c_i[j] - float(np.sum(np.where(i > rank_j + w, w_i * (i - rank_j + 1), 0.0)))
+    fails = {"Abel form": int(np.sum(np.abs(diff - np.sum(c_i * (c1 - c0), axis=1))
+                                     > 1e-12)),
+             "bound": int(np.sum(diff < c_i[j] - tail - 1e-12)),
+             "proof's bound above the bound": int(proof > c_i[j] - tail + 1e-15),
+             "sign where the proof's bound is positive": int(np.sum(diff <= 0))
+             if proof > 0 else 0}
+    seen = {"decided": len(diff) if proof > 0 else 0,
+            "decided with ranks beyond the window": len(diff) if proof > 0 and rank_j + w < n
+            else 0,
+            "tail share": float(np.max(c_i[j] - diff)) / tail if tail > 0 else 0.0,
+            "f0 not below": int(np.sum(diff <= 0))}
+    return fails, seen
+
+
+@_result("R006-5", S5, "Result 5", "proved",
+         "binary labels; under Wang et al.'s delta-condition in the form delta <= "
+         "P[Y = 1 | X = x] <= 1 - delta for every object x (equivalent, with "
+         "delta' = delta/(1 + delta), to P(Y = y | x) >= delta P(Y = y*_x | x)), "
+         "for RBP(phi) and ERR (no cut): for every delta and phi there is "
+         "c = c(delta, M) > 0 such that for every pair of label-independent "
+         "rankings and every n, P[M(f0) > M(f1)] <= 1 - c (c = delta^(2L+2) for "
+         "RBP, L the least window with sum_{m>L} (m+1) phi^m < 1 - phi), so no "
+         "pair is distinguishable even in probability")
 def r006_5(n: int = 11, pairs: int = 30, seed: int = 5) -> Result:
     """The deterministic steps of the proof, exhaustively over the labels outside the
     window (only a = f0's j-th object irrelevant and f1's ranks j..j+w relevant but a
     prescribed), on random pairs of rankings of n objects, first difference at rank j,
-    windows w = 0..3, scored by the evaluator. The window L: the closed form of
-    sum_{m>L} (m+1) phi^m against partial sums (sympy), L = 4 at phi = 1/2 (by hand:
-    0.75 at L = 3, 0.4375 at L = 4, against 1/2) and L at phi = 0.8 (reported; it exceeds
-    n, so the proof's own window is not what runs here). RBP(0.8), where a small window
-    does not suffice, per labelling: the window facts C1_i >= P + i - j >= C0_i
-    (j <= i <= j + w) and C1_j = P + 1; the evaluator's RBP(f1) - RBP(f0) >= c_j -
-    sum_{i > j+w} w_i (i - j + 1) (Abel); and f1 above f0 wherever that bound is
-    positive. Power: at windows 0 and 1 the evaluator finds labellings where f0 is not
-    below f1, which the bound must (and does) leave undecided. ERR, per labelling: the
-    evaluator's ERR = sum_k 2^-k / r_k; the window terms >= 0; the first >=
-    2^-(P+1)/(j(j+1)); ERR(f1) - ERR(f0) >= 2^-P [1/(2j(j+1)) - sum_{m>w} 2^-m
+    windows w = 0..8, scored by the evaluator. The window L: the closed form of
+    sum_{m>L} (m+1) phi^m against partial sums (sympy), and L by hand: 4 at phi = 1/2
+    (0.75 at L = 3, 0.4375 at L = 4, against 1/2), 8 at phi = 3/5 (0.4409 at L = 7,
+    0.2897 at L = 8, against 2/5); at phi = 4/5 reported (it exceeds n). Per labelling,
+    the window facts C1_i >= P + i - j >= C0_i (j <= i <= j + w) and C1_j = P + 1.
+    RBP(0.8) and RBP(0.6), per labelling: the evaluator's RBP(f1) - RBP(f0) =
+    sum_i c_i (C1_i - C0_i) (Abel) and >= c_j - sum_{i > j+w} c_i (i - j - w) (the window
+    facts, and C0_i - C1_i <= i - j - w beyond the window); per pair and window, the
+    proof's bound c_j - sum_{i > j+w} w_i (i - j + 1) below that one; f1 above f0
+    wherever the proof's bound is positive. Power: at phi = 0.6 the proof's bound is
+    positive with ranks beyond the window in some cases (the trade-off between the
+    window and the tail that L settles), and these are checked; the labellings reach
+    more than a fifth of the tail sum_{i > j+w} c_i (i - j - w) at each phi, so a tail
+    five times too small fails; at windows 0 and 1, RBP(0.8) of f0 is not below f1 in
+    some labellings, which the proof's bound must (and does) leave undecided. ERR, per
+    labelling: the evaluator's ERR = sum_k 2^-k / r_k; the window terms >= 0; the first
+    >= 2^-(P+1)/(j(j+1)); ERR(f1) - ERR(f0) >= 2^-P [1/(2j(j+1)) - sum_{m>w} 2^-m
     (max(r0, r1) - j)/j^2]; f1 above f0 wherever that bracket is positive. The step that
     makes the bracket positive with probability >= 1/2 (Hoeffding's inequality and a union
     bound over t) is NOT checked; checked instead: its ingredient P[Bin(u, delta) <
@@ -398,24 +455,31 @@ def r006_5(n: int = 11, pairs: int = 30, seed: int = 5) -> Result:
     ph, ell = sympy.Symbol("phi", positive=True), sympy.Symbol("L", integer=True,
                                                                 nonnegative=True)
     closed = ph ** (ell + 1) * ((ell + 2) / (1 - ph) + ph / (1 - ph) ** 2)
+    rates = (sympy.Rational(1, 2), sympy.Rational(3, 5), sympy.Rational(4, 5))
     closed_ok = all(abs(float(closed.subs({ph: f, ell: L}))
                         - sum((m + 1) * float(f)**m for m in range(L + 1, 600))) < 1e-12
-                    for f in (sympy.Rational(1, 2), sympy.Rational(4, 5)) for L in range(8))
+                    for f in rates for L in range(10))
     windows = {str(f): next(L for L in range(200) if closed.subs({ph: f, ell: L}) < 1 - f)
-               for f in (sympy.Rational(1, 2), sympy.Rational(4, 5))}
-    phi, name = 0.8, "RBP(p=0.8)"
+               for f in rates}
+    # RBP(0.8): small windows do not suffice (the negative controls); RBP(0.6): its L (8)
+    # fits in the list, so the proof's bound decides cases with ranks beyond the window
+    rbp = {"RBP(p=0.8)": 0.8, "RBP(p=0.6)": 0.6}
+    widths = range(9)
     rng = np.random.default_rng(seed)
     k = np.arange(1, n + 1)
-    w_i = (1 - phi) * phi ** (k - 1.0)
-    c_i = np.append(w_i[:-1] - w_i[1:], w_i[-1])  # Abel: RBP = sum_i c_i C_i
-    fails = {"window facts": 0, "RBP bound": 0, "RBP sign where the bound is positive": 0,
-             "ERR formula": 0, "ERR window terms": 0, "ERR first term": 0,
-             "ERR bound": 0, "ERR sign where the bracket is positive": 0}
-    f0_not_below = {w: 0 for w in range(4)}
-    decided = {"RBP": 0, "ERR": 0}
+    fails = {"window facts": 0}
+    fails.update({f"{name} {step}": 0 for name in rbp
+                  for step in ("Abel form", "bound", "proof's bound above the bound",
+                               "sign where the proof's bound is positive")})
+    fails.update({"ERR formula": 0, "ERR window terms": 0, "ERR first term": 0,
+                  "ERR bound": 0, "ERR sign where the bracket is positive": 0})
+    f0_not_below = {name: {w: 0 for w in widths} for name in rbp}
+    decided = {**{name: 0 for name in rbp}, "ERR": 0}
+    beyond = {name: {"cases": 0, "labellings": 0} for name in rbp}
+    share = {name: 0.0 for name in rbp}
     cases = 0
     for p0, p1, j in _window_pairs(n, pairs, rng):
-        for w in range(4):
+        for w in widths:
             fixed = _window_labels(p0, p1, j, w)
             free = [o for o in range(n) if o not in fixed]
             lab = np.zeros((2 ** len(free), n))
@@ -424,25 +488,26 @@ def r006_5(n: int = 11, pairs: int = 30, seed: int = 5) -> Result:
             if free:
                 lab[:, free] = np.array(list(itertools.product([0.0, 1.0], repeat=len(free))))
             lists = [lab[:, p0], lab[:, p1]]
-            ev = [MC.evaluate_lists([name, "ERR"], x) for x in lists]
+            ev = [MC.evaluate_lists([*rbp, "ERR"], x) for x in lists]
             cases += len(lab)
             rank_j, big_p = j + 1, lists[0][:, :j].sum(axis=1).astype(int)
-            # RBP: the window facts, the Abel bound and the sign (ranks i = j+1..j+w+1,
-            # 1-based, are columns j..j+w)
+            # the window facts (ranks i = j+1..j+w+1, 1-based, are columns j..j+w)
             c0, c1 = (np.cumsum(x, axis=1) for x in lists)
             lo = big_p[:, None] + np.arange(0, min(w, n - 1 - j) + 1)[None, :]
             win = slice(j, min(j + w, n - 1) + 1)
             fails["window facts"] += int(np.sum(np.any(c1[:, win] < lo, axis=1)
                                                 | np.any(c0[:, win] > lo, axis=1)
                                                 | (c1[:, j] != big_p + 1)))
-            beyond = k > rank_j + w
-            bound = c_i[j] - np.sum(np.where(beyond, w_i * (k - rank_j + 1), 0.0))
-            diff = ev[1][name] - ev[0][name]
-            fails["RBP bound"] += int(np.sum(diff < bound - 1e-12))
-            if bound > 0:
-                decided["RBP"] += len(lab)
-                fails["RBP sign where the bound is positive"] += int(np.sum(diff <= 0))
-            f0_not_below[w] += int(np.sum(diff <= 0))
+            for name, phi in rbp.items():
+                failed, seen = _rbp_case(lists, ev[1][name] - ev[0][name], phi, j, w)
+                for step, v in failed.items():
+                    fails[f"{name} {step}"] += v
+                decided[name] += seen["decided"]
+                if seen["decided with ranks beyond the window"]:
+                    beyond[name]["cases"] += 1
+                    beyond[name]["labellings"] += seen["decided with ranks beyond the window"]
+                share[name] = max(share[name], seen["tail share"])
+                f0_not_below[name][w] += seen["f0 not below"]
             # ERR
             ranks = [_relevant_ranks(x, k) for x in lists]
             for f in (0, 1):
@@ -475,33 +540,40 @@ def r006_5(n: int = 11, pairs: int = 30, seed: int = 5) -> Result:
     # the adversary: a fixed window, f0 wins at a large first-difference rank
     a0, a1 = _err_adversary()
     adv = [float(MC.evaluate_lists(["ERR"], x)["ERR"][0]) for x in (a0, a1)]
-    ok = (closed_ok and windows["1/2"] == 4 and not any(fails.values())
-          and f0_not_below[0] > 0 and f0_not_below[1] > 0
-          and decided["RBP"] > 0 and decided["ERR"] > 0 and hoeffding_ok
-          and adv[0] > adv[1])
+    controls = f0_not_below["RBP(p=0.8)"]
+    ok = (closed_ok and windows["1/2"] == 4 and windows["3/5"] == 8
+          and not any(fails.values()) and controls[0] > 0 and controls[1] > 0
+          and all(decided.values()) and beyond["RBP(p=0.6)"]["cases"] > 0
+          and all(v > 0.2 for v in share.values()) and hoeffding_ok and adv[0] > adv[1])
     return Result("verified" if ok else "failed",
-                  f"{pairs} random pairs of rankings of {n} objects, windows 0..3, every "
-                  "labelling outside the window scored by the evaluator (RBP(0.8), ERR): "
-                  "the proof's deterministic inequalities and the sign wherever they decide "
-                  "it, with windows 0 and 1 as negative controls; Hoeffding's bound against "
-                  "scipy and a constructed adversary for ERR. Not checked: the union bound "
-                  "over t that makes ERR's bracket positive with probability >= 1/2",
+                  f"{pairs} random pairs of rankings of {n} objects, windows 0..8, every "
+                  "labelling outside the window scored by the evaluator (RBP(0.8), "
+                  "RBP(0.6), ERR): the proof's deterministic inequalities, RBP's Abel bound "
+                  "in its sharp form (the labellings reach more than a fifth of its tail), "
+                  "and the sign wherever the proof's bounds decide it, for RBP(0.6) also "
+                  "with ranks beyond the window; RBP(0.8) at windows 0 and 1 as negative "
+                  "controls; Hoeffding's bound against scipy and a constructed adversary "
+                  "for ERR. Not checked: the union bound over t that makes ERR's bracket "
+                  "positive with probability >= 1/2",
                   {"least window L": windows, "closed form of the tail sum": str(closed),
                    "labellings checked": cases, "failures": fails,
-                   "labellings decided by the bound": decided,
-                   "labellings where RBP(0.8) of f0 is not below f1, by window": {
-                       str(w): v for w, v in f0_not_below.items()},
+                   "labellings decided by the proof's bound": decided,
+                   "decided by the proof's bound with ranks beyond the window (pairs and "
+                   "windows; their labellings)": beyond,
+                   "largest share of the tail sum_{i>j+w} c_i (i-j-w) that f0 gains": share,
+                   "labellings where RBP of f0 is not below f1, by window": {
+                       name: {str(w): v for w, v in by_w.items()}
+                       for name, by_w in f0_not_below.items()},
                    "Hoeffding's bound holds (delta 0.1, 0.25, 0.5; u <= 400)": hoeffding_ok,
                    "ERR of the adversary (f0, f1), window 2, rank 33": adv})
 
 
-@claim("R006-6", doc=DOC, kind="companion-result", proof="proved", recorded="verified",
-       at=Location(S5, "Result 6 (a counterexample)"),
-       statement="without the delta-condition, RBP(phi) and ERR can distinguish two ranking "
-                 "functions with 0 < q0, q1 < 1 in the sense of Definition 3: f1 ranks as f0 "
-                 "but moves a random half of the relevant objects (labels known to the "
-                 "features) down by d; then M(f0) >= M(f1) at every n, strictly once one "
-                 "moved relevant object passes an irrelevant one, and q1 = q0/(2 - q0)")
+@_result("R006-6", S5, "Result 6 (a counterexample)", "proved",
+         "without the delta-condition, RBP(phi) and ERR can distinguish two ranking "
+         "functions with 0 < q0, q1 < 1 in the sense of Definition 3: f1 ranks as f0 "
+         "but moves a random half of the relevant objects (labels known to the "
+         "features) down by d; then M(f0) >= M(f1) at every n, strictly once one "
+         "moved relevant object passes an irrelevant one, and q1 = q0/(2 - q0)")
 def r006_6(n: int = 200, draws: int = 300, objects: int = 200_000, seed: int = 6) -> Result:
     """Model B for f0 (q0 = 2/3, so q1 = 1/2), d = 1/2: lists of n objects ranked by both
     functions, scored by the evaluator (RBP(0.8), ERR): f0 above f1 in every list

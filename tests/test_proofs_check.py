@@ -86,6 +86,21 @@ def test_companion_results_can_fail(monkeypatch):
     assert results006.r006_2().outcome == "failed"
 
 
+def test_result_5s_rbp_bound_catches_a_tail_five_times_too_small(monkeypatch):
+    """Result 5's RBP bound is checked in a form the labellings come close to: with its
+    tail beyond the window cut to a fifth (a bound five times too optimistic there), some
+    labelling falls below it at both phi, and the check fails."""
+    from proofs_check import results006
+
+    true_tail = results006._rbp_tail
+    monkeypatch.setattr(results006, "_rbp_tail",
+                        lambda c_i, rank_j, w: 0.2 * true_tail(c_i, rank_j, w))
+    res = results006.r006_5(pairs=20)
+    assert res.outcome == "failed"
+    assert res.evidence["failures"]["RBP(p=0.8) bound"] > 0
+    assert res.evidence["failures"]["RBP(p=0.6) bound"] > 0
+
+
 def test_outcomes_and_their_legend():
     """Six outcomes, each explained once in the report's legend, which the companion's
     reading aids copy (the companion does not import the claims engine)."""
@@ -691,6 +706,9 @@ def test_the_edition_counts_the_claims_of_the_catalogue():
 
 
 def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apart():
+    """The companion's own results, those it adds to a document and those of its notebooks,
+    share one section and one count, apart from the documents' claims; a notebook's result
+    shows its proof status there, an added one "—"; neither is listed as a finding."""
     from proofs_check.report import LEGEND, render_markdown
 
     loc = {"section": "2 Two", "item": "eq. (5)", "page": None}
@@ -709,25 +727,30 @@ def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apar
     for k, v in LEGEND.items():
         assert text.count(f"- **{k}**: {v}") == 1
     assert "The documents' claims: proof-gap 1, not-reproduced 1." in text
-    assert "The companion's own results (not claims of the documents, not counted " \
+    assert "The companion's own results (no document states them; not counted " \
            "above): verified 1." in text
     own, added = text.split("## The companion's own results")
-    assert "| S000-P9 |" not in own and "| S000-P9 |" in added.split("## Errata")[0]
-    assert "## The results of the companion's own notebooks" not in text
-    # a notebook's own result: its own section and count, its proof status, no finding
+    assert "| S000-P9 |" not in own
+    assert ("| S000-P9 | 000 | §2 Two — eq. (5) | the companion's proof | — | **verified** | "
+            "by hand |") in added.split("## Errata")[0]
+    assert text.count("## The companion's own results") == 1
+    # a notebook's own result: in the same section and count, after the added one
     result = {"id": "R006-9", "doc": "006", "kind": "companion-result", "proof": "proof gap",
               "location": {"section": "Notebook 006, Results", "item": "Result 9",
                            "page": None},
               "statement": "a result of the notebook", "outcome": "proof-gap",
               "recorded": "proof-gap", "method": "by hand", "evidence": {"gap": "step 2"}}
-    text = render_markdown([*rows, result])
+    text = render_markdown([result, *rows])
     assert "The documents' claims: proof-gap 1, not-reproduced 1." in text
-    assert ("The results of the companion's own notebooks (no document states them; not "
-            "counted above): proof-gap 1.") in text
-    head, section = text.split("## The results of the companion's own notebooks")
+    assert ("The companion's own results (no document states them; not counted above): "
+            "verified 1, proof-gap 1.") in text
+    assert text.count("## The companion's own results") == 1
+    head, section = text.split("## The companion's own results")
     assert "| R006-9 |" not in head
+    table = section.split("## Errata")[0]
     assert ("| R006-9 | 006 | Notebook 006, Results — Result 9 | a result of the notebook | "
-            "proof gap | **proof-gap** | by hand |") in section.split("## Errata")[0]
+            "proof gap | **proof-gap** | by hand |") in table
+    assert table.index("| S000-P9 |") < table.index("| R006-9 |")
     assert "- **R006-9**" not in text
     assert "  The gap: step 3 drops a term" in text
     assert "  Under our protocol: it falls" in text
