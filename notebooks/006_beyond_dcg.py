@@ -838,8 +838,10 @@ closing = [
     {"measure": "NDCG, summable discount [Wang et al.]",
      "converges?": "no (Theorem 6)", "limit depends on f?": "-",
      D3: "not for every pair as printed (an erratum, S004-T6: an r^-2 pair that is); no "
-         "under Theorem 6's label condition when D(j) >= sum_{r>j} D(r), or when the two "
-         "rankings differ at the top (the clause as corrected in notebook 004)",
+         "under Theorem 6's label condition, binary labels, by sufficient conditions: "
+         "D(j) >= sum_{r>j} D(r) or a bounded window (every geometric discount), or "
+         "rankings that differ within the top k with probability >= rho (the clause as "
+         "corrected in notebook 004)",
      WK: "not stated", "rate": "-"},
 ]
 figures.save_table(closing, "006_closing")
