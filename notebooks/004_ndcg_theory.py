@@ -876,20 +876,25 @@ bias_share = min(r["b(n)"] / (r["|R - N_D(n)|"] + r["b(n)"]) for r in lemma2_row
 checks.check("lemma2-exact", ratio_third < 1,
              "under the log discount the proven bound |R - N_D(n)| + b(n) on "
              "|E[NDCG] - N_D(n)| stays below n^-1/3 at every n shown")
+# the bounds printed below are rounded outwards (at most: up; at least: down), so that no
+# printed bound is stronger than the computed one
 display(Markdown(
     f"Over $n = {lemma2_ns[0]}$ to ${lemma2_ns[-1]:.0e}$ the bound $|R(n) - N_D(n)| + b(n)$ "
-    f"on $|E[\\mathrm{{NDCG}}] - N_D(n)|$ is at most {ratio_third:.2g} times $n^{{-1/3}}$: "
+    f"on $|E[\\mathrm{{NDCG}}] - N_D(n)|$ is at most {np.ceil(ratio_third * 100) / 100:.2f} "
+    "times $n^{-1/3}$: "
     "the lemma's inequality holds at every $n$ shown, with constant 1 and no logarithm. "
-    f"Under the uncut log discount the bound is mostly $b(n)$ (at least {bias_share:.0%} "
+    "Under the uncut log discount the bound is mostly $b(n)$ (at least "
+    f"{np.floor(bias_share * 100):.0f}% "
     "of it), the slack of the Cauchy-Schwarz step, which decays like $n^{-1/2}$ with the "
     "relative spread of the relevant count (under Theorem 8's cut at $n/5$ the IDCG hardly "
     "varies and $b(n)$ is far smaller); the "
-    f"deterministic part $|R(n) - N_D(n)|$ is at most {ratio_log:.2g} times $\\log n/n$. "
+    "deterministic part $|R(n) - N_D(n)|$ is at most "
+    f"{np.ceil(ratio_log * 100) / 100:.2f} times $\\log n/n$. "
     "How close $E[\\mathrm{NDCG}]$ itself is to $R(n)$ is not resolved here: the Monte "
     "Carlo points are drawn for comparison, unchecked against the lines; the checks of "
     "the limits table hold the means of DCG and IDCG to their exact expectations."
     + (" Not drawn, because $|R(n) - N_D(n)|$ stays below the axis floor $10^{-8}$ at "
-       "every $n$: " + ", ".join(f"{name} (at most {d:.1e})" for name, d in lemma2_zero)
+       "every $n$: " + ", ".join(f"{name} (largest {d:.1e})" for name, d in lemma2_zero)
        + "." if lemma2_zero else "")))
 
 # %% [markdown]
@@ -1983,7 +1988,8 @@ display(Markdown(
     "1, not to 0. Any $\\alpha > 3/2$ fails the same way. The statement as printed is "
     "false (erratum S004-L4). With the exponent $\\min(\\alpha, 1)/3$ the measurements are "
     f"consistent with it in both cases (read with $\\alpha = 1$, the constant curve's window "
-    f"is at least {min(row['window / s.d. (alpha = 1)'] for row in l4_flat.values()):.0f} "
+    # floored: a lower bound printed must not exceed the computed one
+    f"is at least {np.floor(min(r['window / s.d. (alpha = 1)'] for r in l4_flat.values())):.0f} "
     f"standard deviations wide, and the fraction of draws outside it is {l4_freq1:.3f}): "
     "plausible, but measured at a few $n$, not proven by the paper's argument: the proof "
     "does not give the window even for $\\alpha = 1$. Eq. (32) drops the Hoeffding "
