@@ -876,20 +876,25 @@ bias_share = min(r["b(n)"] / (r["|R - N_D(n)|"] + r["b(n)"]) for r in lemma2_row
 checks.check("lemma2-exact", ratio_third < 1,
              "under the log discount the proven bound |R - N_D(n)| + b(n) on "
              "|E[NDCG] - N_D(n)| stays below n^-1/3 at every n shown")
+# the bounds printed below are rounded outwards (at most: up; at least: down), so that no
+# printed bound is stronger than the computed one
 display(Markdown(
     f"Over $n = {lemma2_ns[0]}$ to ${lemma2_ns[-1]:.0e}$ the bound $|R(n) - N_D(n)| + b(n)$ "
-    f"on $|E[\\mathrm{{NDCG}}] - N_D(n)|$ is at most {ratio_third:.2g} times $n^{{-1/3}}$: "
+    f"on $|E[\\mathrm{{NDCG}}] - N_D(n)|$ is at most {np.ceil(ratio_third * 100) / 100:.2f} "
+    "times $n^{-1/3}$: "
     "the lemma's inequality holds at every $n$ shown, with constant 1 and no logarithm. "
-    f"Under the uncut log discount the bound is mostly $b(n)$ (at least {bias_share:.0%} "
+    "Under the uncut log discount the bound is mostly $b(n)$ (at least "
+    f"{np.floor(bias_share * 100):.0f}% "
     "of it), the slack of the Cauchy-Schwarz step, which decays like $n^{-1/2}$ with the "
     "relative spread of the relevant count (under Theorem 8's cut at $n/5$ the IDCG hardly "
     "varies and $b(n)$ is far smaller); the "
-    f"deterministic part $|R(n) - N_D(n)|$ is at most {ratio_log:.2g} times $\\log n/n$. "
+    "deterministic part $|R(n) - N_D(n)|$ is at most "
+    f"{np.ceil(ratio_log * 100) / 100:.2f} times $\\log n/n$. "
     "How close $E[\\mathrm{NDCG}]$ itself is to $R(n)$ is not resolved here: the Monte "
     "Carlo points are drawn for comparison, unchecked against the lines; the checks of "
     "the limits table hold the means of DCG and IDCG to their exact expectations."
     + (" Not drawn, because $|R(n) - N_D(n)|$ stays below the axis floor $10^{-8}$ at "
-       "every $n$: " + ", ".join(f"{name} (at most {d:.1e})" for name, d in lemma2_zero)
+       "every $n$: " + ", ".join(f"{name} (largest {d:.1e})" for name, d in lemma2_zero)
        + "." if lemma2_zero else "")))
 
 # %% [markdown]
@@ -1983,7 +1988,8 @@ display(Markdown(
     "1, not to 0. Any $\\alpha > 3/2$ fails the same way. The statement as printed is "
     "false (erratum S004-L4). With the exponent $\\min(\\alpha, 1)/3$ the measurements are "
     f"consistent with it in both cases (read with $\\alpha = 1$, the constant curve's window "
-    f"is at least {min(row['window / s.d. (alpha = 1)'] for row in l4_flat.values()):.0f} "
+    # floored: a lower bound printed must not exceed the computed one
+    f"is at least {np.floor(min(r['window / s.d. (alpha = 1)'] for r in l4_flat.values())):.0f} "
     f"standard deviations wide, and the fraction of draws outside it is {l4_freq1:.3f}): "
     "plausible, but measured at a few $n$, not proven by the paper's argument: the proof "
     "does not give the window even for $\\alpha = 1$. Eq. (32) drops the Hoeffding "
@@ -2330,9 +2336,11 @@ display(Markdown(
 # S_n)] \ge q^{w + 1}$ for every pair and every $n$. Under $a^{-r}$, $D(j) - D(j+1) =
 # a^{-j}(1 - 1/a)$ and $\sum_{r \ge v} D(r) = a^{-v}/(1 - 1/a)$, so $v_j - j$ is the least
 # $m \ge 2$ with $a^{-m} \le (1 - 1/a)^2$, the same at every $j$: every geometric discount
-# is covered (the window for $a = 1.5$ is computed below). Under the theorem's own class
-# $r^{-(1+\epsilon)}$, $D(j) - D(j+1)$ is of order $j^{-(2+\epsilon)}$ while the tail from
-# $v$ is of order $v^{-\epsilon}$, so $v_j - j$ is unbounded and only part 2 applies. For
+# is covered (the window for $a = 1.5$ is computed below). For the polynomial discounts
+# $D(r) = r^{-(1+\epsilon)}$ themselves (the theorem's class $D(r) \le r^{-(1+\epsilon)}$
+# also contains $2^{-r}$, which part 1 covers), $D(j) - D(j+1)$ is of order
+# $j^{-(2+\epsilon)}$ while the tail from $v$ is of order $v^{-\epsilon}$, so $v_j - j$ is
+# unbounded and only part 2 applies. For
 # such discounts and pairs whose rankings first differ ever further down ($J \to \infty$),
 # the clause is open apart from the counterexample below.
 #
@@ -2478,10 +2486,14 @@ display(Markdown(
     "this $n$, and smaller where the window must grow). $r^{-2}$ meets part 1's condition at "
     f"$j = {', '.join(str(j) for j in t6_ranks)}$ only, so part 1 covers $2^{{-r}}$ "
     "and not $r^{-2}$. In the "
-    "counterexample, given typical counts, the chance that $f_0$ is not beaten falls like "
-    f"$e^{{-\\lambda n}}$ with $\\lambda$ = " + ", ".join(f"{x:.4f}" for x in t6_rate)
+    "counterexample, given typical counts, the chance that $f_0$ is not beaten is at most "
+    # lambda and the lower bound below floored, not rounded: a bound printed must not be
+    # stronger than the one computed
+    f"$e^{{-\\lambda n}}$ (Hoeffding's bound) with $\\lambda$ = "
+    + ", ".join(f"{np.floor(x * 10**4) / 10**4:.4f}" for x in t6_rate)
     + " at $n = " + ", ".join(f"10^{{{k.removeprefix('n=1e')}}}" for k in t6_cx)
-    + f"$, and the proof's weaker exponent is at least {t6_worst:.4f} per object at every "
+    + "$, and the proof's weaker exponent is at least "
+    f"{np.floor(t6_worst * 10**4) / 10**4:.4f} per object at every "
     f"corner, above the $15/25088 = {15 / 25088:.5f}$ the proof uses. So Theorem 6's "
     "\"moreover\" clause is false as printed (erratum S004-T6). Sufficient conditions "
     "for it to hold: every pair under $2^{-r}$ (part 1) and under every geometric discount "
@@ -2811,10 +2823,13 @@ conclusion_errata = {
                 "works, condition 2's fails as in S004-T4b",
     "S004-T6": "Theorem 6's \"moreover\" clause, that under a summable discount no pair "
                "is consistently distinguishable: false under $r^{-2}$ for a pair ranked "
-               "alike at the top (the counterexample of its section), and proved there for "
-               "every pair when $D(j) \\ge \\sum_{r>j} D(r)$ (as $2^{-r}$) and, under any "
-               "summable discount strictly decreasing at the top, for pairs whose rankings "
-               "differ within a fixed number of top ranks; the paper's verdict that such "
+               "alike at the top (the counterexample of its section); proved there under "
+               "sufficient conditions (not a characterisation), for binary labels: for "
+               "every pair when $D(j) \\ge \\sum_{r>j} D(r)$ (as $2^{-r}$) or, more "
+               "generally, when the lemma's window is bounded (every geometric discount), "
+               "and, under any summable discount strictly decreasing at the top, for pairs "
+               "whose rankings differ within the top $k$ ranks with a probability $\\ge "
+               "\\rho$ for all large $n$; the paper's verdict that such "
                "discounts are not feasible rests on the non-convergence, which holds, and "
                "on these pairs"}
 other_errata = {
