@@ -266,6 +266,29 @@ def test_ragged_group_starts_and_subset_by_hand():
     assert joined.tolist() == [0, 1, 9, 2, 3, 4, 5, 8] and joined_off.tolist() == [0, 3, 4, 8]
 
 
+def test_accumulate_within_is_each_querys_own_accumulation_whatever_its_blocks(monkeypatch):
+    """accumulate_within of random ragged queries (lengths 0 to 300, several width
+    classes) equals np.cumsum / np.cumprod of each query alone, bit for bit, with blocks
+    of 1, 7 and the default number of slots."""
+    import numpy as np
+
+    import rankmeasures._ragged as ragged
+
+    rng = np.random.default_rng(4)
+    sizes = rng.integers(0, 300, 60)
+    offsets = ragged.offsets_from_sizes(sizes)
+    values = rng.random(int(sizes.sum())) * 3
+    want_sum = np.concatenate([np.zeros(0)] + [np.cumsum(values[a:b]) for a, b in
+                                                zip(offsets[:-1], offsets[1:], strict=True)])
+    want_prod = np.concatenate([np.zeros(0)] + [np.cumprod(values[a:b]) for a, b in
+                                                 zip(offsets[:-1], offsets[1:], strict=True)])
+    for block in (1, 7, ragged.BLOCK_ITEMS):
+        monkeypatch.setattr(ragged, "BLOCK_ITEMS", block)
+        assert ragged.accumulate_within(values, offsets).tobytes() == want_sum.tobytes()
+        got = ragged.accumulate_within(values, offsets, np.multiply)
+        assert got.tobytes() == want_prod.tobytes()
+
+
 def test_the_api_reference_reaches_every_public_name_of_the_root_modules():
     """The edition's API reference documents the root's ``__all__`` and the sub-packages'
     modules (docs/_ext/companion_claims.py): a name a root module declares public must be

@@ -165,7 +165,8 @@ class RankedJudgments:
             # differently in different batches (counts are exact either way)
             return accumulate_within(flags, self.offsets)
         c = np.cumsum(flags, dtype=np.float64)
-        return c - np.repeat(self._before(c), self.num_ret)
+        c -= np.repeat(self._before(c), self.num_ret)  # in place: one array of n less
+        return c
 
     def product_before(self, factors: np.ndarray) -> np.ndarray:
         """Per retrieved document: the product of its query's ``factors`` strictly above

@@ -214,9 +214,10 @@ class _Flat:
 
 
 def _str_columns(obj, value: str):
-    """A table's columns when they are 1-d numpy str arrays of one length and finite
-    values (a file read by :func:`~rankmeasures.trec.trec_files.read_run`, say), else None:
-    every other input takes the dict path, which also words every error."""
+    """A table's columns when they are 1-d numpy arrays of one length, str or bytes ids
+    and finite values (a file read by
+    :func:`~rankmeasures.trec.trec_files.read_run`, say), else None: every other input
+    takes the dict path, which also words every error."""
     if not isinstance(obj, Mapping) or is_nested(obj):
         return None
     try:
@@ -225,7 +226,7 @@ def _str_columns(obj, value: str):
         return None
     if not all(isinstance(a, np.ndarray) and a.ndim == 1 for a in (q, d, v)):
         return None
-    if q.dtype.kind != "U" or d.dtype.kind != "U" or v.dtype.kind not in "fiu":
+    if q.dtype.kind not in "US" or d.dtype.kind not in "US" or v.dtype.kind not in "fiu":
         return None
     if not q.size == d.size == v.size:
         return None
@@ -235,11 +236,21 @@ def _str_columns(obj, value: str):
     return q, d, v
 
 
+def _as_str(col: np.ndarray) -> np.ndarray:
+    """A bytes column as str (UTF-8; UnicodeDecodeError if it is not), a str one as is."""
+    return np.char.decode(col, "utf-8") if col.dtype.kind == "S" else col
+
+
+def _texts(ids: np.ndarray) -> list:
+    """A column of ids as a list of str (bytes read as UTF-8)."""
+    return _as_str(ids).tolist()
+
+
 def _query_runs(q: np.ndarray) -> tuple[list, np.ndarray, np.ndarray] | None:
     """A query column in runs of equal ids (each id in one run): the ids, the runs'
     starts and lengths; None when an id comes back after another."""
     starts = np.flatnonzero(group_starts(q))
-    heads = q[starts].tolist()
+    heads = _texts(q[starts])
     if len(set(heads)) < len(heads):
         return None
     return heads, starts, np.diff(np.append(starts, q.size))
@@ -250,7 +261,7 @@ def _grouped_rows(q: np.ndarray, runs, rank: dict) -> tuple[np.ndarray, np.ndarr
     the number of rows of each place; ``runs``: :func:`_query_runs` of ``q``."""
     if runs is None:  # ids interleaved: factorise them
         uniq, inv = np.unique(q, return_inverse=True)
-        heads = uniq.tolist()
+        heads = _texts(uniq)
         place = np.array([rank.get(h, -1) for h in heads], np.int64)[inv]
         kept = np.flatnonzero(place >= 0)
         rows = kept[np.argsort(place[kept], kind="stable")]
@@ -269,13 +280,18 @@ def _grouped_rows(q: np.ndarray, runs, rank: dict) -> tuple[np.ndarray, np.ndarr
 
 def _text_hash(*columns: np.ndarray) -> list:
     """A 64-bit polynomial hash of each str of each column, over the 8-byte words of its
-    UCS-4 code (the last word overlapping the one before it); the columns are padded to
-    one width, so one string hashes alike in all."""
-    w = max(c.dtype.itemsize for c in columns) // 4
+    UCS-4 code, or of its bytes for bytes columns (all of one kind; the last word
+    overlapping the one before it); the columns are padded to one width, so one string
+    hashes alike in all."""
+    if columns[0].dtype.kind == "S":
+        w = max(8, *(c.dtype.itemsize for c in columns))
+        dtype, size = f"S{w}", w
+    else:
+        w = max(c.dtype.itemsize for c in columns) // 4
+        dtype, size = f"<U{w}", 4 * w
     out = []
     for c in columns:
-        c = np.ascontiguousarray(c.astype(f"<U{w}", copy=False))
-        size = 4 * w
+        c = np.ascontiguousarray(c.astype(dtype, copy=False))
         if not c.size:
             out.append(np.zeros(0, np.uint64))
             continue
@@ -328,9 +344,16 @@ def _array_gathered(qrels, run, queries: str) -> _Flat | None:
     if qcols is None or rcols is None or queries not in QUERY_POLICIES:
         return None
     (qq, qd, qv), (rq, rd, rv) = qcols, rcols
-    qruns, rruns = _query_runs(qq), _query_runs(rq)
-    judged = set(qruns[0] if qruns is not None else np.unique(qq).tolist())
-    ran = set(rruns[0] if rruns is not None else np.unique(rq).tolist())
+    try:
+        if qd.dtype.kind != rd.dtype.kind:  # bytes and str: both as str
+            qd, rd = _as_str(qd), _as_str(rd)
+        if qq.dtype.kind != rq.dtype.kind:
+            qq, rq = _as_str(qq), _as_str(rq)
+        qruns, rruns = _query_runs(qq), _query_runs(rq)
+        judged = set(qruns[0] if qruns is not None else _texts(np.unique(qq)))
+        ran = set(rruns[0] if rruns is not None else _texts(np.unique(rq)))
+    except UnicodeDecodeError:
+        return None  # the dict path names the id
     if query_refusal(judged, ran, queries, len(judged), len(ran)) is not None:
         return None  # the dict path words the refusal
     ids = sorted({"both": judged & ran, "qrels": judged, "run": ran}[queries])

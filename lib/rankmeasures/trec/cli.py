@@ -280,7 +280,8 @@ def _evaluations(args) -> dict:
     parse_measure_list(measures)  # a misspelt measure fails before any file is read
     trec = args.convention == "trec_eval"
     # trec_eval reads grades and -l with C's atol: their leading integer
-    qrels = read_qrels(args.qrels, grades="atol" if trec else "number")
+    # ids as the files' bytes (ASCII): a quarter of numpy str's memory
+    qrels = read_qrels(args.qrels, grades="atol" if trec else "number", ids="bytes")
     if trec:
         args.rel = float(math.trunc(args.rel))
     evals = {}
@@ -289,7 +290,8 @@ def _evaluations(args) -> dict:
         if label in evals:
             label = path
         try:
-            ev = evaluate(qrels, read_run(path), measures, convention=args.convention,
+            ev = evaluate(qrels, read_run(path, ids="bytes"), measures,
+                          convention=args.convention,
                           queries=queries, ties=args.ties, rel=args.rel,
                           depth=args.depth, judged_only=args.judged_only,
                           n_docs=args.n_docs, trec_eval=args.trec_eval)

@@ -9,7 +9,9 @@ Inputs, for both ``qrels`` and ``run``:
   never imported here.
 
 Ids are strings, as trec_eval reads them: an id of another type is converted with
-``str`` (so the integer 7 and the string ``"7"`` name the same query). The join is a hash
+``str`` (so the integer 7 and the string ``"7"`` name the same query), but for a numpy
+bytes column (dtype ``S``, as ``read_run(path, ids="bytes")`` returns), whose ids are
+read as UTF-8 text. The join is a hash
 join. A table of numpy str columns (as :func:`~rankmeasures.trec.trec_files.read_run`
 returns) is joined with no Python object per row: each (query, document) pair hashed to
 64 bits, the run's pairs looked up among the judged ones, every match confirmed on the
@@ -63,10 +65,24 @@ def _str_keys(d: Mapping, name: str, what: str, where: str = "") -> Mapping:
 
 def _as_text(col) -> list:
     arr = col.to_numpy() if hasattr(col, "to_numpy") else col
+    if isinstance(arr, np.ndarray) and arr.dtype.kind == "S":  # bytes: UTF-8 text
+        try:
+            return np.char.decode(arr, "utf-8").tolist()
+        except UnicodeDecodeError:
+            bad = next(x for x in arr.tolist() if not _utf8(x))
+            raise ValueError(f"ids: {bad!r} is not UTF-8 text") from None
     items = arr.tolist() if hasattr(arr, "tolist") else list(arr)
     if set(map(type, items)) <= {str}:
         return items
     return [x if type(x) is str else str(x) for x in items]
+
+
+def _utf8(b: bytes) -> bool:
+    try:
+        b.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _table_dicts(obj, value: str, name: str) -> dict:

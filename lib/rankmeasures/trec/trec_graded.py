@@ -144,7 +144,7 @@ def _g_measure(r: RankedJudgments, pairs: dict) -> np.ndarray:
     ig = np.zeros(r.marks.size)
     ig[inside] = g.ideal[g.ideal_offsets[:-1][r.qidx[inside]] + r.pos[inside]]
     at = np.flatnonzero(g.gain != 0)
-    cost = r.running_at(np.maximum(ig, 1.0), at)
+    cost = r.running_at(np.maximum(ig, 1.0, out=ig), at)  # ig is not read again
     got = r.running_at(g.gain, at)
     s = np.bincount(r.qidx[at], weights=g.gain[at] / np.log2(2.0 + cost - got),
                     minlength=r.nq)
