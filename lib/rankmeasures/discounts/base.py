@@ -222,7 +222,7 @@ class Discount:
         >>> rm.as_discount("zipf").at_real(2.5)
         0.4
         """
-        ln = None if length is None else np.float64(float(length))
+        ln = None if length is None else np.asarray(float(length), dtype=np.float64)
         return float(self._evaluate(np.array([float(x)]), ln)[0])
 
     # -- exact forms ---------------------------------------------------------------
@@ -392,6 +392,7 @@ class CutoffDiscount(Discount):
             return mpmath.mpf(self.k)
         if self.fraction is not None:
             return mpmath.ceil(mpmath.mpf(repr(float(self.fraction))) * length)
+        assert self.exponent is not None  # one of k, fraction, exponent is set
         x = mpmath.mpf(length) ** mpmath.mpf(repr(float(self.exponent)))
         return mpmath.ceil(x * (1 - mpmath.mpf(10) ** (-mpmath.mp.dps + 5)))
 
