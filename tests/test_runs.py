@@ -11,7 +11,8 @@ import ranx_record
 from sklearn.metrics import ndcg_score
 
 import rankmeasures as rm
-from rankmeasures.trec.runs import evaluate, join
+from rankmeasures.trec.join import join
+from rankmeasures.trec.runs import evaluate
 
 
 def _random_collection(seed, n_queries=3000):
@@ -199,7 +200,7 @@ def test_an_empty_run_is_refused_under_every_query_policy(form, queries):
     empty = _empty_forms("score")[form]
     want = r"^run: empty( \(its 1 query has no retrieved document\))?, so no query can be " \
            r"evaluated \(the qrels judge 'q1', 'q2'\)$"
-    with pytest.raises(rm.trec.runs.NoQueryToEvaluate, match=want):
+    with pytest.raises(rm.trec.join.NoQueryToEvaluate, match=want):
         evaluate(qrels, empty, "ndcg", queries=queries)
     with pytest.raises(ValueError, match=want):
         join(qrels, empty, queries=queries)

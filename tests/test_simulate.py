@@ -52,7 +52,7 @@ def test_ybar_outside_the_unit_interval_is_refused(monkeypatch, compiled, bad):
 def test_fill_is_evaluate_bit_for_bit(disc):
     for first in (1, 17, 10**9 - 5, 2**52):
         out = np.empty(9)
-        disc._fill(first, out, None)
+        disc.fill(first, out)
         want = disc.evaluate(np.arange(first, first + 9))
         np.testing.assert_array_equal(out, want)
 
@@ -63,9 +63,9 @@ def test_an_n_dependent_cutoff_fills_its_evaluate_bit_for_bit(disc):
     n = np.float64(10_000)  # k = 2000 and k = 100
     for first in (1, 95, 100, 101, 1995, 2000, 2001, 9990):
         out = np.full(11, np.nan)
-        disc._fill(first, out, n)
+        disc.fill(first, out, n)
         np.testing.assert_array_equal(
-            out, disc._evaluate(np.arange(first, first + 11, dtype=np.float64), n))
+            out, disc.evaluate(np.arange(first, first + 11), n))
 
 
 @pytest.mark.parametrize("probs", [

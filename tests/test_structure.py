@@ -266,6 +266,29 @@ def test_ragged_group_starts_and_subset_by_hand():
     assert joined.tolist() == [0, 1, 9, 2, 3, 4, 5, 8] and joined_off.tolist() == [0, 3, 4, 8]
 
 
+def test_accumulate_within_is_each_querys_own_accumulation_whatever_its_blocks(monkeypatch):
+    """accumulate_within of random ragged queries (lengths 0 to 300, several width
+    classes) equals np.cumsum / np.cumprod of each query alone, bit for bit, with blocks
+    of 1, 7 and the default number of slots."""
+    import numpy as np
+
+    import rankmeasures._ragged as ragged
+
+    rng = np.random.default_rng(4)
+    sizes = rng.integers(0, 300, 60)
+    offsets = ragged.offsets_from_sizes(sizes)
+    values = rng.random(int(sizes.sum())) * 3
+    want_sum = np.concatenate([np.zeros(0)] + [np.cumsum(values[a:b]) for a, b in
+                                                zip(offsets[:-1], offsets[1:], strict=True)])
+    want_prod = np.concatenate([np.zeros(0)] + [np.cumprod(values[a:b]) for a, b in
+                                                 zip(offsets[:-1], offsets[1:], strict=True)])
+    for block in (1, 7, ragged.BLOCK_ITEMS):
+        monkeypatch.setattr(ragged, "BLOCK_ITEMS", block)
+        assert ragged.accumulate_within(values, offsets).tobytes() == want_sum.tobytes()
+        got = ragged.accumulate_within(values, offsets, np.multiply)
+        assert got.tobytes() == want_prod.tobytes()
+
+
 def test_the_api_reference_reaches_every_public_name_of_the_root_modules():
     """The edition's API reference documents the root's ``__all__`` and the sub-packages'
     modules (docs/_ext/companion_claims.py): a name a root module declares public must be
@@ -287,3 +310,74 @@ def test_the_api_reference_reaches_every_public_name_of_the_root_modules():
         missing += [f"{info.name}.{n}" for n in getattr(mod, "__all__", [])
                     if n not in rankmeasures.__all__ and n not in symbols]
     assert missing == []
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
+
+
+def _defined_names(tree: ast.AST) -> set[str]:
+    """The names a module defines: functions, classes, assigned names and attributes."""
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            out.add(node.name)
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            out.add(node.id)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            out.add(node.attr)
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            out.add(node.target.id)
+    return out
+
+
+TREES = {m: ast.parse(p.read_text()) for m, p in MODULES.items()}
+DEFINED = {m: _defined_names(t) for m, t in TREES.items()}
+
+
+def _private_crossings(trees: dict) -> list[str]:
+    """Each private name of ours that a module takes from another: ``from M import _x``
+    (``_x`` not a module: a private module is the package's own business), and
+    ``obj._x`` on an object other than ``self``/``cls`` where ``_x`` is defined in another
+    of our modules but not in this one (a private method or field called from outside)."""
+    ours = set().union(*DEFINED.values())
+    found = []
+    for m, tree in trees.items():
+        is_package = MODULES[m].name == "__init__.py"
+        mine = _defined_names(tree)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = m.split(".")
+                    base = base[: len(base) - node.level + (1 if is_package else 0)]
+                    target = ".".join(base + ([node.module] if node.module else []))
+                else:
+                    target = node.module
+                if target in MODULES and target != m:
+                    found += [f"{m} imports {a.name} from {target}" for a in node.names
+                              if _private(a.name) and f"{target}.{a.name}" not in MODULES]
+            elif (isinstance(node, ast.Attribute) and _private(node.attr)
+                  and node.attr in ours and node.attr not in mine
+                  and not (isinstance(node.value, ast.Name)
+                           and node.value.id in ("self", "cls"))):
+                found.append(f"{m}:{node.lineno} uses {ast.unparse(node)}")
+    return sorted(found)
+
+
+def test_no_private_name_crosses_a_module():
+    # a name another module needs is public where it is defined (documented, with an
+    # example), or the code lives where it is used
+    assert _private_crossings(TREES) == []
+
+
+def test_the_private_name_check_can_fail():
+    # a private function imported from another module, and a private method called on
+    # another module's object, each put into a copy of a module, are found
+    bad = ast.parse("from .join import _secret\nfrom ..discounts import base\n"
+                    "def f(d):\n    return d._evaluate([1], None)\n")
+    crossings = _private_crossings({**TREES, "rankmeasures.trec.runs": bad})
+    assert crossings == ["rankmeasures.trec.runs imports _secret from rankmeasures.trec.join",
+                         "rankmeasures.trec.runs:4 uses d._evaluate"]
+    # the module that defines a private method may call it on any of its objects
+    assert "_evaluate" in DEFINED["rankmeasures.discounts.base"]
+    assert not [c for c in _private_crossings(TREES) if "discounts.base" in c]

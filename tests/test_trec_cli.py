@@ -652,3 +652,52 @@ def test_columns_read_in_two_threads_read_and_fail_as_in_one(tmp_path, threads_f
     path.write_bytes("".join(lines).encode("latin-1"))
     with pytest.raises(ValueError, match=r"line 2: doc_id is not UTF-8"):
         read_run(path)
+
+
+def test_ids_read_as_bytes_evaluate_as_the_same_text(tmp_path, monkeypatch):
+    """read_run/read_qrels(ids="bytes") give the file's ASCII ids as numpy bytes
+    (the command reads so, for memory); evaluate reads them as the text they are: every
+    per-query value is the one of the str columns, in trec_eval's order (the hashed join
+    and the dict join, to which a hash collision falls back), under another convention
+    (the dict join), and with one side bytes and the other str. The readers' blocks
+    (trec_files._BLOCK) shrunk to 3 records read the same columns."""
+    import rankmeasures.trec._trec_order as trec_order
+    import rankmeasures.trec.trec_files as trec_files
+
+    qtext, rtext = _regular_files(seed=3)
+    qpath, rpath = tmp_path / "q.txt", tmp_path / "r.txt"
+    qpath.write_text(qtext)
+    rpath.write_text(rtext)
+    qs, rs = read_qrels(qpath), read_run(rpath)
+    qb, rb = read_qrels(qpath, ids="bytes"), read_run(rpath, ids="bytes")
+    for column in ("query_id", "doc_id"):
+        assert rb[column].dtype.kind == "S" and qb[column].dtype.kind == "S"
+        assert [d.decode() for d in rb[column].tolist()] == rs[column].tolist()
+        assert [d.decode() for d in qb[column].tolist()] == qs[column].tolist()
+    assert rb["score"].tolist() == rs["score"].tolist()
+    with pytest.raises(ValueError, match="ids: must be one of"):
+        read_run(rpath, ids="text")
+
+    def values(qrels, run, convention):
+        measures = (["all_trec"] if convention == "trec_eval"
+                    else ["ndcg", "ndcg@10", "AP", "P@5", "RR", "recall"])
+        ev = evaluate(qrels, run, measures, convention=convention)
+        return {m: r.values.tolist() for m, r in ev.items()}
+
+    for convention in ("trec_eval", "sklearn"):
+        want = values(qs, rs, convention)
+        assert values(qb, rb, convention) == want
+        assert values(qs, rb, convention) == want
+        assert values(qb, rs, convention) == want
+    # the dict join in trec_eval's order: what a hash collision falls back to
+    want = values(qs, rs, "trec_eval")
+    monkeypatch.setattr(trec_order, "_array_gathered", lambda *a: None)
+    assert values(qb, rb, "trec_eval") == want
+    monkeypatch.undo()
+    monkeypatch.setattr(trec_files, "_BLOCK", 3)
+    small = read_run(rpath)
+    assert small["doc_id"].tolist() == rs["doc_id"].tolist()
+    assert small["score"].tobytes() == rs["score"].tobytes()
+    # a non-ASCII id: the column is str, as without the option
+    (tmp_path / "u.txt").write_text("q1 Q0 caf\u00e9 1 0.5 t\nq1 Q0 b 2 0.4 t\n", "utf-8")
+    assert read_run(tmp_path / "u.txt", ids="bytes")["doc_id"].tolist() == ["caf\u00e9", "b"]

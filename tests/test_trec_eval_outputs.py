@@ -20,7 +20,7 @@ from trec_eval_collections import (
 )
 
 from rankmeasures.trec.cli import run as cli
-from rankmeasures.trec.runs import trec_summary
+from rankmeasures.trec.results import trec_summary
 
 
 @pytest.mark.parametrize("config", list(CONFIGS))

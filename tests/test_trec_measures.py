@@ -14,7 +14,8 @@ import pytrec_eval
 from test_evaluate_measures import _collection
 
 from rankmeasures import evaluate
-from rankmeasures.trec.measure_names import GROUPS, parse_measures
+from rankmeasures.trec.declarations import GROUPS
+from rankmeasures.trec.measure_names import parse_measures
 
 # pytrec_eval embeds trec_eval 9, which turns a recall point p into (long)(p R + 0.9)
 # relevant documents; trec_eval 10 (our default) into lround(p R). Against pytrec_eval
@@ -390,7 +391,7 @@ def test_parameters_are_declared_with_their_types_and_defaults():
     from dataclasses import replace
 
     from rankmeasures.trec import measure_names
-    from rankmeasures.trec.measure_names import MEASURES, Param, declared_defaults
+    from rankmeasures.trec.declarations import MEASURES, Param, declared_defaults
 
     assert declared_defaults("rbp") == {"p": 0.9}
     assert declared_defaults("set_F") == {"beta": 1.0}
@@ -425,10 +426,10 @@ def test_parameters_are_declared_with_their_types_and_defaults():
 
 
 def test_the_evaluator_page_lists_every_measure_from_the_declarations():
-    from rankmeasures.trec.measure_names import measure_table
+    from rankmeasures.trec.declarations import measure_table
 
     text = (Path(__file__).resolve().parents[1] / "docs" / "evaluator.md").read_text()
-    start = text.index("<!-- measure table: rankmeasures.trec.measure_names.measure_table() -->")
+    start = text.index("<!-- measure table: rankmeasures.trec.declarations.measure_table() -->")
     end = text.index("<!-- end of measure table -->")
     assert text[start:end].split("\n", 1)[1].strip() == measure_table()
 
@@ -556,7 +557,7 @@ def test_measure_names_parse_or_refuse_by_name():
     from hypothesis import HealthCheck, given, settings
     from hypothesis import strategies as st
 
-    from rankmeasures.trec.measure_names import MEASURES as DECLARED
+    from rankmeasures.trec.declarations import MEASURES as DECLARED
 
     bases = sorted({m.trec for m in DECLARED.values() if m.trec}
                    | {a for m in DECLARED.values() for a in m.aliases}

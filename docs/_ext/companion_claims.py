@@ -455,7 +455,7 @@ THEORY_SPELLINGS = {"AP": (("map", None),), "Rprec": (("Rprec", None),),
                     "rbp": (("rbp.p=0.8", None),), "auc": (("AUC", None),)}
 #: NDCG: the theory is the document's (Wang et al.), analysed by the variant analysis
 NDCG_ROWS = ("ndcg", "ndcg_cut")
-MEASURE_TABLE = ("<!-- measure table: rankmeasures.trec.measure_names.measure_table() -->",
+MEASURE_TABLE = ("<!-- measure table: rankmeasures.trec.declarations.measure_table() -->",
                  "<!-- end of measure table -->")
 
 

@@ -39,13 +39,20 @@ def positions_within(sizes: np.ndarray) -> np.ndarray:
         offsets_from_sizes(sizes)[:-1], sizes)
 
 
+#: the padded slots of one block of :func:`accumulate_within` (a query longer than this
+#: is a block alone)
+BLOCK_ITEMS = 1 << 16
+
+
 def accumulate_within(values: np.ndarray, offsets: np.ndarray, ufunc=np.add) -> np.ndarray:
     """Per item, ``ufunc`` accumulated over its query's items up to and including it, in
     order within the query alone (``np.add``: running sums; ``np.multiply``: running
     products), so that a query's values are bit-identical whatever the other queries laid
     beside it. (A running sum over the flat array minus its value before the query rounds
     differently in different batches.) Queries are padded to a common width per
-    power-of-two length class: the padding at most doubles the memory.
+    power-of-two length class, a block of queries of about :data:`BLOCK_ITEMS` slots at a
+    time: the padding at most doubles a block's memory, and no array of every item but
+    the result is made.
 
     Examples
     --------
@@ -60,14 +67,17 @@ def accumulate_within(values: np.ndarray, offsets: np.ndarray, ufunc=np.add) -> 
     lengths = np.diff(offsets)
     width_class = np.ceil(np.log2(np.maximum(lengths, 1))).astype(np.int64)
     for c in np.unique(width_class[lengths > 1]):
-        qs = np.flatnonzero((width_class == c) & (lengths > 1))
-        width = int(lengths[qs].max())
+        in_class = np.flatnonzero((width_class == c) & (lengths > 1))
+        width = int(lengths[in_class].max())
         cols = np.arange(width)
-        valid = cols[None, :] < lengths[qs][:, None]
-        idx = offsets[:-1][qs][:, None] + cols[None, :]
-        block = np.full((qs.size, width), ufunc.identity, dtype=np.float64)
-        block[valid] = values[idx[valid]]
-        out[idx[valid]] = ufunc.accumulate(block, axis=1)[valid]
+        step = max(1, BLOCK_ITEMS // width)
+        for a in range(0, in_class.size, step):
+            qs = in_class[a:a + step]
+            valid = cols[None, :] < lengths[qs][:, None]
+            idx = (offsets[:-1][qs][:, None] + cols[None, :])[valid]
+            block = np.full((qs.size, width), ufunc.identity, dtype=np.float64)
+            block[valid] = values[idx]
+            out[idx] = ufunc.accumulate(block, axis=1)[valid]
     return out
 
 

@@ -110,7 +110,7 @@ class QueryResults:
     def summary(self) -> tuple[float, float, float, float, int]:
         """``(mean, min, median, max, undefined)`` over the defined values (NaN
         statistics when none is), ``undefined`` the number of NaN values: what the
-        ``repr`` of this and of :class:`~rankmeasures.trec.runs.Evaluation` show.
+        ``repr`` of this and of :class:`~rankmeasures.trec.results.Evaluation` show.
 
         Examples
         --------

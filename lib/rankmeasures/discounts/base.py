@@ -99,8 +99,9 @@ def log_grid(top: float) -> list:
 class Discount:
     """Base class: a discount ``D(r)`` for positions ``r = 1, 2, ...``.
 
-    Subclasses implement :meth:`_evaluate` (numpy) and may override :attr:`expr` (sympy)
-    and :meth:`_integral` (mpmath closed form of ``F(t)``).
+    Subclasses implement :meth:`_evaluate` (numpy) and may override :attr:`expr` (sympy),
+    :meth:`_integral` (mpmath closed form of ``F(t)``) and :meth:`fill` (a faster inner
+    loop with :meth:`evaluate`'s bits).
 
     Examples
     --------
@@ -167,17 +168,62 @@ class Discount:
     def _evaluate(self, p: np.ndarray, ln: np.ndarray | None) -> np.ndarray:
         raise NotImplementedError
 
-    def _fill(self, first: int, out: np.ndarray, ln: np.ndarray | None) -> None:
+    def fill(self, first: int, out: np.ndarray, length=None) -> None:
         """Write ``D(first), D(first + 1), ...`` into the float64 array ``out``.
 
-        The positions are valid by construction (the simulator's running positions), so
-        nothing is re-checked; the values are those of :meth:`_evaluate`, bit for bit.
-        Private to the package on purpose: its one caller is the order-statistic simulator
-        (:mod:`rankmeasures.theory.segments`), and a public method of a measure checks its
-        input (:meth:`evaluate`, :meth:`weights` do), which would cost this inner loop the
-        time it exists to save.
+        The fast path of :meth:`weights` for an inner loop: the positions are taken as
+        valid (``first >= 1`` an integer, as a simulator's running positions are) and not
+        re-checked, and the values are those of :meth:`evaluate`, bit for bit. Its caller
+        is the order-statistic simulator (:mod:`rankmeasures.theory.segments`).
+
+        Parameters
+        ----------
+        first : int
+            The position of ``out[0]`` (1 is the top); not checked.
+        out : ndarray of float64
+            Written in place, ``out.size`` values.
+        length : int, optional
+            List length ``n``; required when :attr:`needs_n` is true.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> import rankmeasures as rm
+        >>> out = np.empty(3)
+        >>> rm.as_discount("zipf").fill(2, out)
+        >>> out.tolist()  # 1/2, 1/3, 1/4
+        [0.5, 0.3333333333333333, 0.25]
         """
-        out[...] = self._evaluate(np.arange(first, first + out.size, dtype=np.float64), ln)
+        out[...] = self._evaluate(np.arange(first, first + out.size, dtype=np.float64),
+                                  self._length(length))
+
+    def _length(self, length) -> np.ndarray | None:
+        if not self.needs_n:
+            return None
+        if length is None:
+            raise ValueError(f"length: the {self.name} discount depends on the list length n")
+        return np.asarray(length, dtype=np.float64)
+
+    def at_real(self, x, length=None) -> float:
+        """``D(x)`` at a real ``x >= 1`` in double precision: the discount's own formula
+        read between ranks, the integrand of ``F(t)`` (Wang et al. 2013, Definition 5)
+        where no sympy form exists. ``x`` is not checked to be a rank.
+
+        Parameters
+        ----------
+        x : float
+            A real position, 1 is the top.
+        length : int, optional
+            List length ``n`` when the discount depends on it.
+
+        Examples
+        --------
+        >>> import rankmeasures as rm
+        >>> rm.as_discount("zipf").at_real(2.5)
+        0.4
+        """
+        ln = None if length is None else np.asarray(float(length), dtype=np.float64)
+        return float(self._evaluate(np.array([float(x)]), ln)[0])
 
     # -- exact forms ---------------------------------------------------------------
     @property
@@ -219,10 +265,8 @@ class Discount:
                 e = e.subs(n, length) if self.needs_n else e
                 f = sympy.lambdify(r, e, modules="mpmath")
             else:
-                ln = None if length is None else np.float64(float(length))
-
                 def f(x):  # at real x: the callable itself, not the check of integer ranks
-                    return mpmath.mpf(float(self._evaluate(np.array([float(x)]), ln)[0]))
+                    return mpmath.mpf(self.at_real(x, length))
             # in u = log x: every decade of x is a unit-scale piece, so t = 1e100 keeps its
             # digits (quadrature over [1, t] would not)
             return mpmath.quad(lambda u: f(mpmath.exp(u)) * mpmath.exp(u),
@@ -296,12 +340,13 @@ class CutoffDiscount(Discount):
         d = self.base._evaluate(p, ln)
         return np.where(p <= self.cutoff_at(ln), d, 0.0)
 
-    def _fill(self, first, out, ln):
-        # the base discount over the ranks up to k only, zeros after: _evaluate's bits
+    def fill(self, first, out, length=None):
+        # the base discount over the ranks up to k only, zeros after: evaluate's bits
         # without computing D where the cut-off discards it
-        kept = int(min(out.size, max(0.0, float(self.cutoff_at(ln)) - first + 1)))
+        kept = int(min(out.size, max(0.0, float(self.cutoff_at(self._length(length)))
+                                     - first + 1)))
         if kept:
-            self.base._fill(first, out[:kept], ln)
+            self.base.fill(first, out[:kept], length)
         out[kept:] = 0.0
 
     def _k_expr(self):
@@ -328,15 +373,28 @@ class CutoffDiscount(Discount):
         kk = self._k_expr()
         return sympy.Piecewise((fb, _t <= kk), (fb.subs(_t, kk), True))
 
-    def _k_mp(self, length):
-        """The cut-off for a list of ``length`` in mpmath (a decimal fraction or exponent
-        taken as written)."""
+    def cutoff_mp(self, length) -> mpmath.mpf:
+        """The cut-off position k for a list of ``length``, in mpmath at the working
+        precision: :meth:`cutoff_at` for the exact sums and integrals of the theory
+        (:mod:`rankmeasures.theory.asymptotics`), a decimal fraction or exponent taken as
+        written, so ``k = ceil(c n)`` and ``k = ceil(n^a)`` hold for n far beyond float64.
+
+        Examples
+        --------
+        >>> import rankmeasures as rm
+        >>> d = rm.cutoff(rm.log2_discount, fraction=0.25)
+        >>> d.cutoff_mp(10**30)
+        mpf('2.5e+29')
+        >>> rm.cutoff(rm.log2_discount, exponent=0.5).cutoff_mp(10**6)
+        mpf('1000.0')
+        """
         if self.k is not None:
             return mpmath.mpf(self.k)
         if self.fraction is not None:
             return mpmath.ceil(mpmath.mpf(repr(float(self.fraction))) * length)
+        assert self.exponent is not None  # one of k, fraction, exponent is set
         x = mpmath.mpf(length) ** mpmath.mpf(repr(float(self.exponent)))
         return mpmath.ceil(x * (1 - mpmath.mpf(10) ** (-mpmath.mp.dps + 5)))
 
     def _integral(self, t, length):
-        return self.base.integral(min(t, self._k_mp(length)), length, dps=mpmath.mp.dps)
+        return self.base.integral(min(t, self.cutoff_mp(length)), length, dps=mpmath.mp.dps)

@@ -69,7 +69,7 @@ class LogDiscount(Discount):
             return 1.0 / np.log2(1.0 + p)
         return (1.0 if self.base == math.e else math.log(self.base)) / np.log(1.0 + p)
 
-    def _fill(self, first, out, ln):
+    def fill(self, first, out, length=None):
         # 1 + r counted directly (integers are exact in float64), the log and the
         # reciprocal in place: the bits of _evaluate without its three temporaries
         one_plus = np.arange(first + 1, first + 1 + out.size, dtype=np.float64)

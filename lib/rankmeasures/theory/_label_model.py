@@ -2,8 +2,8 @@
 
 A model is ``ybar`` -- ``P[Y = 1 | ftilde = s]`` as a sympy expression in
 ``asymptotics.s`` or a numpy callable -- or an ``relevance.GradedRelevance`` (graded
-labels with their conditional probabilities). :func:`_prepare` turns it into numpy
-probability curves once; :func:`_labels` draws the labels of a block of scores from
+labels with their conditional probabilities). :func:`prepare` turns it into numpy
+probability curves once; :func:`draw_labels` draws the labels of a block of scores from
 uniforms. Shared by :mod:`~rankmeasures.theory.simulate` and
 :mod:`~rankmeasures.theory.segments` (which the former calls for its distributed draws).
 """
@@ -15,10 +15,19 @@ from functools import lru_cache
 import numpy as np
 import sympy
 
-__all__: list[str] = []
+__all__ = ["numpy_curve", "prepare", "draw_labels"]
 
 
-def _numpy_curve(ybar):
+def numpy_curve(ybar):
+    """``ybar`` (a sympy expression in ``asymptotics.s`` or a numpy callable) as a numpy
+    callable of an array of scores.
+
+    Examples
+    --------
+    >>> from rankmeasures.theory.asymptotics import s
+    >>> numpy_curve(s / 2)(np.array([0.5, 1.0])).tolist()
+    [0.25, 0.5]
+    """
     from .asymptotics import s as s_sym
 
     if isinstance(ybar, sympy.Basic):
@@ -29,7 +38,7 @@ def _numpy_curve(ybar):
     return ybar
 
 
-def _prepare(ybar) -> tuple:
+def prepare(ybar) -> tuple:
     """(label values high to low, their numpy probability curves, binary?) of a model;
     memoised (sympy's lambdify took milliseconds per task)."""
     try:
@@ -43,14 +52,14 @@ def _prepare_model(ybar) -> tuple:
 
     if isinstance(ybar, GradedRelevance):
         return (np.array([float(v) for v in ybar.raw_values]),
-                [_numpy_curve(q) for q in ybar.prob_specs], False)
-    return np.array([1.0, 0.0]), [_numpy_curve(ybar)], True
+                [numpy_curve(q) for q in ybar.prob_specs], False)
+    return np.array([1.0, 0.0]), [numpy_curve(ybar)], True
 
 
 _prepare_cached = lru_cache(maxsize=32)(_prepare_model)
 
 
-def _labels(model, s: np.ndarray, u: np.ndarray, term: np.ndarray, compiled) -> np.ndarray:
+def draw_labels(model, s: np.ndarray, u: np.ndarray, term: np.ndarray, compiled) -> np.ndarray:
     """In place: the gain of each item into ``term`` (binary: 1.0 iff ``u < ybar(s)``, the
     graded rule with two labels; graded: the first label whose cumulative probability
     exceeds ``u``), with the check of the model's values; returns the items per label

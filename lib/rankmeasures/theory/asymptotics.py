@@ -108,7 +108,7 @@ def _discount_moments(d: Discount, n: int, degree: int) -> list:
     discounts are summed term by term (n up to ~1e6)."""
     base, m = d, mpmath.mpf(n)
     if isinstance(d, CutoffDiscount):
-        base, m = d.base, min(m, d._k_mp(n))
+        base, m = d.base, min(m, d.cutoff_mp(n))
     elif isinstance(d, TopKDiscount):
         base, m = LogDiscount(2), min(m, mpmath.mpf(d.k))
     m = int(m)
@@ -247,13 +247,11 @@ def _pseudo_expectation(ybar, discount, n, dps, normalized):
             dfun = sympy.lambdify(r_sym, expr.subs(n_sym, nn) if d.needs_n else expr,
                                   modules="mpmath")
         else:
-            ln = None if length is None else np.float64(float(length))
-
             def dfun(x):  # at real x (the integral of Definition 5), in double precision
-                return mpmath.mpf(float(d._evaluate(np.array([float(x)]), ln)[0]))
+                return mpmath.mpf(d.at_real(x, length))
         kmax = nn
         if isinstance(d, CutoffDiscount):
-            kmax = min(nn, d._k_mp(nn))
+            kmax = min(nn, d.cutoff_mp(nn))
         elif isinstance(d, TopKDiscount):
             kmax = min(nn, mpmath.mpf(d.k))
         # Ntilde = int_1^kmax ybar(1 - x/n) D(x) dx in t = log x: every decade of x is a

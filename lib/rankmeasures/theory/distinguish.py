@@ -26,7 +26,7 @@ import numpy as np
 from .._validation import check_positive_int
 from ..dcg import ndcg
 from ..discounts import as_discount
-from ._label_model import _numpy_curve
+from ._label_model import numpy_curve
 from .simulate import latent_sample
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ class _Density:
 
 
 def _curve(model):
-    f = _numpy_curve(model)
+    f = numpy_curve(model)
     return lambda x: np.broadcast_to(np.asarray(f(np.asarray(x, dtype=np.float64)),
                                                 dtype=np.float64), np.shape(x))
 

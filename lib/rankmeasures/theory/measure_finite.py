@@ -28,7 +28,7 @@ import mpmath
 import sympy
 
 from .asymptotics import s
-from .measure_limits import _curve
+from .measure_limits import label_curve
 
 __all__ = ["expected_finite", "expected_linear"]
 
@@ -53,7 +53,7 @@ def expected_finite(name: str, ybar, n: int, *, k: int, dps: int = 20):
         raise ValueError(f"n: need a positive integer, got {n!r}")
     if name != "RR" and (isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= n):
         raise ValueError(f"k: need an integer in [1, n], got {k!r}")
-    curve = _curve(ybar)
+    curve = label_curve(ybar)
     a_expr = sympy.integrate(curve.subs(s, _u), (_u, s, 1))
     with mpmath.workdps(dps + 5):
         yb = sympy.lambdify(s, curve, modules="mpmath")
@@ -106,7 +106,7 @@ def expected_linear(ybar, n: int, weights) -> sympy.Expr:
     w = [sympy.nsimplify(x) if isinstance(x, float) else sympy.sympify(x) for x in weights]
     if not 1 <= len(w) <= n:
         raise ValueError(f"weights: need 1 to n = {n} of them, got {len(w)}")
-    curve = _curve(ybar)
+    curve = label_curve(ybar)
     if not curve.is_polynomial(s):
         raise ValueError(f"ybar: expected_linear needs a polynomial in s, got {curve}")
     coeffs = sympy.Poly(curve, s).all_coeffs()[::-1]  # c_0, c_1, ...

@@ -99,8 +99,16 @@ TOP_HEAVY = {"RR": False, "RBP": False, "ERR": None, "P@k": True, "NDCG@k": True
 _t, _u = sympy.symbols("t u", positive=True)
 
 
-def _curve(ybar) -> sympy.Expr:
-    """``ybar`` as a sympy expression in ``asymptotics.s`` (a number is a constant)."""
+def label_curve(ybar) -> sympy.Expr:
+    """``ybar`` as a sympy expression in ``asymptotics.s`` (a number is a constant); a
+    ValueError names any other symbol. Shared with
+    :mod:`~rankmeasures.theory.measure_finite`; not in ``__all__``.
+
+    Examples
+    --------
+    >>> label_curve(0.5), label_curve(s / 2)
+    (1/2, s/2)
+    """
     if isinstance(ybar, int | float | sympy.Basic) and not isinstance(ybar, bool):
         e = sympy.nsimplify(ybar) if isinstance(ybar, float) else sympy.sympify(ybar)
         if e.free_symbols - {s}:
@@ -118,7 +126,7 @@ def eta_phi(ybar) -> tuple[sympy.Expr, sympy.Expr | None, sympy.Expr | None]:
     >>> eta_phi(s)
     (1 - t, -t**2/2 + t, 1/2)
     """
-    eta = sympy.expand(_curve(ybar).subs(s, 1 - _t))
+    eta = sympy.expand(label_curve(ybar).subs(s, 1 - _t))
     phi = sympy.integrate(eta, (_t, 0, _t))
     if phi.has(sympy.Integral):
         return eta, None, None
@@ -206,7 +214,7 @@ def limit(name: str, ybar, *, cut=None, dps: int = 30) -> dict[str, Any]:
 
 def top_rate(ybar) -> sympy.Expr:
     """``q = ybar(1-)``, the rate of relevance at the top of the list."""
-    return sympy.limit(_curve(ybar), s, 1, "-")
+    return sympy.limit(label_curve(ybar), s, 1, "-")
 
 
 def _discount_sums(k: int) -> tuple:

@@ -39,7 +39,7 @@ from .._validation import check_positive_int
 from ..concordance import auc
 from ..trec.retrieval import ranked_measure
 from ..trec.trec_measures import RankedJudgments, compute
-from ._label_model import _labels, _prepare
+from ._label_model import draw_labels, prepare
 from .distinguish import coupled_sample
 from .segments import boundary_log_scores, segment_ends, segment_scores
 
@@ -89,7 +89,7 @@ def ranked_labels(ybar: Any, n: int, *, seed: int, draw: int,
     """
     n = check_positive_int("n", n)
     segment_size = check_positive_int("segment_size", segment_size)
-    model = _prepare(ybar)
+    model = prepare(ybar)
     ends = segment_ends(n, segment_size)
     lg = boundary_log_scores(n, segment_size, seed=seed, draw=draw)
     out = np.empty(n)
@@ -103,7 +103,7 @@ def ranked_labels(ybar: Any, n: int, *, seed: int, draw: int,
         label_rng = np.random.default_rng(np.random.SeedSequence(
             seed, spawn_key=(draw, 1, j)).spawn(2)[1])
         u = label_rng.random(int(stop) - start)
-        _labels(model, sc, u, out[start:stop], None)
+        draw_labels(model, sc, u, out[start:stop], None)
         start = int(stop)
     return out
 
@@ -160,7 +160,7 @@ def _draws(ybar, measures, n, segment_size, seed, draws) -> dict[str, np.ndarray
     call (a query's value depends on its own labels only, whatever else is evaluated)."""
     lists = np.stack([ranked_labels(ybar, n, seed=seed, draw=d, segment_size=segment_size)
                       for d in draws])
-    return evaluate_lists(measures, lists, max_grade=max(1.0, float(_prepare(ybar)[0].max())))
+    return evaluate_lists(measures, lists, max_grade=max(1.0, float(prepare(ybar)[0].max())))
 
 
 def simulate_measures(ybar: Any, measures: list[str], n: int, *, n_draws: int = 1,

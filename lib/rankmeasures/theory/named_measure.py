@@ -138,7 +138,8 @@ def read_measure(name: str, cut: str | None = None) -> MeasureTarget:
     >>> read_measure("ndcg_cut_10").cut
     '10'
     """
-    from ..trec.measure_names import declared_defaults, parse_measures
+    from ..trec.declarations import declared_defaults
+    from ..trec.measure_names import parse_measures
 
     if not isinstance(name, str):
         raise ValueError(f"measure: a measure name must be a str, got {type(name).__name__}")

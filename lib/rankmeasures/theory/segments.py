@@ -49,7 +49,7 @@ from .._kernels import jit as _jit
 from .._ragged import offsets_from_sizes
 from .._validation import check_positive_int
 from ..discounts import as_discount
-from ._label_model import _labels, _prepare
+from ._label_model import draw_labels, prepare
 
 if TYPE_CHECKING:
     from .._typing import DiscountLike
@@ -107,8 +107,8 @@ def _segment_weights(d, n: int, segment_size: int, j: int) -> np.ndarray:
     stop = int(segment_ends(n, segment_size)[j])
     start = stop - (stop - 1) % segment_size - 1
     w = np.empty(stop - start)
-    d._fill(start + 1, w, np.float64(n) if d.needs_n else None)  # elementwise: the bits
-    return w                                                      # of any block's fill
+    d.fill(start + 1, w, np.float64(n))  # elementwise: the bits of any block's fill
+    return w
 
 
 def _constant(ybar) -> bool:
@@ -174,12 +174,12 @@ def _segment_pass(model, ds, n, segment_size, j, *, seed, draw, log_hi, log_lo,
         u = u_buf[: e - b]
         label_rng.random(e - b, out=u)
         term = term_buf[: e - b]
-        counts += _labels(model, sc, u, term, compiled)
+        counts += draw_labels(model, sc, u, term, compiled)
         prod = prod_buf[: e - b]
         for i, d in enumerate(ds):
             if weights is None:
                 w = w_buf[: e - b]
-                d._fill(start + b + 1, w, np.float64(n) if d.needs_n else None)
+                d.fill(start + b + 1, w, np.float64(n))
             else:
                 w = weights[i][b:e]
             weight[i] += float(w.sum())
@@ -197,7 +197,7 @@ def segment_scores(n: int, segment_size: int, j: int, *, seed: int, draw: int,
                    log_hi: float, log_lo: float) -> np.ndarray:
     """The scores of segment ``j``'s ranks, decreasing (module docstring, step 2); its
     last is ``exp(log_lo)``, the boundary."""
-    model = _prepare(lambda x: np.full(x.shape, 0.5))  # the labels are not wanted here
+    model = prepare(lambda x: np.full(x.shape, 0.5))  # the labels are not wanted here
     scores = _segment_pass(model, [as_discount("log2")], n, segment_size, j, seed=seed,
                            draw=draw, log_hi=log_hi, log_lo=log_lo, keep_scores=True).scores
     assert scores is not None  # kept: keep_scores=True
@@ -209,7 +209,7 @@ def segment_sums(ybar: Any, discount: DiscountLike, n: int, segment_size: int, j
     """The sums of segment ``j`` of a draw under one discount, given the log scores at
     its two ends (``log_hi`` at the previous segment's end, 0 for the first; ``log_lo`` at
     its own): a :class:`SegmentSums` whose ``dcg`` and ``weight`` have one entry."""
-    return _segment_pass(_prepare(ybar), [as_discount(discount)], n, segment_size, j,
+    return _segment_pass(prepare(ybar), [as_discount(discount)], n, segment_size, j,
                          seed=seed, draw=draw, log_hi=log_hi, log_lo=log_lo)
 
 
@@ -219,7 +219,7 @@ def run_group(ybar, ds, n: int, segment_size: int, seed: int,
     one task. A segment drawn more than once in the task has its discount weights computed
     once for all its draws; a segment drawn once fills them block by block, in cache (the
     same bits: the fill is elementwise)."""
-    model, constant = _prepare(ybar), _constant(ybar)
+    model, constant = prepare(ybar), _constant(ybar)
     out, current, weights = [], None, None
     times = Counter(j for _, j, _, _ in group)
     for t, j, hi, lo in group:

@@ -24,7 +24,7 @@ import numpy as np
 
 from .._validation import check_positive_int
 from ..discounts import as_discount
-from ._label_model import _prepare
+from ._label_model import prepare
 from .segments import boundary_log_scores, ideal_dcg, run_group, segment_ends
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ def simulate_ndcg_many(ybar: Any, discounts: list, n: int, *, n_draws: int = 1,
     segment_size = check_positive_int("segment_size", segment_size)
     task_ranks = check_positive_int("task_ranks", task_ranks)
     ds = [as_discount(d) for d in discounts]
-    values = _prepare(ybar)[0]
+    values = prepare(ybar)[0]
     ends = segment_ends(n, segment_size)
     groups = _tasks(n, n_draws, seed, segment_size, task_ranks, ends)
     run = partial(run_group, ybar, ds, n, segment_size, seed)

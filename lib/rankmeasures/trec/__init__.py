@@ -23,8 +23,11 @@
 The package root keeps :func:`evaluate`, :func:`read_qrels` and :func:`read_run`.
 """
 
-from .measure_names import MEASURES, parse_measure, parse_measures
-from .runs import Evaluation, NoQueryToEvaluate, evaluate
+from .declarations import MEASURES
+from .join import NoQueryToEvaluate
+from .measure_names import parse_measure, parse_measures
+from .results import Evaluation
+from .runs import evaluate
 from .trec_files import read_qrels, read_run
 
 __all__ = ["MEASURES", "Evaluation", "NoQueryToEvaluate", "evaluate", "parse_measure",

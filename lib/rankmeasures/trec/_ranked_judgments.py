@@ -8,13 +8,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
 from .._ragged import accumulate_within, query_index
 
 __all__ = ["RankedJudgments", "NONPOOL", "UNJUDGED", "MIN_GEO_MEAN", "INFAP_EPSILON",
-           "TREC_EVAL_VERSIONS", "Kernel", "kernel", "marks_from"]
+           "TREC_EVAL_VERSIONS", "Kernel", "kernel", "marks_from", "div_or_zero",
+           "value_at_rank"]
 
 #: trec_eval's marks of retrieved documents the qrels do not grade (form_res_rels.c)
 NONPOOL, UNJUDGED = -1.0, -2.0
@@ -37,7 +39,7 @@ KERNELS: dict[str, Kernel] = {}
 
 def kernel(*kinds: str) -> Callable[[Kernel], Kernel]:
     """Register the decorated function as the kernel of the measures ``kinds`` (keys of
-    :data:`~rankmeasures.trec.measure_names.MEASURES`): what
+    :data:`~rankmeasures.trec.declarations.MEASURES`): what
     :func:`~rankmeasures.trec.trec_measures.compute` calls for them. A measure is its
     declaration there and its kernel here, nothing else.
 
@@ -81,7 +83,7 @@ class RankedJudgments:
         order). The measures linear in the ranks' marks  are then
         their expectation over every order of each group: a rank's mark replaced by its
         group's mean (:meth:`expect`); the others
-        (:attr:`~rankmeasures.trec.measure_names.MeasureInfo.tie_average` false) refuse.
+        (:attr:`~rankmeasures.trec.declarations.MeasureInfo.tie_average` false) refuse.
     trec_eval : {"10", "9"}
         Whose rules (:data:`TREC_EVAL_VERSIONS`): a recall point p becomes ``lround(p R)``
         relevant documents under trec_eval 10, ``(long)(p R + 0.9)`` under trec_eval 9
@@ -110,6 +112,22 @@ class RankedJudgments:
     groups: np.ndarray | None = None
     trec_eval: str = "10"
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def cached(self, key, compute: Callable[[], Any]) -> Any:
+        """``compute()`` once per ``key`` for this ranking: what several measures read
+        (the counts at a relevance level, bpref, the gains of a DCG) is computed once.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> r = RankedJudgments(marks=np.array([1.0]), offsets=np.array([0, 1]),
+        ...                     grades=np.array([1.0]), grade_offsets=np.array([0, 1]))
+        >>> r.cached("x", lambda: [1]) is r.cached("x", lambda: [2])
+        True
+        """
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
 
     @cached_property
     def nq(self) -> int:
@@ -147,7 +165,8 @@ class RankedJudgments:
             # differently in different batches (counts are exact either way)
             return accumulate_within(flags, self.offsets)
         c = np.cumsum(flags, dtype=np.float64)
-        return c - np.repeat(self._before(c), self.num_ret)
+        c -= np.repeat(self._before(c), self.num_ret)  # in place: one array of n less
+        return c
 
     def product_before(self, factors: np.ndarray) -> np.ndarray:
         """Per retrieved document: the product of its query's ``factors`` strictly above
@@ -227,7 +246,7 @@ class RankedJudgments:
         or one for all; 0 when k = 0; the last when k exceeds the query's length): for a
         running count, the count over the first k ranks."""
         k = np.broadcast_to(np.asarray(k, np.int64), (self.nq,))
-        return _at(running, self.offsets, k)
+        return value_at_rank(running, self.offsets, k)
 
     def num_nonrel(self, level: float) -> np.ndarray:
         g = self.grades
@@ -263,16 +282,30 @@ def marks_from(relevance: np.ndarray, judged: np.ndarray) -> np.ndarray:
     return np.where(judged, np.where(relevance < 0, UNJUDGED, relevance), NONPOOL)
 
 
-def _div(num, den) -> np.ndarray:
-    """num / den, 0 where den is 0 (trec_eval leaves the value at its initial 0)."""
+def div_or_zero(num, den) -> np.ndarray:
+    """num / den, 0 where den is 0 (trec_eval leaves the value at its initial 0).
+
+    Examples
+    --------
+    >>> div_or_zero([1.0, 2.0], [2.0, 0.0]).tolist()
+    [0.5, 0.0]
+    """
     num = np.asarray(num, np.float64)
     den = np.asarray(den, np.float64)
     return np.divide(num, den, out=np.zeros(np.broadcast(num, den).shape), where=den != 0)
 
 
-def _at(values: np.ndarray, offsets: np.ndarray, k: np.ndarray) -> np.ndarray:
+def value_at_rank(values: np.ndarray, offsets: np.ndarray, k: np.ndarray) -> np.ndarray:
     """Per query, the running value at rank k (1-based; 0 when k = 0; the last when
-    k exceeds the query's length)."""
+    k exceeds the query's length).
+
+    Examples
+    --------
+    Two queries of running values (1, 3) and (5,), at ranks 2 and 0:
+
+    >>> value_at_rank(np.array([1.0, 3.0, 5.0]), np.array([0, 2, 3]), np.array([2, 0])).tolist()
+    [3.0, 0.0]
+    """
     sizes = np.diff(offsets)
     kk = np.minimum(k, sizes)
     out = np.zeros(sizes.size)

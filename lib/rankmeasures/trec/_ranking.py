@@ -12,14 +12,14 @@ import numpy as np
 
 from .._ragged import group_starts, offsets_from_sizes, query_index, score_order
 from . import trec_measures
-from ._trec_order import _as_float32, _finite_stand_ins, _ranked_join
+from ._trec_order import as_float32, finite_stand_ins, ranked_join
 from .join import Judged, join
 
-__all__: list[str] = []
+__all__ = ["Ranking", "rank_inputs", "per_query_counts", "ranked_judgments"]
 
 
 @dataclass(frozen=True)
-class _Ranking:
+class Ranking:
     """The join and the one ranking every measure reads: ``order`` (None when the arrays
     are in rank order) and ``starts`` (the first rank of each tie group under
     ``ties="average"``, else None)."""
@@ -41,21 +41,21 @@ class _Ranking:
         return self.j.relevance if self.order is None else self.j.relevance[self.order]
 
 
-def _ranking(qrels, run, *, queries, ties, convention, depth, judged_only,
-             rank_first: bool) -> _Ranking:
+def rank_inputs(qrels, run, *, queries, ties, convention, depth, judged_only,
+                rank_first: bool) -> Ranking:
     """The inputs joined and ranked once: in trec_eval's order (``ties="trec_eval"``),
     or by the tie policy; cut at ``depth`` or to the judged documents when asked, and
     ranked before the measures when trec_eval's own measures need a fixed order
     (``rank_first``)."""
     if ties == "trec_eval":  # the run comes ranked: no order to apply
-        j, order, starts = _ranked_join(qrels, run, queries=queries), None, None
+        j, order, starts = ranked_join(qrels, run, queries=queries), None, None
     else:
         j, order, starts = join(qrels, run, queries=queries), None, None
     if convention == "trec_eval":
         j = _integer_grades(j)
     scores = j.scores
-    if convention == "trec_eval" and ties != "trec_eval":  # _ranked_join's are float32's
-        scores = _as_float32(scores)
+    if convention == "trec_eval" and ties != "trec_eval":  # ranked_join's are float32's
+        scores = as_float32(scores)
     ranked = ties == "trec_eval"
     absent = np.diff(j.offsets) == 0  # queries the run does not have
     cut = depth is not None or judged_only
@@ -70,7 +70,7 @@ def _ranking(qrels, run, *, queries, ties, convention, depth, judged_only,
         ranked, order, starts = True, None, None
     if not ranked:  # one ranking for every measure that reads an order
         order, starts = _policy_order(j.offsets, scores, j.relevance, ties)
-    return _Ranking(j, _finite_stand_ins(scores), order, starts, ranked, absent, ties)
+    return Ranking(j, finite_stand_ins(scores), order, starts, ranked, absent, ties)
 
 
 def _integer_grades(j: Judged) -> Judged:
@@ -94,14 +94,21 @@ def _policy_order(offsets: np.ndarray, scores: np.ndarray, grades: np.ndarray,
     the input order (``"stable"``), not score_order's arbitrary one: the measures take
     each group's mean, and a mean of fractions (RBP's gains) summed in another order
     can move in the last bit. At least one query (score_order's need): a join refuses
-    inputs that leave none (:func:`_no_query_to_evaluate`)."""
+    inputs that leave none (:func:`query_refusal`)."""
     order = score_order(scores, grades, offsets, "stable" if ties == "average" else ties)
     if ties != "average":
         return order, None
     return order, group_starts(scores[order], offsets)
 
 
-def _per_query_counts(flags: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+def per_query_counts(flags: np.ndarray, offsets: np.ndarray) -> np.ndarray:
+    """Per query (``offsets``), the sum of ``flags`` over its documents.
+
+    Examples
+    --------
+    >>> per_query_counts(np.array([1, 0, 1, 1]), np.array([0, 1, 1, 4])).tolist()
+    [1.0, 0.0, 2.0]
+    """
     qidx = np.repeat(np.arange(offsets.size - 1), np.diff(offsets))
     return np.bincount(qidx, weights=flags, minlength=offsets.size - 1)
 
@@ -141,8 +148,8 @@ def _truncated(j: Judged, depth: int | None, judged_only: bool) -> Judged:
                    unscored_offsets=offsets_from_sizes(np.bincount(allq, minlength=nq)))
 
 
-def _ranked_judgments(j: Judged, absent: np.ndarray, order=None, starts=None,
-                      trec_eval: str = "10") -> trec_measures.RankedJudgments:
+def ranked_judgments(j: Judged, absent: np.ndarray, order=None, starts=None,
+                     trec_eval: str = "10") -> trec_measures.RankedJudgments:
     """trec_eval's view of ``j``, ranked or put in ``order`` with the tie groups that
     ``starts`` begins (:class:`~rankmeasures.trec.trec_measures.RankedJudgments`)."""
     assert j.judged is not None  # every join sets it

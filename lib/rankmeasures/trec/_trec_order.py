@@ -2,7 +2,7 @@
 trec_eval ranks them (score as float32 descending, then document id descending).
 
 Private to the evaluator (:func:`~rankmeasures.trec.runs.evaluate` under
-``convention="trec_eval"``). Two joins (:func:`_ranked_join`): tables of numpy str columns
+``convention="trec_eval"``). Two joins (:func:`ranked_join`): tables of numpy str columns
 hashed with no Python object per row (:func:`_array_gathered`), other inputs through the
 dict join of :mod:`rankmeasures.trec.join`; and two ways to the order: every document
 sorted (:func:`_all_ordered`) or, in a sparse pool, the judged documents placed among the
@@ -46,17 +46,17 @@ from .._ragged import (
 from .join import (
     QUERY_POLICIES,
     Judged,
-    _finite,
-    _gathered,
-    _joined,
-    _nested,
-    _no_query_to_evaluate,
+    all_finite,
+    gather_inputs,
+    is_nested,
+    judged_from,
+    query_refusal,
 )
 
-__all__: list[str] = []
+__all__ = ["as_float32", "finite_stand_ins", "ranked_join"]
 
 
-def _as_float32(scores: np.ndarray) -> np.ndarray:
+def as_float32(scores: np.ndarray) -> np.ndarray:
     """The scores as trec_eval stores them, as float64: C's ``atof`` reads a double, kept
     in a ``float`` (get_trec_results.c, ``TEXT_RESULTS.sim``). The cast rounds to the
     nearest float32 (IEEE 754, numpy's as C's); a finite score beyond float32's range
@@ -65,13 +65,13 @@ def _as_float32(scores: np.ndarray) -> np.ndarray:
         return scores.astype(np.float32).astype(np.float64)
 
 
-def _finite_stand_ins(scores: np.ndarray) -> np.ndarray:
-    """``scores`` with +-inf (a score beyond float32's range, :func:`_as_float32`) as
+def finite_stand_ins(scores: np.ndarray) -> np.ndarray:
+    """``scores`` with +-inf (a score beyond float32's range, :func:`as_float32`) as
     +- the largest float64: above (below) every float32 and tied among themselves, so
     the order and the ties are those of the infinities -- and every measure reads the
     scores through their order and ties only (DCG, AUC, tau-b), which the DCG's check
     of finite scores would otherwise refuse."""
-    if _finite(scores):
+    if all_finite(scores):
         return scores
     big = np.finfo(np.float64).max
     return np.where(np.isinf(scores), np.copysign(big, scores), scores)
@@ -80,7 +80,7 @@ def _finite_stand_ins(scores: np.ndarray) -> np.ndarray:
 def _score_key(scores: np.ndarray) -> np.ndarray:
     """A uint32 key decreasing with the float32 score (equal keys: tied scores; -0.0 ties
     with +0.0): the float32 bits made order-preserving, then reversed."""
-    with np.errstate(over="ignore"):  # beyond float32's range: +-inf (_as_float32)
+    with np.errstate(over="ignore"):  # beyond float32's range: +-inf (as_float32)
         bits = (scores.astype(np.float32) + np.float32(0.0)).view(np.int32)
     mono = bits ^ ((bits >> 31) & np.int32(0x7FFFFFFF))  # increasing with the score
     return np.uint32(0x7FFFFFFF) - mono.view(np.uint32)  # wraps: decreasing
@@ -174,7 +174,7 @@ def _members(key: np.ndarray, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarra
     return cand[hit], at[hit]
 
 
-#: the share of retrieved documents that are judged up to which :func:`_ranked_join`
+#: the share of retrieved documents that are judged up to which :func:`ranked_join`
 #: places the judged documents only; above it, every document is ordered
 _SPARSE_JUDGED = 0.25
 
@@ -183,12 +183,12 @@ def _judged_share(qrels, run) -> float:
     """Judged documents per retrieved document, over every query of either input (inf
     for an empty run); a table's rows are counted as they stand."""
     def size(obj, column):
-        if _nested(obj):
+        if is_nested(obj):
             return sum(map(len, obj.values()))
         try:
             return len(obj[column])
         except (KeyError, TypeError, IndexError):
-            return 0  # not a table: _gathered says what is wrong with it
+            return 0  # not a table: gather_inputs says what is wrong with it
     retrieved = size(run, "score")
     return size(qrels, "relevance") / retrieved if retrieved else float("inf")
 
@@ -214,10 +214,11 @@ class _Flat:
 
 
 def _str_columns(obj, value: str):
-    """A table's columns when they are 1-d numpy str arrays of one length and finite
-    values (a file read by :func:`~rankmeasures.trec.trec_files.read_run`, say), else None:
-    every other input takes the dict path, which also words every error."""
-    if not isinstance(obj, Mapping) or _nested(obj):
+    """A table's columns when they are 1-d numpy arrays of one length, str or bytes ids
+    and finite values (a file read by
+    :func:`~rankmeasures.trec.trec_files.read_run`, say), else None: every other input
+    takes the dict path, which also words every error."""
+    if not isinstance(obj, Mapping) or is_nested(obj):
         return None
     try:
         q, d, v = obj["query_id"], obj["doc_id"], obj[value]
@@ -225,21 +226,31 @@ def _str_columns(obj, value: str):
         return None
     if not all(isinstance(a, np.ndarray) and a.ndim == 1 for a in (q, d, v)):
         return None
-    if q.dtype.kind != "U" or d.dtype.kind != "U" or v.dtype.kind not in "fiu":
+    if q.dtype.kind not in "US" or d.dtype.kind not in "US" or v.dtype.kind not in "fiu":
         return None
     if not q.size == d.size == v.size:
         return None
     v = v.astype(np.float64, copy=False)
-    if v.size and not _finite(v):
+    if v.size and not all_finite(v):
         return None
     return q, d, v
+
+
+def _as_str(col: np.ndarray) -> np.ndarray:
+    """A bytes column as str (UTF-8; UnicodeDecodeError if it is not), a str one as is."""
+    return np.char.decode(col, "utf-8") if col.dtype.kind == "S" else col
+
+
+def _texts(ids: np.ndarray) -> list:
+    """A column of ids as a list of str (bytes read as UTF-8)."""
+    return _as_str(ids).tolist()
 
 
 def _query_runs(q: np.ndarray) -> tuple[list, np.ndarray, np.ndarray] | None:
     """A query column in runs of equal ids (each id in one run): the ids, the runs'
     starts and lengths; None when an id comes back after another."""
     starts = np.flatnonzero(group_starts(q))
-    heads = q[starts].tolist()
+    heads = _texts(q[starts])
     if len(set(heads)) < len(heads):
         return None
     return heads, starts, np.diff(np.append(starts, q.size))
@@ -250,7 +261,7 @@ def _grouped_rows(q: np.ndarray, runs, rank: dict) -> tuple[np.ndarray, np.ndarr
     the number of rows of each place; ``runs``: :func:`_query_runs` of ``q``."""
     if runs is None:  # ids interleaved: factorise them
         uniq, inv = np.unique(q, return_inverse=True)
-        heads = uniq.tolist()
+        heads = _texts(uniq)
         place = np.array([rank.get(h, -1) for h in heads], np.int64)[inv]
         kept = np.flatnonzero(place >= 0)
         rows = kept[np.argsort(place[kept], kind="stable")]
@@ -269,13 +280,18 @@ def _grouped_rows(q: np.ndarray, runs, rank: dict) -> tuple[np.ndarray, np.ndarr
 
 def _text_hash(*columns: np.ndarray) -> list:
     """A 64-bit polynomial hash of each str of each column, over the 8-byte words of its
-    UCS-4 code (the last word overlapping the one before it); the columns are padded to
-    one width, so one string hashes alike in all."""
-    w = max(c.dtype.itemsize for c in columns) // 4
+    UCS-4 code, or of its bytes for bytes columns (all of one kind; the last word
+    overlapping the one before it); the columns are padded to one width, so one string
+    hashes alike in all."""
+    if columns[0].dtype.kind == "S":
+        w = max(8, *(c.dtype.itemsize for c in columns))
+        dtype, size = f"S{w}", w
+    else:
+        w = max(c.dtype.itemsize for c in columns) // 4
+        dtype, size = f"<U{w}", 4 * w
     out = []
     for c in columns:
-        c = np.ascontiguousarray(c.astype(f"<U{w}", copy=False))
-        size = 4 * w
+        c = np.ascontiguousarray(c.astype(dtype, copy=False))
         if not c.size:
             out.append(np.zeros(0, np.uint64))
             continue
@@ -317,7 +333,7 @@ def _repeats_within(hashes: np.ndarray, sizes: np.ndarray) -> bool:
 
 
 def _array_gathered(qrels, run, queries: str) -> _Flat | None:
-    """:func:`_gathered` for tables of numpy str columns, with no Python object per row:
+    """:func:`gather_inputs` for tables of numpy str columns, with no Python object per row:
     the queries grouped by runs of equal ids (or factorised), each (query, document)
     pair hashed to 64 bits, each input's keys sorted (a pair listed twice is a repeated
     key), and the run's keys looked up among the qrels'; every match is confirmed on the
@@ -328,10 +344,17 @@ def _array_gathered(qrels, run, queries: str) -> _Flat | None:
     if qcols is None or rcols is None or queries not in QUERY_POLICIES:
         return None
     (qq, qd, qv), (rq, rd, rv) = qcols, rcols
-    qruns, rruns = _query_runs(qq), _query_runs(rq)
-    judged = set(qruns[0] if qruns is not None else np.unique(qq).tolist())
-    ran = set(rruns[0] if rruns is not None else np.unique(rq).tolist())
-    if _no_query_to_evaluate(judged, ran, queries, len(judged), len(ran)) is not None:
+    try:
+        if qd.dtype.kind != rd.dtype.kind:  # bytes and str: both as str
+            qd, rd = _as_str(qd), _as_str(rd)
+        if qq.dtype.kind != rq.dtype.kind:
+            qq, rq = _as_str(qq), _as_str(rq)
+        qruns, rruns = _query_runs(qq), _query_runs(rq)
+        judged = set(qruns[0] if qruns is not None else _texts(np.unique(qq)))
+        ran = set(rruns[0] if rruns is not None else _texts(np.unique(rq)))
+    except UnicodeDecodeError:
+        return None  # the dict path names the id
+    if query_refusal(judged, ran, queries, len(judged), len(ran)) is not None:
         return None  # the dict path words the refusal
     ids = sorted({"both": judged & ran, "qrels": judged, "run": ran}[queries])
     rank = {q: i for i, q in enumerate(ids)}
@@ -361,7 +384,7 @@ def _array_gathered(qrels, run, queries: str) -> _Flat | None:
                  (len(judged - kept), len(ran - kept)))
 
 
-def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
+def ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
     """:func:`join` in trec_eval's order: the same checks and queries, each query's
     retrieved documents ranked by score (float32) descending, then document id descending
     (``doc_ids`` is None: the order is the arrays' own).
@@ -369,7 +392,7 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
     Tables of numpy str columns (a file's, :func:`~rankmeasures.trec.trec_files.read_run`)
     are joined on hashed (query, document) pairs, with no Python object per row
     (:func:`_array_gathered`); other inputs through one dict of documents per query
-    (:func:`_gathered`). When few of the retrieved documents are judged (judged per
+    (:func:`gather_inputs`). When few of the retrieved documents are judged (judged per
     retrieved, over every query of the inputs, up to :data:`_SPARSE_JUDGED`, as in a
     TREC pool), only the judged documents are placed (:func:`_placed`). Otherwise every
     document is ordered (:func:`_trec_eval_order`). Both give the same arrays.
@@ -385,9 +408,9 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
         return _placed(flat.ids, flat.sizes, flat.scores, flat.jsizes, flat.jgrade, jscore,
                        lambda at: flat.run_docs[flat.run_rows[at]].tolist(),
                        lambda at: flat.qrels_docs[flat.qrels_rows[at]].tolist(), flat.left)
-    ids, runs, judgments, sizes, scores, jscore, left = _gathered(qrels, run, queries, sparse)
+    ids, runs, judgments, sizes, scores, jscore, left = gather_inputs(qrels, run, queries, sparse)
     if not sparse:  # most documents judged: order them all
-        return _all_ordered(replace(_joined(ids, runs, judgments, sizes, scores),
+        return _all_ordered(replace(judged_from(ids, runs, judgments, sizes, scores),
                                     left_out=left))
     jsizes = np.fromiter(map(len, judgments), np.int64, len(ids))
     jgrade = np.fromiter(chain.from_iterable(jq.values() for jq in judgments), np.float64,
@@ -404,7 +427,7 @@ def _ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
 
 
 def _flat_joined(flat: _Flat) -> Judged:
-    """:func:`_joined`'s result from :func:`_array_gathered`'s."""
+    """:func:`judged_from`'s result from :func:`_array_gathered`'s."""
     n, nq = flat.scores.size, len(flat.ids)
     got = flat.jpos >= 0
     relevance = np.zeros(n)
@@ -422,7 +445,7 @@ def _flat_joined(flat: _Flat) -> Judged:
 def _all_ordered(j: Judged) -> Judged:
     """``j`` with every query's documents in trec_eval's order (:func:`_trec_eval_order`)
     and its scores as trec_eval stores them (float32)."""
-    compared = _as_float32(j.scores)
+    compared = as_float32(j.scores)
     order = _trec_eval_order(j, compared)
     assert j.judged is not None  # every join sets it
     return replace(j, relevance=j.relevance[order], scores=compared[order], doc_ids=None,

@@ -2,7 +2,7 @@
 
 Prints the summary of each measure for each run (a table: rows runs, columns measures),
 trec_eval's ``all`` value (the mean; a sum for the counts, a geometric mean for ``gm_*``,
-:class:`~rankmeasures.trec.runs.MeasureResults`) except that a mean leaves out a query
+:class:`~rankmeasures.trec.results.MeasureResults`) except that a mean leaves out a query
 whose value is NaN (one ``-J`` empties), where trec_eval's layout prints its ``-nan``;
 ``-q`` adds each query's values, ``--json`` and ``--csv`` write for machines, ``--format
 trec_eval`` writes trec_eval's own layout (``measure<padding>\tquery\tvalue``, trec_eval's
@@ -36,8 +36,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .measure_names import TREC_ORDER, parse_measure_list, parse_measures
-from .runs import CONVENTIONS, QUERY_POLICIES, NoQueryToEvaluate, evaluate
+from .declarations import TREC_ORDER
+from .join import QUERY_POLICIES, NoQueryToEvaluate
+from .measure_names import parse_measure_list, parse_measures
+from .runs import CONVENTIONS, evaluate
 from .trec_files import read_qrels, read_run
 
 __all__ = ["main", "run"]
@@ -278,7 +280,8 @@ def _evaluations(args) -> dict:
     parse_measure_list(measures)  # a misspelt measure fails before any file is read
     trec = args.convention == "trec_eval"
     # trec_eval reads grades and -l with C's atol: their leading integer
-    qrels = read_qrels(args.qrels, grades="atol" if trec else "number")
+    # ids as the files' bytes (ASCII): a quarter of numpy str's memory
+    qrels = read_qrels(args.qrels, grades="atol" if trec else "number", ids="bytes")
     if trec:
         args.rel = float(math.trunc(args.rel))
     evals = {}
@@ -287,7 +290,8 @@ def _evaluations(args) -> dict:
         if label in evals:
             label = path
         try:
-            ev = evaluate(qrels, read_run(path), measures, convention=args.convention,
+            ev = evaluate(qrels, read_run(path, ids="bytes"), measures,
+                          convention=args.convention,
                           queries=queries, ties=args.ties, rel=args.rel,
                           depth=args.depth, judged_only=args.judged_only,
                           n_docs=args.n_docs, trec_eval=args.trec_eval)

@@ -27,7 +27,8 @@ TREC_EVAL_SOURCE = ("usnistgov/trec_eval, measures.c at commit "
                     "4e0ebd07b4b4fd8dd2594d67e617512bdf6a07f5")
 
 _TE = "trec_eval 10 (github.com/usnistgov/trec_eval), "
-_IR_DCG = {"log2": ("identity", "log2"), "exp-log2": ("exp2", "log2")}
+#: ir_measures' ``dcg=`` choices -> (gain, discount) (shared with the parser)
+IR_DCG = {"log2": ("identity", "log2"), "exp-log2": ("exp2", "log2")}
 # C's atol and atof (strtod, decimal forms) read the leading number of a string
 _ATOL = re.compile(r"\s*([+-]?\d+)")
 _ATOF = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)")
@@ -47,7 +48,20 @@ Printed = Literal["float", "long", "str"]
 Summary = Literal["mean", "sum", "geometric_mean", "count", "none"]
 
 
-def _number(text: str, name: str, what: str) -> float:
+def finite_number(text: str, name: str, what: str) -> float:
+    """``text`` as a finite float, or a ValueError naming the measure and ``what``.
+    Shared with :mod:`rankmeasures.trec.measure_names`; not part of the public API (not
+    in ``__all__``).
+
+    Examples
+    --------
+    >>> finite_number("0.5", "P", "point")
+    0.5
+    >>> finite_number("inf", "P", "point")
+    Traceback (most recent call last):
+    ...
+    ValueError: measures: 'P': point must be finite
+    """
     try:
         x = float(text)
     except ValueError:
@@ -57,20 +71,36 @@ def _number(text: str, name: str, what: str) -> float:
     return x
 
 
-def _atol(text: str, name: str, what: str) -> int:
-    """C's ``atol``: the leading integer of ``text`` (the rest ignored)."""
+def c_atol(text: str, name: str, what: str) -> int:
+    """C's ``atol``: the leading integer of ``text`` (the rest ignored).
+    Shared with :mod:`rankmeasures.trec.measure_names`; not part of the public API (not
+    in ``__all__``).
+
+    Examples
+    --------
+    >>> c_atol("23.4", "ndcg_cut", "cut-off")
+    23
+    """
     m = _ATOL.match(text)
     if m is None:
         raise ValueError(f"measures: {name!r}: {what} {text!r} is not an integer")
     return int(m.group(1))
 
 
-def _atof(text: str, name: str, what: str) -> float:
-    """C's ``atof`` of a decimal: the leading number of ``text`` (the rest ignored)."""
+def c_atof(text: str, name: str, what: str) -> float:
+    """C's ``atof`` of a decimal: the leading number of ``text`` (the rest ignored).
+    Shared with :mod:`rankmeasures.trec.measure_names`; not part of the public API (not
+    in ``__all__``).
+
+    Examples
+    --------
+    >>> c_atof(".25x", "iprec_at_recall", "parameter")
+    0.25
+    """
     m = _ATOF.match(text)
     if m is None:
         raise ValueError(f"measures: {name!r}: {what} {text!r} is not a number")
-    return _number(m.group(1), name, what)
+    return finite_number(m.group(1), name, what)
 
 
 
@@ -170,10 +200,10 @@ class Param:
                 grade, eq, gain = item.partition("=")
                 if not eq:
                     raise ValueError(f"measures: {name!r}: {item!r} is not grade=gain")
-                pairs.append((float(_atol(grade, name, "grade")),
-                              _atof(gain, name, "gain")))
+                pairs.append((float(c_atol(grade, name, "grade")),
+                              c_atof(gain, name, "gain")))
             return tuple(pairs)
-        values = tuple(_atof(s, name, "parameter") for s in items)
+        values = tuple(c_atof(s, name, "parameter") for s in items)
         if self.type == "floats":
             if self.count is not None and len(values) != self.count:
                 raise ValueError(f"measures: {name!r}: {name.partition('.')[0]} takes "
@@ -211,7 +241,7 @@ _GAIN = Param("gain", "name", doc="a name of rankmeasures.as_gain (default: the 
 _DISCOUNT = Param("discount", "name", doc="a name of rankmeasures.as_discount (default "
                   "log2)")
 _DCG = Param("dcg", "choice", doc="ir_measures' gain and discount: log2 (identity gain) or "
-             "exp-log2 (2^g - 1)", choices=tuple(_IR_DCG))
+             "exp-log2 (2^g - 1)", choices=tuple(IR_DCG))
 _GAINS = Param("gains", "pairs", (), "the gain of each grade named (m_ndcg.c's "
                "grade=gain; default: the grade itself)", trec=True)
 _P_RBP = Param("p", "probability", 0.9, "the persistence (m_rbp.c's default 0.9)", trec=True)
@@ -485,7 +515,8 @@ GROUPS = {
 }
 #: trec_eval's name -> its place in trec_eval's output
 TREC_ORDER = {m.trec: i for i, m in enumerate(MEASURES.values()) if m.trec}
-_BY_TREC = {m.trec: m for m in MEASURES.values() if m.trec}
+#: trec_eval's name -> its measure (shared with the parser)
+BY_TREC = {m.trec: m for m in MEASURES.values() if m.trec}
 
 #: measure -> (accepted names, cut-off rule, parameter names): :data:`MEASURES` read the
 #: old way

@@ -9,7 +9,9 @@ Inputs, for both ``qrels`` and ``run``:
   never imported here.
 
 Ids are strings, as trec_eval reads them: an id of another type is converted with
-``str`` (so the integer 7 and the string ``"7"`` name the same query). The join is a hash
+``str`` (so the integer 7 and the string ``"7"`` name the same query), but for a numpy
+bytes column (dtype ``S``, as ``read_run(path, ids="bytes")`` returns), whose ids are
+read as UTF-8 text. The join is a hash
 join. A table of numpy str columns (as :func:`~rankmeasures.trec.trec_files.read_run`
 returns) is joined with no Python object per row: each (query, document) pair hashed to
 64 bits, the run's pairs looked up among the judged ones, every match confirmed on the
@@ -63,10 +65,24 @@ def _str_keys(d: Mapping, name: str, what: str, where: str = "") -> Mapping:
 
 def _as_text(col) -> list:
     arr = col.to_numpy() if hasattr(col, "to_numpy") else col
+    if isinstance(arr, np.ndarray) and arr.dtype.kind == "S":  # bytes: UTF-8 text
+        try:
+            return np.char.decode(arr, "utf-8").tolist()
+        except UnicodeDecodeError:
+            bad = next(x for x in arr.tolist() if not _utf8(x))
+            raise ValueError(f"ids: {bad!r} is not UTF-8 text") from None
     items = arr.tolist() if hasattr(arr, "tolist") else list(arr)
     if set(map(type, items)) <= {str}:
         return items
     return [x if type(x) is str else str(x) for x in items]
+
+
+def _utf8(b: bytes) -> bool:
+    try:
+        b.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _table_dicts(obj, value: str, name: str) -> dict:
@@ -131,8 +147,16 @@ def _table_dicts(obj, value: str, name: str) -> dict:
     return out
 
 
-def _nested(obj) -> bool:
-    """Whether ``obj`` is nested dicts ``{query_id: {doc_id: value}}`` (else a table)."""
+def is_nested(obj) -> bool:
+    """Whether ``obj`` is nested dicts ``{query_id: {doc_id: value}}`` (else a table).
+    Shared with :mod:`rankmeasures.trec.runs` and :mod:`rankmeasures.trec._trec_order`;
+    not part of the public API (not in ``__all__``).
+
+    Examples
+    --------
+    >>> is_nested({"q1": {"d1": 1}}), is_nested({"query_id": ["q1"], "doc_id": ["d1"]})
+    (True, False)
+    """
     return isinstance(obj, Mapping) and all(isinstance(v, Mapping) for v in obj.values())
 
 
@@ -145,7 +169,7 @@ def _query_dicts(obj, value: str, name: str, probe: Mapping | None = None) -> tu
     its dict is then in the cache (10^5 lookups in a run of 10^6 documents take 30 ms
     one pass later, 15 ms so)."""
     probed: dict = {}
-    if _nested(obj):
+    if is_nested(obj):
         out: dict = {}
         for q, docs in _str_keys(obj, name, "query").items():
             docs = out[q] = _str_keys(docs, name, "document", f" for query {q!r}")
@@ -167,14 +191,22 @@ def _checked_values(dicts: dict, name: str, value: str) -> np.ndarray:
         v = np.fromiter(chain.from_iterable(d.values() for d in dicts.values()), np.float64, n)
     except (TypeError, ValueError):
         raise ValueError(_bad_value(dicts, name, value)) from None
-    if v.size and not _finite(v):
+    if v.size and not all_finite(v):
         raise ValueError(_bad_value(dicts, name, value))
     return v
 
 
-def _finite(v: np.ndarray) -> bool:
+def all_finite(v: np.ndarray) -> bool:
     """Whether every value is finite: one sum in the common case (a finite sum proves
-    it; a sum of finite values beyond 1e308 may overflow, then each is tested)."""
+    it; a sum of finite values beyond 1e308 may overflow, then each is tested).
+    Shared with :mod:`rankmeasures.trec._trec_order` (the join in trec_eval's order); not
+    part of the public API (not in ``__all__``).
+
+    Examples
+    --------
+    >>> all_finite(np.array([1e308, 1e308])), all_finite(np.array([1.0, np.nan]))
+    (True, False)
+    """
     with np.errstate(over="ignore", invalid="ignore"):
         total = np.add.reduce(v, axis=None)
     return bool(np.isfinite(total)) or bool(np.isfinite(v).all())
@@ -246,11 +278,21 @@ class Judged:
                 f"documents, {self.unscored_labels.size} judged but not retrieved)")
 
 
-def _gathered(qrels, run, queries, probe=False) -> tuple:
+def gather_inputs(qrels, run, queries, probe=False) -> tuple:
     """The inputs checked, and the kept queries (sorted ids): their documents as dicts,
     the run's sizes and its scores in dict order, and -- with ``probe``, else None -- the
     run's score of each kept query's judged documents, query by query (NaN: not
-    retrieved)."""
+    retrieved); and the numbers of judged and of run queries left out. :func:`join` is
+    ``judged_from`` of its first five. Shared with :mod:`rankmeasures.trec._trec_order`
+    (the join in trec_eval's order); not part of the public API (not in ``__all__``).
+
+    Examples
+    --------
+    >>> ids, runs, judgments, sizes, scores, probed, left = gather_inputs(
+    ...     {"q1": {"a": 1}, "q2": {"b": 1}}, {"q1": {"a": 0.5, "c": 0.2}}, "both")
+    >>> ids, sizes.tolist(), scores.tolist(), probed, left
+    (['q1'], [2], [0.5, 0.2], None, (1, 0))
+    """
     if queries not in QUERY_POLICIES:
         raise ValueError(f"queries: must be one of {QUERY_POLICIES}, got {queries!r}")
     qd, _ = _query_dicts(qrels, "relevance", "qrels")
@@ -259,7 +301,7 @@ def _gathered(qrels, run, queries, probe=False) -> tuple:
     all_scores = _checked_values(rd, "run", "score")
     judged = {q for q, docs in qd.items() if docs}
     ran = {q for q, docs in rd.items() if docs}
-    refused = _no_query_to_evaluate(judged, ran, queries, len(qd), len(rd))
+    refused = query_refusal(judged, ran, queries, len(qd), len(rd))
     if refused is not None:
         raise refused
     ids = sorted({"both": judged & ran, "qrels": judged, "run": ran}[queries])
@@ -318,11 +360,21 @@ class NoQueryToEvaluate(ValueError):
                 "with no judgment)")
 
 
-def _no_query_to_evaluate(judged: set, ran: set, queries: str, n_qrels: int,
-                          n_run: int) -> NoQueryToEvaluate | None:
+def query_refusal(judged: set, ran: set, queries: str, n_qrels: int,
+                  n_run: int) -> NoQueryToEvaluate | None:
     """The refusal (module docstring, ``queries``) when the query policy leaves no query
     to evaluate or the two sides share none, else None; ``judged`` and ``ran`` are the
-    queries with at least one document, ``n_qrels`` and ``n_run`` every query given."""
+    queries with at least one document, ``n_qrels`` and ``n_run`` every query given.
+    Shared with :mod:`rankmeasures.trec._trec_order` (the join in trec_eval's order); not
+    part of the public API (not in ``__all__``).
+
+    Examples
+    --------
+    >>> query_refusal({"q1"}, {"q1", "q2"}, "both", 1, 2) is None
+    True
+    >>> query_refusal({"q1"}, {"q2"}, "both", 1, 1).way_out
+    True
+    """
     if judged & ran or (queries == "run" and ran):
         return None
 
@@ -371,12 +423,20 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
     >>> j.doc_ids.tolist(), j.relevance.tolist(), j.unscored_labels.tolist()
     (['d1', 'd2', 'd4'], [2.0, 0.0, 0.0], [1.0])
     """
-    gathered = _gathered(qrels, run, queries)
-    return replace(_joined(*gathered[:5]), left_out=gathered[6])
+    gathered = gather_inputs(qrels, run, queries)
+    return replace(judged_from(*gathered[:5]), left_out=gathered[6])
 
 
-def _joined(ids, runs, judgments, sizes, scores) -> Judged:
-    """:func:`join`'s result from :func:`_gathered`'s."""
+def judged_from(ids, runs, judgments, sizes, scores) -> Judged:
+    """:func:`join`'s result from :func:`gather_inputs`' first five values.
+    Shared with :mod:`rankmeasures.trec._trec_order` (the join in trec_eval's order); not
+    part of the public API (not in ``__all__``).
+
+    Examples
+    --------
+    >>> judged_from(*gather_inputs({"q1": {"a": 2}}, {"q1": {"a": 0.5}}, "both")[:5])
+    Judged(1 queries, 1 retrieved documents, 0 judged but not retrieved)
+    """
     n = scores.size
     pairs = list(zip(runs, judgments, strict=True))
     relevance = np.fromiter(  # NaN: not in the qrels

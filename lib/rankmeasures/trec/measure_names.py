@@ -1,17 +1,20 @@
 """The names of the measures of :func:`rankmeasures.evaluate`: their grammar and parser.
 
-:data:`MEASURES` is the one declaration of every measure (ours, ir_measures' and trec_eval's
-names for it, its cut-off rule, its parameters with their types and defaults
-(:class:`Param`), family, how trec_eval prints and summarises it, the source that defines
-it), in :mod:`rankmeasures.trec.declarations` (its names are kept here too). The parser
-below, the dispatcher of :func:`rankmeasures.evaluate`, the computation of trec_eval's
-measures (their parameters' defaults) and the command's help and ``trec_eval`` output read
-it; :func:`measure_table` renders it for the docs.
+:data:`~rankmeasures.trec.declarations.MEASURES` is the one declaration of every
+measure (ours, ir_measures' and trec_eval's names for it, its cut-off rule, its
+parameters with their types and defaults (:class:`~rankmeasures.trec.declarations.Param`),
+family, how trec_eval prints and summarises it, the source that defines it), in
+:mod:`rankmeasures.trec.declarations`. The parser below, the dispatcher of
+:func:`rankmeasures.evaluate`, the computation of trec_eval's measures (their parameters'
+defaults) and the command's help and ``trec_eval`` output read it;
+:func:`~rankmeasures.trec.declarations.measure_table` renders it for the docs.
 
 trec_eval's catalogue follows usnistgov/trec_eval's ``measures.c`` at commit
-4e0ebd07b4b4fd8dd2594d67e617512bdf6a07f5 (:data:`TREC_EVAL_SOURCE`): its measure table
-``te_trec_measures[]`` is the order of trec_eval's output (:data:`TREC_ORDER`), its
-nicknames ``official``, ``all_trec`` and ``set`` are :data:`GROUPS`.
+4e0ebd07b4b4fd8dd2594d67e617512bdf6a07f5
+(:data:`~rankmeasures.trec.declarations.TREC_EVAL_SOURCE`): its measure table
+``te_trec_measures[]`` is the order of trec_eval's output
+(:data:`~rankmeasures.trec.declarations.TREC_ORDER`), its nicknames ``official``,
+``all_trec`` and ``set`` are :data:`~rankmeasures.trec.declarations.GROUPS`.
 
 A name is a measure, an optional cut-off and optional parameters, in our or ir_measures'
 spelling::
@@ -26,7 +29,8 @@ trec_eval's ``-m`` syntax, ``measure.params`` with trec_eval's exact name, which
 several values at once: ``P.5,7,3`` (P_3, P_5, P_7), ``ndcg_cut.10,20``,
 ``iprec_at_recall..10,.25``, ``Rprec_mult.5.0,0.2``, ``ndcg.1=3,2=9`` (gain per grade),
 ``utility.2,-1,0,0``, ``11pt_avg..25,.5,.75``, ``rbp.0.8``, ``unj.5,10``; and the groups
-``official``, ``all_trec`` and ``set`` (trec_eval's nicknames, :data:`GROUPS`).
+``official``, ``all_trec`` and ``set`` (trec_eval's nicknames,
+:data:`~rankmeasures.trec.declarations.GROUPS`).
 trec_eval reads these parameters with C's ``atol`` (cut-offs) and ``atof`` (the others,
 meas_init.c): the leading number of each comma-separated item counts and the rest of the
 item is ignored, so ``ndcg_cut.10,20,23.4`` is ndcg_cut_10, _20 and _23; an item with no
@@ -40,7 +44,8 @@ group, with parameters -- is computed once, and parameters given in trec_eval's 
 :func:`parse_measures` expands one name; :func:`parse_measure` parses a name of one
 measure.
 
-Parameters (:class:`Param`; each measure's own in :data:`MEASURES`): ``rel=L`` -- a document
+Parameters (:class:`~rankmeasures.trec.declarations.Param`; each measure's own in
+:data:`~rankmeasures.trec.declarations.MEASURES`): ``rel=L`` -- a document
 is relevant when its grade is at least ``L`` (the binary measures; default 1, trec_eval's
 ``-l``); ``gain=`` and ``discount=`` -- names of :func:`rankmeasures.as_gain`
 (``identity``, ``exp2``) and :func:`rankmeasures.as_discount` (``log2``, ``log``,
@@ -60,30 +65,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from .declarations import (
-    _BY_TREC,
-    _IR_DCG,
+    BY_TREC,
     GROUPS,
-    MEASURE_KINDS,
+    IR_DCG,
     MEASURES,
-    TREC_EVAL_SOURCE,
-    TREC_ORDER,
     MeasureInfo,
-    Param,
-    _atof,
-    _atol,
-    _number,
-    declared_defaults,
-    measure_table,
+    c_atof,
+    c_atol,
+    finite_number,
     read_parameters,
 )
 
-# the declarations are :mod:`rankmeasures.trec.declarations`'; their names are kept here
-__all__ = ["Param", "MeasureInfo", "MeasureSpec", "MEASURES", "MEASURE_KINDS", "GROUPS",
-           "TREC_ORDER", "TREC_EVAL_SOURCE", "parse_measure", "parse_measures",
-           "parse_measure_list", "declared_defaults", "measure_table"]
+__all__ = ["MeasureSpec", "parse_measure", "parse_measures", "parse_measure_list"]
 
 #: trec_eval's measure of a measure's values at a cut-off -> that measure (``ndcg_cut``:
-#: ``ndcg``), from :attr:`MeasureInfo.trec_cut`
+#: ``ndcg``), from :attr:`~rankmeasures.trec.declarations.MeasureInfo.trec_cut`
 _CUT_OF = {m.trec_cut: k for k, m in MEASURES.items() if m.trec_cut}
 _ALIAS = {a: k for k, m in MEASURES.items() for a in m.aliases} | _CUT_OF
 _NUM = r"(?:\d+(?:\.\d*)?|\.\d+)"
@@ -97,7 +93,7 @@ def _close_names(text: str, base: str) -> list[str]:
     ``nDGC@10`` -> ``ndcg@10``; ``ndcg_cut10`` -> ``ndcg_cut_10``."""
     import difflib
 
-    names = {a.lower(): a for a in _ALIAS} | {t.lower(): t for t in _BY_TREC}
+    names = {a.lower(): a for a in _ALIAS} | {t.lower(): t for t in BY_TREC}
     tail = text[len(base):] if text.startswith(base) else ""
     tries = [(base, tail)]
     cut = re.fullmatch(r"(.*?[A-Za-z])[_.]?(\d+)", base)
@@ -126,7 +122,7 @@ class MeasureSpec:
         As given (the key of the result), or trec_eval's name of one of the values a
         trec_eval-style name expands to (``P.5,10`` -> ``P_5``, ``P_10``).
     kind : str
-        A key of :data:`MEASURES`.
+        A key of :data:`~rankmeasures.trec.declarations.MEASURES`.
     k : int or None
         The cut-off.
     rel : float or None
@@ -140,7 +136,7 @@ class MeasureSpec:
         The other parameters given, as ``(key, value)`` pairs (``gains``:
         ``((grade, gain), ...)``; ``coefficients``, ``points``, ``beta``, ``max_grade``,
         ``length``); those not given take their declared defaults where they are
-        computed (:func:`declared_defaults`).
+        computed (:func:`~rankmeasures.trec.declarations.declared_defaults`).
     trec_name : str or None
         trec_eval's printed name of this value, when trec_eval computes it.
 
@@ -184,7 +180,7 @@ class MeasureSpec:
 
 def _trec_label(info: MeasureInfo, value=None, printable: str | None = None) -> str:
     """trec_eval's printed name (meas_init.c: ``%s_%ld``, ``%s_%3.2f``, ``%s_%s``)."""
-    assert info.trec is not None  # a measure of _BY_TREC
+    assert info.trec is not None  # a measure of BY_TREC
     if info.cut == "long" and value is not None:
         return f"{info.trec}_{int(value)}"
     if info.cut == "double" and value is not None:
@@ -201,12 +197,12 @@ def _trec_specs(info: MeasureInfo, text: str | None, name: str) -> list[MeasureS
         if text is None:
             values: Sequence[float] = list(info.default)
         elif info.cut == "long":
-            values = sorted(_atol(s, name, "cut-off") for s in text.split(","))
+            values = sorted(c_atol(s, name, "cut-off") for s in text.split(","))
             if values[0] <= 0:
                 raise ValueError(f"measures: {name!r}: the cut-offs must be positive "
                                  "integers")
         else:
-            values = sorted(_atof(s, name, "parameter") for s in text.split(","))
+            values = sorted(c_atof(s, name, "parameter") for s in text.split(","))
         if len(set(values)) < len(values):
             raise ValueError(f"measures: {name!r}: duplicate cut-offs (trec_eval refuses "
                              "them)")
@@ -277,14 +273,14 @@ def parse_measure_list(names: Sequence[str]) -> list[MeasureSpec]:
                 mark(t)
         elif dot and base in GROUPS:
             raise ValueError(f"measures: {name!r}: a group takes no parameters")
-        elif dot and base in _BY_TREC and _BY_TREC[base].cut:
+        elif dot and base in BY_TREC and BY_TREC[base].cut:
             if not rest:
                 raise ValueError(f"measures: {name!r}: no parameters after the '.'")
             if base not in args:  # the first parameters of a measure win
-                _trec_specs(_BY_TREC[base], rest, name)  # refused now if malformed
+                _trec_specs(BY_TREC[base], rest, name)  # refused now if malformed
                 args[base] = (rest, name)
             mark(base)
-        elif text in _BY_TREC:
+        elif text in BY_TREC:
             mark(text)
         else:
             spec = parse_measure(name)
@@ -296,7 +292,7 @@ def parse_measure_list(names: Sequence[str]) -> list[MeasureSpec]:
         if isinstance(item, MeasureSpec):
             out.append(item)
             continue
-        info = _BY_TREC[item]
+        info = BY_TREC[item]
         if item in args:
             rest, given = args[item]
             out += _keyed(_trec_specs(info, rest, given), given)
@@ -340,14 +336,14 @@ def parse_measure(name: str) -> MeasureSpec:
     if not isinstance(name, str):
         raise ValueError(f"measures: a measure name must be a str, got {type(name).__name__}")
     text = name.strip()
-    if text in _BY_TREC and (_BY_TREC[text].family == "trec"
-                             or _BY_TREC[text].cut == "double_params"):
-        if _BY_TREC[text].cutoff == "required":
+    if text in BY_TREC and (BY_TREC[text].family == "trec"
+                             or BY_TREC[text].cut == "double_params"):
+        if BY_TREC[text].cutoff == "required":
             raise ValueError(f"measures: {name!r}: {text} needs a cut-off, e.g. {text}@10")
-        return _trec_specs(_BY_TREC[text], None, name)[0]
+        return _trec_specs(BY_TREC[text], None, name)[0]
     base0, dot, rest = text.partition(".")
-    if dot and base0 in _BY_TREC and _BY_TREC[base0].cut in ("double_params", "pairs"):
-        return _keyed(_trec_specs(_BY_TREC[base0], rest, name), name)[0]
+    if dot and base0 in BY_TREC and BY_TREC[base0].cut in ("double_params", "pairs"):
+        return _keyed(_trec_specs(BY_TREC[base0], rest, name), name)[0]
     from .expression_measures import read_expression_measure
 
     custom = read_expression_measure(text, name)  # ndcg@10(discount=1/log(1+r)^2)
@@ -378,7 +374,7 @@ def parse_measure(name: str) -> MeasureSpec:
     k = p = None
     if m.group("k"):
         if info.cut == "double":
-            p = _number(m.group("k"), name, "point")
+            p = finite_number(m.group("k"), name, "point")
         else:
             if not m.group("k").isdigit():
                 raise ValueError(f"measures: {name!r}: the cut-off must be a positive "
@@ -410,7 +406,7 @@ def parse_measure(name: str) -> MeasureSpec:
     if "dcg" in values:
         if gain is not None or discount is not None:
             raise ValueError(f"measures: {name!r}: give dcg= or gain=/discount=, not both")
-        gain, discount = _IR_DCG[values.pop("dcg")]
+        gain, discount = IR_DCG[values.pop("dcg")]
     if "p" in values:
         p = values.pop("p")
     trec_name = None if rel is not None else _trec_name(kind, k, p, gain, discount)

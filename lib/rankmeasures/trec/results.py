@@ -16,7 +16,7 @@ __all__ = ["SUMMARY_KINDS", "MeasureResults", "Evaluation", "trec_summary"]
 
 
 #: how trec_eval summarises a measure over the queries (its ``all`` line), by the
-#: measure's declared :attr:`~rankmeasures.trec.measure_names.MeasureInfo.summary`
+#: measure's declared :attr:`~rankmeasures.trec.declarations.MeasureInfo.summary`
 SUMMARY_KINDS = ("mean", "sum", "geometric_mean", "count")
 
 

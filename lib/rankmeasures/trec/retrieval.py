@@ -35,12 +35,12 @@ import numpy as np
 
 from .._ragged import group_starts, positions_within, query_index
 from .._validation import check_option, check_positive_int
-from .measure_names import MEASURES
+from .declarations import MEASURES
 
 __all__ = ["RANKED_MEASURES", "ranked_measure", "relevant_ranks", "untied_measure"]
 
 #: measure -> whether it takes a cut-off k (required, optional or never), as declared in
-#: :data:`rankmeasures.trec.measure_names.MEASURES`
+#: :data:`rankmeasures.trec.declarations.MEASURES`
 RANKED_MEASURES = {k: MEASURES[k].cutoff for k in ("P", "recall", "success", "AP", "RR",
                                                     "Rprec")}
 

@@ -94,21 +94,15 @@ from .._validation import (
 )
 from ..dcg import dcg_queries, ndcg_queries
 from . import trec_measures
-from ._ranking import _per_query_counts, _ranked_judgments, _Ranking, _ranking
+from ._ranking import Ranking, per_query_counts, rank_inputs, ranked_judgments
+from .declarations import declared_defaults
 from .expression_measures import gain_and_discount
-from .join import QUERY_POLICIES, Judged, NoQueryToEvaluate, _nested, join
-from .measure_names import (
-    MEASURE_KINDS,
-    MeasureSpec,
-    declared_defaults,
-    parse_measure_list,
-)
+from .join import QUERY_POLICIES, Judged, is_nested
+from .measure_names import MeasureSpec, parse_measure_list
 from .results import SUMMARY_KINDS, Evaluation, MeasureResults, trec_summary
 from .retrieval import ranked_measure, relevant_ranks, untied_measure
 
-__all__ = ["CONVENTIONS", "QUERY_POLICIES", "MEASURE_KINDS", "SUMMARY_KINDS", "Judged",
-           "Evaluation", "MeasureResults", "join", "evaluate", "trec_summary",
-           "NoQueryToEvaluate"]
+__all__ = ["CONVENTIONS", "evaluate"]
 
 
 #: convention name -> (default query policy, default tie policy)
@@ -217,7 +211,7 @@ def evaluate(qrels: Any, run: Any, measures: str | list[str], *,
     check_option("trec_eval", trec_eval, trec_measures.TREC_EVAL_VERSIONS)
     cut = depth is not None or judged_only
     specs, trec_only = _specs(measures, convention, ties, cut)
-    r = _ranking(qrels, run, queries=queries, ties=ties, convention=convention,
+    r = rank_inputs(qrels, run, queries=queries, ties=ties, convention=convention,
                  depth=depth, judged_only=judged_only, rank_first=bool(trec_only))
     shared = _Shared(trec_eval)
     out: dict = {}
@@ -291,15 +285,15 @@ class _Shared:
         self._trec: trec_measures.RankedJudgments | None = None
         self._levels: dict = {}
 
-    def trec_view(self, r: _Ranking, *, ranked_only: bool = False):
+    def trec_view(self, r: Ranking, *, ranked_only: bool = False):
         if self._trec is None:
-            self._trec = (_ranked_judgments(r.j, r.absent, trec_eval=self._version)
+            self._trec = (ranked_judgments(r.j, r.absent, trec_eval=self._version)
                           if ranked_only else
-                          _ranked_judgments(r.j, r.absent, r.order, r.starts,
+                          ranked_judgments(r.j, r.absent, r.order, r.starts,
                                             self._version))
         return self._trec
 
-    def level(self, r: _Ranking, level: float, convention: str) -> _LevelCounts:
+    def level(self, r: Ranking, level: float, convention: str) -> _LevelCounts:
         if level not in self._levels:
             j, nq = r.j, r.lengths.size
             relevant = r.ranked_grades >= level
@@ -307,10 +301,10 @@ class _Shared:
                 ranks = relevant_ranks(relevant, j.offsets)
                 rel_ret = np.bincount(ranks[0], minlength=nq).astype(np.float64)
             else:
-                ranks, rel_ret = None, _per_query_counts(relevant, j.offsets)
+                ranks, rel_ret = None, per_query_counts(relevant, j.offsets)
             num_rel = rel_ret
             if convention != "sklearn":  # relevant judged documents never retrieved
-                num_rel = rel_ret + _per_query_counts(j.unscored_labels >= level,
+                num_rel = rel_ret + per_query_counts(j.unscored_labels >= level,
                                                       j.unscored_offsets)
             self._levels[level] = _LevelCounts(relevant, ranks, rel_ret, num_rel)
         return self._levels[level]
@@ -327,10 +321,10 @@ class _LevelCounts(NamedTuple):
     num_rel: np.ndarray
 
 
-def _values(spec, r: _Ranking, shared: _Shared, level: float, *, convention: str,
+def _values(spec, r: Ranking, shared: _Shared, level: float, *, convention: str,
             n_docs: int, trec_only: bool) -> np.ndarray:
     """One measure's per-query values, by its declaration
-    (:data:`~rankmeasures.trec.measure_names.MEASURES`): its family says which
+    (:data:`~rankmeasures.trec.declarations.MEASURES`): its family says which
     computation answers it."""
     info = spec.info
     if info.geometric_of is not None:  # gm_*: its measure's values, floored (trec_eval.h)
@@ -362,37 +356,37 @@ def _values(spec, r: _Ranking, shared: _Shared, level: float, *, convention: str
 
 #: the concordance measures (:mod:`~rankmeasures.trec.query_concordance`), of the ranking
 #: and the relevance level
-def _auc(r: _Ranking, level: float) -> np.ndarray:
+def _auc(r: Ranking, level: float) -> np.ndarray:
     # loads the concordance measures only for an evaluation that asks for one
     from .query_concordance import auc_queries
 
     return auc_queries(r.j.relevance >= level, r.scores, r.j.offsets)
 
 
-def _kendall_tau_b(r: _Ranking, level: float) -> np.ndarray:
+def _kendall_tau_b(r: Ranking, level: float) -> np.ndarray:
     from .query_concordance import kendall_tau_b_queries
 
     return kendall_tau_b_queries(r.j.relevance, r.scores, r.j.offsets)
 
 
-_CONCORDANCE: dict[str, Callable[[_Ranking, float], np.ndarray]] = {
+_CONCORDANCE: dict[str, Callable[[Ranking, float], np.ndarray]] = {
     "auc": _auc, "kendall_tau_b": _kendall_tau_b}
 #: the counts, of the ranking and a level's counts
-_COUNTS: dict[str, Callable[[_Ranking, _LevelCounts], np.ndarray]] = {
+_COUNTS: dict[str, Callable[[Ranking, _LevelCounts], np.ndarray]] = {
     "num_ret": lambda r, _: r.lengths.astype(np.float64),
     "num_rel": lambda _, c: c.num_rel,
     "num_rel_ret": lambda _, c: c.rel_ret,
 }
 
 
-def _runid(spec, run, r: _Ranking, shared: _Shared) -> str | None:
+def _runid(spec, run, r: Ranking, shared: _Shared) -> str | None:
     """trec_eval's runid (m_runid.c): the run's tag, when the run is a table read by
     :func:`~rankmeasures.trec.trec_files.read_run`."""
-    rid = run.get("runid") if isinstance(run, Mapping) and not _nested(run) else None
+    rid = run.get("runid") if isinstance(run, Mapping) and not is_nested(run) else None
     return rid if isinstance(rid, str) else None
 
 
-def _relstring(spec, run, r: _Ranking, shared: _Shared) -> dict:
+def _relstring(spec, run, r: Ranking, shared: _Shared) -> dict:
     length = {**declared_defaults(spec.kind), **spec.options}["length"]
     return _relstrings(shared.trec_view(r), r.j.query_ids, length)
 
@@ -430,7 +424,7 @@ def _graded(spec: MeasureSpec, j: Judged, scores, order, ties, convention, prese
     rel = np.where(j.relevance >= floor, j.relevance, 0.0)
     unscored = np.where(j.unscored_labels >= floor, j.unscored_labels, 0.0)
     offsets, unscored_offsets = j.offsets, j.unscored_offsets
-    if ties == "trec_eval":  # ranked already (_ranked_join)
+    if ties == "trec_eval":  # ranked already (ranked_join)
         policy = "stable"
         if spec.k is not None and spec.gain is None:
             rel, scores, offsets, unscored, unscored_offsets = _top_ranks(

@@ -52,6 +52,10 @@ __all__ = ["read_qrels", "read_run"]
 #: the low j bytes of a word set, j = 0..8
 _LOW = np.array([(1 << (8 * j)) - 1 for j in range(9)], "<u8")
 
+#: records per block of the passes that would otherwise make arrays of every record
+#: (:meth:`_Records.words`, :func:`_decimals`)
+_BLOCK = 1 << 16
+
 _SPACE = np.zeros(256, bool)
 _SPACE[[9, 10, 11, 12, 13, 32]] = True  # the whitespace of bytes.split()
 
@@ -131,16 +135,20 @@ class _Records:
         cut = int(np.searchsorted(s, size - 8 * nw, "right")) if size >= 8 * nw else 0
         if cut:
             words = np.ndarray((size - 7,), "<u8", buffer=self.arr, strides=(1,))
-            head = s[:cut]
-            for i in range(nw):
-                word = words[head + 8 * i] if i else words[head]
-                if lmin >= 8 * (i + 1):  # every field fills this word
-                    out[:cut, i] = word
-                elif lmin == lmax:  # every field of one length
-                    np.bitwise_and(word, _LOW[lmax - 8 * i], out=out[:cut, i])
-                else:
-                    keep = np.clip(length[:cut] - 8 * i, 0, 8)
-                    np.bitwise_and(word, _LOW[keep], out=out[:cut, i])
+            # a block of records at a time: the gathered words, masks and indices of a
+            # block are small, where those of every record would be 8 MiB per 10^6 each
+            for a in range(0, cut, _BLOCK):
+                b = min(a + _BLOCK, cut)
+                head = s[a:b]
+                for i in range(nw):
+                    word = words[head + 8 * i] if i else words[head]
+                    if lmin >= 8 * (i + 1):  # every field fills this word
+                        out[a:b, i] = word
+                    elif lmin == lmax:  # every field of one length
+                        np.bitwise_and(word, _LOW[lmax - 8 * i], out=out[a:b, i])
+                    else:
+                        keep = np.clip(length[a:b] - 8 * i, 0, 8)
+                        np.bitwise_and(word, _LOW[keep], out=out[a:b, i])
         m = out.view(np.uint8)
         for i in range(cut, s.size):  # byte by byte
             m[i, :length[i]] = self.arr[s[i]:s[i] + length[i]]
@@ -262,9 +270,11 @@ def _fields(data: bytes, width: int, path: Path, what: str,
                     path, error=error)
 
 
-def _text(rec: _Records, k: int, field: str) -> np.ndarray:
+def _text(rec: _Records, k: int, field: str, as_bytes: bool = False) -> np.ndarray:
     """Field ``k`` as str: ASCII bytes widened to UCS-4 in numpy (no Python object per
-    line); else each decoded as UTF-8, the first that is not naming its line."""
+    line); else each decoded as UTF-8, the first that is not naming its line. With
+    ``as_bytes``, an ASCII column is numpy bytes (``S``, NUL padding dropped): the words
+    themselves (no copy), or each run's id repeated; a quarter of UCS-4's memory."""
     words, _, w = rec.words(k)
     m = words.view(np.uint8)[:, :w]
     n = words.shape[0]
@@ -278,8 +288,11 @@ def _text(rec: _Records, k: int, field: str) -> np.ndarray:
             np.any(words[1:] != words[:-1], axis=1, out=new[1:])
             starts = np.flatnonzero(new)
             if starts.size * 4 < n:
-                heads = np.ascontiguousarray(m[starts], dtype=np.uint32).view(f"<U{w}")
+                heads = (np.ascontiguousarray(m[starts]).view(f"S{w}") if as_bytes else
+                         np.ascontiguousarray(m[starts], dtype=np.uint32).view(f"<U{w}"))
                 return np.repeat(heads.ravel(), np.diff(np.append(starts, n)))
+        if as_bytes:
+            return words.view(f"S{8 * words.shape[1]}").ravel()
         return np.ascontiguousarray(m, dtype=np.uint32).view(f"<U{w}").ravel()
     values = rec.texts(k)
     try:
@@ -328,15 +341,20 @@ def _decimals(m: np.ndarray, length: np.ndarray):
     # every byte of the field a digit, a dot or (the first) a sign: the counts add up to
     # its length (the bytes past it are 0, none of these)
     ok = (ndig + dots + signed == length) & (ndig > 0) & (ndig <= 15) & (dots <= 1)
-    # the digits after the dot, in place (a file of 10^6 lines: 8 MiB per array)
-    frac = length.astype(np.int64)
+    # the digits after the dot, in place, in 16 bits (counts of at most w <= 2^15 bytes
+    # are exact in them; longer fields hold no plain decimal of 15 digits and fail ok)
+    frac = length.astype(np.int16) if w < 1 << 15 else length.astype(np.int64)
     frac -= 1
     frac -= dotj
     frac *= dots == 1
     np.clip(frac, 0, 15, out=frac)
-    val = mant.astype(np.float64)
-    del mant
-    val /= _POW10[frac]
+    # M / 10^f written over M's own memory a block at a time: each block read whole
+    # before it is written, so no second array of n floats (8 MiB per 10^6 lines) and
+    # no array of n powers exists at once
+    val = mant.view(np.float64)
+    for a in range(0, n, _BLOCK):
+        b = a + _BLOCK
+        val[a:b] = mant[a:b].astype(np.float64) / _POW10[frac[a:b]]
     np.negative(val, out=val, where=neg)
     return val, ok
 
@@ -456,9 +474,17 @@ def _columns(rec: _Records, jobs: dict, halves: tuple) -> dict:
 
 
 _GRADES = ("number", "atol")
+_IDS = ("str", "bytes")
 
 
-def read_qrels(path: str | os.PathLike, *, grades: str = "number") -> dict[str, np.ndarray]:
+def _check_ids(ids: str) -> bool:
+    if ids not in _IDS:
+        raise ValueError(f"ids: must be one of {_IDS}, got {ids!r}")
+    return ids == "bytes"
+
+
+def read_qrels(path: str | os.PathLike, *, grades: str = "number",
+               ids: str = "str") -> dict[str, np.ndarray]:
     r"""Read a qrels file (``query_id iteration doc_id relevance`` per line; gzip allowed).
 
     Parameters
@@ -469,11 +495,17 @@ def read_qrels(path: str | os.PathLike, *, grades: str = "number") -> dict[str, 
         it, C's ``atol`` (get_qrels.c): the leading integer, the rest of the field ignored
         (``2.7`` is 2, ``1e+8`` is 1, ``1.1.11`` is 1, ``0x37`` is 0); a field with no
         leading integer is refused either way.
+    ids : {"str", "bytes"}, default "str"
+        ``"bytes"``: the ``query_id`` and ``doc_id`` columns each as numpy bytes (dtype
+        ``S``) when every id in it is ASCII -- the file's bytes, a quarter of the memory
+        of numpy str, which :func:`rankmeasures.evaluate` reads as the same text (the
+        command reads so); str otherwise.
 
     Returns
     -------
     dict
-        Columns ``query_id``, ``doc_id`` (str) and ``relevance`` (float64), in file order:
+        Columns ``query_id``, ``doc_id`` (str; see ``ids``) and ``relevance``
+        (float64), in file order:
         a table :func:`rankmeasures.evaluate` takes as ``qrels``; and ``line``, each
         record's line number (int64).
 
@@ -492,30 +524,37 @@ def read_qrels(path: str | os.PathLike, *, grades: str = "number") -> dict[str, 
     """
     if grades not in _GRADES:
         raise ValueError(f"grades: must be one of {_GRADES}, got {grades!r}")
+    as_bytes = _check_ids(ids)
     p = Path(path)
     rec = _fields(_read_bytes(p), 4, p, "query_id iteration doc_id relevance")
     read = _atols if grades == "atol" else _numbers
-    out = _columns(rec, {"query_id": lambda: _text(rec, 0, "query_id"),
-                         "doc_id": lambda: _text(rec, 2, "doc_id"),
+    out = _columns(rec, {"query_id": lambda: _text(rec, 0, "query_id", as_bytes),
+                         "doc_id": lambda: _text(rec, 2, "doc_id", as_bytes),
                          "relevance": lambda: read(rec, 3, "relevance")},
                    (("doc_id",), ("query_id", "relevance")))
     out["line"] = rec.lines.astype(np.int64, copy=False)
     return out
 
 
-def read_run(path: str | os.PathLike) -> dict[str, np.ndarray]:
+def read_run(path: str | os.PathLike, *, ids: str = "str") -> dict[str, np.ndarray]:
     r"""Read a run file (``query_id Q0 doc_id rank score tag`` per line; gzip allowed).
 
     The rank is not read: trec_eval orders by score and ignores it, so any token stands
     there (get_trec_results.c).
 
+    Parameters
+    ----------
+    path : str or path-like
+    ids : {"str", "bytes"}, default "str"
+        As :func:`read_qrels`' (``"bytes"``: an ASCII id column as numpy bytes).
+
     Returns
     -------
     dict
-        Columns ``query_id``, ``doc_id`` (str) and ``score`` (float64), in file order: a
-        table :func:`rankmeasures.evaluate` takes as ``run``; ``runid``, the tag of the
-        last record (trec_eval's ``runid``; empty for an empty file); and ``line``, each
-        record's line number (int64).
+        Columns ``query_id``, ``doc_id`` (str; see ``ids``) and ``score`` (float64),
+        in file order: a table :func:`rankmeasures.evaluate` takes as ``run``;
+        ``runid``, the tag of the last record (trec_eval's ``runid``; empty for an empty
+        file); and ``line``, each record's line number (int64).
 
     Examples
     --------
@@ -525,11 +564,14 @@ def read_run(path: str | os.PathLike) -> dict[str, np.ndarray]:
     >>> r = read_run(f)
     >>> r["doc_id"].tolist(), r["score"].tolist(), r["runid"], r["line"].tolist()
     (['d1', 'd2'], [2.5, 1.0], 'mine', [2, 4])
+    >>> read_run(f, ids="bytes")["doc_id"].tolist()
+    [b'd1', b'd2']
     """
+    as_bytes = _check_ids(ids)
     p = Path(path)
     rec = _fields(_read_bytes(p), 6, p, "query_id Q0 doc_id rank score tag", extra=True)
-    out = _columns(rec, {"query_id": lambda: _text(rec, 0, "query_id"),
-                         "doc_id": lambda: _text(rec, 2, "doc_id"),
+    out = _columns(rec, {"query_id": lambda: _text(rec, 0, "query_id", as_bytes),
+                         "doc_id": lambda: _text(rec, 2, "doc_id", as_bytes),
                          "score": lambda: _numbers(rec, 4, "score")},
                    (("doc_id",), ("query_id", "score")))
     tag = rec.raw(5, rec.lines.size - 1) if rec.lines.size else b""

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._ragged import accumulate_within, offsets_from_sizes, query_index
-from ._ranked_judgments import RankedJudgments, _at, _div, kernel
+from ._ranked_judgments import RankedJudgments, div_or_zero, kernel, value_at_rank
 
 __all__: list[str] = []
 
@@ -37,9 +37,7 @@ class _Gains:
 
 def _gains(r: RankedJudgments, pairs: dict) -> _Gains:
     key = ("gains", tuple(sorted(pairs.items())))
-    if key not in r._cache:
-        r._cache[key] = _gains_of(r, pairs)
-    return r._cache[key]
+    return r.cached(key, lambda: _gains_of(r, pairs))
 
 
 def _gains_of(r: RankedJudgments, pairs: dict) -> _Gains:
@@ -70,18 +68,18 @@ def _dcg_measures(r: RankedJudgments, pairs: dict) -> dict:
     gain / log2(rank + 1) over every retrieved document; the ideal over every judged
     document of positive gain."""
     g = _gains(r, pairs)
-    dcg = _at(g.dcg, r.offsets, r.num_ret)
-    ideal = _at(g.ideal_dcg, g.ideal_offsets, np.diff(g.ideal_offsets))
-    return {"dcg": dcg, "ideal_dcg": ideal, "ndcg": _div(dcg, ideal)}
+    dcg = value_at_rank(g.dcg, r.offsets, r.num_ret)
+    ideal = value_at_rank(g.ideal_dcg, g.ideal_offsets, np.diff(g.ideal_offsets))
+    return {"dcg": dcg, "ideal_dcg": ideal, "ndcg": div_or_zero(dcg, ideal)}
 
 
 def _ndcg_cut(r: RankedJudgments, k: int, pairs: dict) -> np.ndarray:
     """``ndcg_cut_k`` (``m_ndcg_cut.c``): DCG over the first k retrieved documents over
     the ideal DCG of the first k ideal gains."""
     g = _gains(r, pairs)
-    dcg = _at(g.dcg, r.offsets, np.minimum(r.num_ret, k))
-    ideal = _at(g.ideal_dcg, g.ideal_offsets, np.minimum(np.diff(g.ideal_offsets), k))
-    return _div(dcg, ideal)
+    dcg = value_at_rank(g.dcg, r.offsets, np.minimum(r.num_ret, k))
+    ideal = value_at_rank(g.ideal_dcg, g.ideal_offsets, np.minimum(np.diff(g.ideal_offsets), k))
+    return div_or_zero(dcg, ideal)
 
 
 def _ndcg_rel(r: RankedJudgments, pairs: dict) -> np.ndarray:
@@ -98,9 +96,10 @@ def _ndcg_rel(r: RankedJudgments, pairs: dict) -> np.ndarray:
     idcg[okk] = g.ideal_dcg[g.ideal_offsets[:-1][q[okk]] + k[okk] - 1]
     with np.errstate(invalid="ignore", divide="ignore"):
         s = np.bincount(q, weights=g.dcg[at] / idcg, minlength=r.nq)
-        final = _at(g.dcg, r.offsets, r.num_ret) / _at(g.ideal_dcg, g.ideal_offsets, big_p)
+        final = (value_at_rank(g.dcg, r.offsets, r.num_ret)
+                 / value_at_rank(g.ideal_dcg, g.ideal_offsets, big_p))
         s = s + (big_p - np.bincount(q, minlength=r.nq)) * final
-    return np.where(s > 0, _div(s, big_p), 0.0)
+    return np.where(s > 0, div_or_zero(s, big_p), 0.0)
 
 
 def _rndcg(r: RankedJudgments, level: float, pairs: dict) -> np.ndarray:
@@ -126,7 +125,8 @@ def _rndcg(r: RankedJudgments, level: float, pairs: dict) -> np.ndarray:
     s = np.bincount(cq, weights=terms, minlength=r.nq)
     n = np.bincount(cq, minlength=r.nq).astype(np.float64)
     extra = (r.num_ret > big_p + 1) & (big_p > 0)
-    final = _div(_at(g.dcg, r.offsets, r.num_ret), _at(g.ideal_dcg, g.ideal_offsets, big_p))
+    final = div_or_zero(value_at_rank(g.dcg, r.offsets, r.num_ret),
+                        value_at_rank(g.ideal_dcg, g.ideal_offsets, big_p))
     s = s + np.where(extra, final, 0.0)
     n = n + extra
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -144,12 +144,12 @@ def _g_measure(r: RankedJudgments, pairs: dict) -> np.ndarray:
     ig = np.zeros(r.marks.size)
     ig[inside] = g.ideal[g.ideal_offsets[:-1][r.qidx[inside]] + r.pos[inside]]
     at = np.flatnonzero(g.gain != 0)
-    cost = r.running_at(np.maximum(ig, 1.0), at)
+    cost = r.running_at(np.maximum(ig, 1.0, out=ig), at)  # ig is not read again
     got = r.running_at(g.gain, at)
     s = np.bincount(r.qidx[at], weights=g.gain[at] / np.log2(2.0 + cost - got),
                     minlength=r.nq)
     total = np.bincount(query_index(big_p), weights=g.ideal, minlength=r.nq)
-    return _div(s, total)
+    return div_or_zero(s, total)
 
 
 def _powers(r: RankedJudgments, p: float) -> np.ndarray:

@@ -33,11 +33,11 @@ from ._ranked_judgments import (
     TREC_EVAL_VERSIONS,
     UNJUDGED,
     RankedJudgments,
-    _div,
+    div_or_zero,
     kernel,
     marks_from,
 )
-from .measure_names import declared_defaults
+from .declarations import declared_defaults
 
 # Each measure's kernel (``_bpref``, ``_infap``, ...) is private: :func:`compute` reaches it
 # through the registry (:func:`kernel`), where the measure's declared defaults are filled in;
@@ -70,9 +70,9 @@ def _bpref(r: RankedJudgments, level: float) -> np.ndarray:
     n = r.running_judged(nonrel, at)  # a relevant rank is not non-relevant: those above it
     q = r.qidx[ranks[at]]
     big_r, big_n = r.num_rel(level), r.num_nonrel(level)
-    term = np.where(n > 0, 1.0 - _div(np.minimum(n, big_r[q]), np.minimum(big_n, big_r)[q]),
+    term = np.where(n > 0, 1.0 - div_or_zero(np.minimum(n, big_r[q]), np.minimum(big_n, big_r)[q]),
                     1.0)
-    return _div(np.bincount(q, weights=term, minlength=r.nq), big_r)
+    return div_or_zero(np.bincount(q, weights=term, minlength=r.nq), big_r)
 
 
 def _infap(r: RankedJudgments, level: float) -> np.ndarray:
@@ -95,7 +95,7 @@ def _infap(r: RankedJudgments, level: float) -> np.ndarray:
     eps = INFAP_EPSILON
     term = np.where(j == 0, 1.0, 1.0 / (j + 1) + (j / (j + 1)) * ((a + n + u) / safe)
                     * ((a + eps) / (a + n + 2 * eps)))
-    return _div(np.bincount(r.qidx[at], weights=term, minlength=r.nq), r.num_rel(level))
+    return div_or_zero(np.bincount(r.qidx[at], weights=term, minlength=r.nq), r.num_rel(level))
 
 
 def _suffix_max(values: np.ndarray, group: np.ndarray) -> np.ndarray:
@@ -115,8 +115,7 @@ def _iprec_at_recall(r: RankedJudgments, level: float, points) -> list[np.ndarra
     with c the recall point as a count of relevant documents (:func:`_recall_count`),
     the maximum precision at or below the rank of the c-th relevant retrieved document
     (of the first when c = 0); 0 when c exceeds the relevant retrieved."""
-    key = ("iprec", level)
-    if key not in r._cache:
+    def compute() -> tuple:
         rel, running, count = r.relevant(level)
         at = np.flatnonzero(rel)
         q = r.qidx[at]
@@ -124,8 +123,9 @@ def _iprec_at_recall(r: RankedJudgments, level: float, points) -> list[np.ndarra
         # reached at a relevant rank: the suffix maximum over the relevant ranks only
         sufmax = _suffix_max((running / (r.pos + 1.0))[at], q)
         first = np.searchsorted(q, np.arange(r.nq))  # each query's first relevant retrieved
-        r._cache[key] = sufmax, first, count.astype(np.int64)
-    sufmax, first, rel_ret = r._cache[key]
+        return sufmax, first, count.astype(np.int64)
+
+    sufmax, first, rel_ret = r.cached(("iprec", level), compute)
     big_r = r.num_rel(level)
     out = []
     for p in points:
@@ -159,7 +159,7 @@ def _rprec_mult(r: RankedJudgments, level: float, mults) -> list[np.ndarray]:
     for c in cut:
         hits = (r.top(r.expect(rel), c[r.qidx]) if r.groups is not None
                 else r.at_rank(running, c.astype(np.int64)))
-        out.append(_div(hits, c))
+        out.append(div_or_zero(hits, c))
     return out
 
 
@@ -168,7 +168,7 @@ def _relative_p(r: RankedJudgments, level: float, k: int) -> np.ndarray:
     ranks over min(k, R) (0 when R = 0: trec_eval returns before dividing)."""
     rel, running, _ = r.relevant(level)
     hits = r.top(r.expect(rel), k) if r.groups is not None else r.at_rank(running, k)
-    return _div(hits, np.minimum(k, r.num_rel(level)))
+    return div_or_zero(hits, np.minimum(k, r.num_rel(level)))
 
 
 def _unj(r: RankedJudgments, k: int) -> np.ndarray:
@@ -181,7 +181,7 @@ def _judged_at(r: RankedJudgments, k: int) -> np.ndarray:
     """ir_measures' ``Judged@k`` (its ``judged`` provider): the share of the first k
     ranks that the qrels list, whatever the grade (a negative one too), over
     min(k, num_ret) (0 without retrieved documents)."""
-    return _div(r.top(r.expect(r.marks != NONPOOL), k), np.minimum(k, r.num_ret))
+    return div_or_zero(r.top(r.expect(r.marks != NONPOOL), k), np.minimum(k, r.num_ret))
 
 
 def _bin_g(r: RankedJudgments, level: float) -> np.ndarray:
@@ -191,41 +191,40 @@ def _bin_g(r: RankedJudgments, level: float) -> np.ndarray:
     at = np.flatnonzero(rel)
     term = 1.0 / np.log2(3.0 + r.pos[at] - running[at])
     s = np.bincount(r.qidx[at], weights=term, minlength=r.nq)
-    return _div(s, r.num_rel(level))
+    return div_or_zero(s, r.num_rel(level))
 
 
 def _set_counts(r: RankedJudgments, level: float, n_docs: int = 0) -> dict:
     """The set measures (``m_set_P.c``, ``m_set_recall.c``, ``m_set_rel_P.c``,
     ``m_set_map.c``, ``m_set_F.c``, ``m_utility.c``, ``m_num_nonrel_judged_ret.c``):
     the counts they read."""
-    key = ("set", level)
-    if key not in r._cache:
+    def compute() -> dict:
         m = r.marks
-        r._cache[key] = {"rel_ret": r.relevant(level)[2], "ret": r.num_ret.astype(np.float64),
-                         "rel": r.num_rel(level),
-                         "nonrel_judged_ret": r.count((m >= 0) & (m < level))}
-    return {**r._cache[key], "n_docs": float(n_docs)}
+        return {"rel_ret": r.relevant(level)[2], "ret": r.num_ret.astype(np.float64),
+                "rel": r.num_rel(level), "nonrel_judged_ret": r.count((m >= 0) & (m < level))}
+
+    return {**r.cached(("set", level), compute), "n_docs": float(n_docs)}
 
 
 def _set_p(c: dict) -> np.ndarray:
     """num_rel_ret / num_ret."""
-    return _div(c["rel_ret"], c["ret"])
+    return div_or_zero(c["rel_ret"], c["ret"])
 
 
 def _set_recall(c: dict) -> np.ndarray:
     """num_rel_ret / num_rel."""
-    return _div(c["rel_ret"], c["rel"])
+    return div_or_zero(c["rel_ret"], c["rel"])
 
 
 def _set_relative_p(c: dict) -> np.ndarray:
     """num_rel_ret / min(num_ret, num_rel) (0 when either is 0, as m_set_rel_P.c)."""
-    return _div(c["rel_ret"], np.minimum(c["ret"], c["rel"]))
+    return div_or_zero(c["rel_ret"], np.minimum(c["ret"], c["rel"]))
 
 
 def _set_map(c: dict) -> np.ndarray:
     """num_rel_ret^2 / (num_ret num_rel): set_P times set_recall, in trec_eval's order of
     operations (``m_set_map.c``)."""
-    return _div(c["rel_ret"] * c["rel_ret"], c["ret"] * c["rel"])
+    return div_or_zero(c["rel_ret"] * c["rel_ret"], c["ret"] * c["rel"])
 
 
 def _set_f(c: dict, beta: float) -> np.ndarray:
@@ -233,7 +232,7 @@ def _set_f(c: dict, beta: float) -> np.ndarray:
     or relevant); trec_eval's parameter is beta itself, not its square."""
     p, rr = _set_p(c), _set_recall(c)
     ok = (c["ret"] > 0) & (c["rel"] > 0) & (beta * p + rr > 0)
-    return _div((beta + 1) * p * rr, np.where(ok, beta * p + rr, 0.0))
+    return div_or_zero((beta + 1) * p * rr, np.where(ok, beta * p + rr, 0.0))
 
 
 def _utility(c: dict, a: float, b: float, cc: float, d: float) -> np.ndarray:
@@ -249,7 +248,7 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
     Parameters
     ----------
     kind : str
-        A key of :data:`rankmeasures.trec.measure_names.MEASURES` of family ``"trec"``,
+        A key of :data:`rankmeasures.trec.declarations.MEASURES` of family ``"trec"``,
         or ``"ndcg"``/``"dcg"`` (trec_eval's DCGs, gains per grade): one whose kernel
         :func:`kernel` registered.
     r : RankedJudgments
@@ -283,9 +282,7 @@ def compute(kind: str, r: RankedJudgments, level: float, params: dict) -> np.nda
 
 
 def _bpref_cached(r: RankedJudgments, level: float) -> np.ndarray:
-    if ("bpref", level) not in r._cache:  # bpref and gm_bpref both read it
-        r._cache["bpref", level] = _bpref(r, level)
-    return r._cache["bpref", level]
+    return r.cached(("bpref", level), lambda: _bpref(r, level))  # bpref and gm_bpref
 
 
 @kernel("bpref")
