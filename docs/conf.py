@@ -60,7 +60,8 @@ bibtex_default_style = "plain"
 bibtex_reference_style = "author_year"
 
 # -- the API reference --------------------------------------------------------------------
-autosummary_generate = True
+# a page per module, its names documented in place (_ext/companion_claims.py: generate_api)
+autosummary_generate = False
 autosummary_imported_members = True
 autodoc_default_options = {"members": False}
 autodoc_typehints = "none"
@@ -68,6 +69,7 @@ numpydoc_show_class_members = False
 numpydoc_class_members_toctree = False
 numpydoc_xref_param_type = False
 numpydoc_validation_checks: set = set()
+
 
 # -- MathJax: the local pinned copy, copied into the site ------------------------------------
 mathjax_path = "mathjax/tex-svg-full.js"
