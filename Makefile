@@ -151,4 +151,4 @@ lock:
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache build site docs/notebooks docs/reports \
-		docs/api/generated docs/api/rankmeasures*.md
+		docs/api/generated docs/api/rankmeasures*.md docs/api/rankmeasures*.rst
