@@ -86,10 +86,20 @@ def test_companion_results_can_fail(monkeypatch):
     assert results006.r006_2().outcome == "failed"
 
 
+def _rbp_tail_off_by_one(c_i, rank_j, w):
+    i = np.arange(1, len(c_i) + 1)
+    return float(np.sum(np.where(i > rank_j + w, c_i * (i - rank_j - w - 1), 0.0)))
+
+
+def _rbp_tail_skipping_first(c_i, rank_j, w):
+    i = np.arange(1, len(c_i) + 1)
+    return float(np.sum(np.where(i > rank_j + w + 1, c_i * (i - rank_j - w), 0.0)))
+
+
 def test_result_5s_rbp_bound_catches_a_tail_five_times_too_small(monkeypatch):
     """Result 5's RBP bound is checked in a form the labellings come close to: with its
     tail beyond the window cut to a fifth (a bound five times too optimistic there), some
-    labelling falls below it at both phi, and the check fails."""
+    random labelling falls below it at both phi, and the check fails."""
     from proofs_check import results006
 
     true_tail = results006._rbp_tail
@@ -99,6 +109,26 @@ def test_result_5s_rbp_bound_catches_a_tail_five_times_too_small(monkeypatch):
     assert res.outcome == "failed"
     assert res.evidence["failures"]["RBP(p=0.8) bound"] > 0
     assert res.evidence["failures"]["RBP(p=0.6) bound"] > 0
+
+
+@pytest.mark.parametrize("wrong", ["half", "off by one", "skipping the first rank"])
+def test_result_5s_rbp_bound_catches_wrong_tails_on_the_constructed_pairs(monkeypatch,
+                                                                         wrong):
+    """Three wrong tails beyond the window, each too small and each invalid for long
+    lists: half the tail, the multiplier i - j - w - 1 instead of i - j - w, and the sum
+    starting one rank past the window's end. The random labellings at n = 11 leave them
+    unnoticed (they reach under half the tail); the constructed pairs at n = 40, which
+    reach 0.99 of it, fall below each, and the check fails."""
+    from proofs_check import results006
+
+    true_tail = results006._rbp_tail
+    tails = {"half": lambda c_i, rank_j, w: 0.5 * true_tail(c_i, rank_j, w),
+             "off by one": _rbp_tail_off_by_one,
+             "skipping the first rank": _rbp_tail_skipping_first}
+    monkeypatch.setattr(results006, "_rbp_tail", tails[wrong])
+    res = results006.r006_5(pairs=20)
+    assert res.outcome == "failed"
+    assert res.evidence["failures"]["RBP(p=0.6) constructed pairs bound"] > 0
 
 
 def test_outcomes_and_their_legend():
