@@ -738,7 +738,9 @@ def test_the_edition_counts_the_claims_of_the_catalogue():
 def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apart():
     """The companion's own results, those it adds to a document and those of its notebooks,
     share one section and one count, apart from the documents' claims; a notebook's result
-    shows its proof status there, an added one "—"; neither is listed as a finding."""
+    shows its proof status there, an added one "the row is a proof"; the source column
+    says "doc" or "notebook"; the count says what the results are; neither is listed as a
+    finding."""
     from proofs_check.report import LEGEND, render_markdown
 
     loc = {"section": "2 Two", "item": "eq. (5)", "page": None}
@@ -758,11 +760,12 @@ def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apar
         assert text.count(f"- **{k}**: {v}") == 1
     assert "The documents' claims: proof-gap 1, not-reproduced 1." in text
     assert "The companion's own results (no document states them; not counted " \
-           "above): verified 1." in text
+           "above): verified 1 (proofs added to a document 1)." in text
     own, added = text.split("## The companion's own results")
     assert "| S000-P9 |" not in own
-    assert ("| S000-P9 | 000 | §2 Two — eq. (5) | the companion's proof | — | **verified** | "
-            "by hand |") in added.split("## Errata")[0]
+    assert "| id | source | where | statement | proof | outcome | method |" in added
+    assert ("| S000-P9 | doc 000 | §2 Two — eq. (5) | the companion's proof | the row is a "
+            "proof | **verified** | by hand |") in added.split("## Errata")[0]
     assert text.count("## The companion's own results") == 1
     # a notebook's own result: in the same section and count, after the added one
     result = {"id": "R006-9", "doc": "006", "kind": "companion-result", "proof": "proof gap",
@@ -773,13 +776,14 @@ def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apar
     text = render_markdown([result, *rows])
     assert "The documents' claims: proof-gap 1, not-reproduced 1." in text
     assert ("The companion's own results (no document states them; not counted above): "
-            "verified 1, proof-gap 1.") in text
+            "verified 1, proof-gap 1 (proofs added to a document 1; notebook results 1: "
+            "proof gap 1).") in text
     assert text.count("## The companion's own results") == 1
     head, section = text.split("## The companion's own results")
     assert "| R006-9 |" not in head
     table = section.split("## Errata")[0]
-    assert ("| R006-9 | 006 | Notebook 006, Results — Result 9 | a result of the notebook | "
-            "proof gap | **proof-gap** | by hand |") in table
+    assert ("| R006-9 | notebook 006 | Notebook 006, Results — Result 9 | a result of the "
+            "notebook | proof gap | **proof-gap** | by hand |") in table
     assert table.index("| S000-P9 |") < table.index("| R006-9 |")
     assert "- **R006-9**" not in text
     assert "  The gap: step 3 drops a term" in text
