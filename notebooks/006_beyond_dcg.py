@@ -730,13 +730,22 @@ display(Markdown(
 # $\pi_0$'s other window objects), so at most $L + 2$ labels need prescribing; beyond the
 # window $C^0_i - C^1_i \le i - j - L$ ($\pi_1$'s window holds at least $L$ relevant
 # objects), so $\mathrm{RBP}(f_1) - \mathrm{RBP}(f_0) \ge c_j - \sum_{i > j+L} c_i (i - j -
-# L)$, the sharper form the claims report checks, above the bound used here; and for
+# L)$, the sharper form the claims report checks, above the bound used here (valid at every
+# $n$; attained in the limit of long lists for $L \ge 1$, not at finite $n$, where its
+# rank-$n$ term is 0 as $C^0_n = C^1_n$, nor at $L = 0$, where the multiplier is
+# $i - j - 1$); and for
 # $\varphi \le 1/2$, $w_j > \sum_{i > j} w_i$ gives RBP's sign with $L = 0$. Either way
 # $c$ is astronomically small: the result is qualitative.
 #
 # (Wang et al.'s own proof of Theorem 6 bounds, for one function, the chance that its top
-# $m$ labels are all 1 or all 0; for a pair the two tops may share objects, which the
-# window above handles: it prescribes labels only where the two rankings differ.)
+# $m$ labels are all 1 or all 0; for a pair the two tops may share objects. For RBP and
+# ERR the window above handles this: it prescribes labels only where the two rankings
+# differ. For NDCG with a summable discount such a window repairs Theorem 6's pair step
+# only under the corrected clause's sufficient conditions
+# ([S004-T6](../../figures/claims.md#S004-T6): a window of bounded width, as for every
+# geometric discount, or rankings that differ within the top $k$ with probability at least
+# $\rho$); as printed, for every summable discount, the clause is an erratum: an $r^{-2}$
+# pair is consistently distinguishable.)
 #
 # **Result 6 (companion; a counterexample; [R006-6](../../figures/claims.md#R006-6)).**
 # Without the $\delta$-condition, RBP($\varphi$) and ERR can consistently distinguish (in
@@ -798,7 +807,9 @@ display(Markdown(
 # "in probability" (one $n$ at a time). Wang et al.'s NDCG rows are quoted from document
 # 004 with their conditions ($\bar y_f$: the relevance curve of $f$; Theorems 1, 2, 4 and 6;
 # checked in notebook 004 and the claims report, where Theorem 2's printed proof is filed as
-# a proof gap that the companion repairs), not re-checked here; the $1/\log n$ rate of
+# a proof gap that the companion repairs, and Theorem 6's pair clause as an erratum
+# (S004-T6: an $r^{-2}$ pair is distinguishable; the clause holds under sufficient
+# conditions), not re-checked here; the $1/\log n$ rate of
 # standard NDCG is not in those theorems: it is notebook 004's `gap-halves` check, on the
 # gap of the pseudo-expectation $N_D(n)$ to the limit 1 (halving from $n = 10^{50}$ to
 # $10^{100}$). Theorem 4 concludes "strictly distinguishable with high probability", a

@@ -53,7 +53,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from .report import LEGEND, location_text
+from .report import LEGEND, PROOF_STATUSES, location_text
 
 __all__ = ["OUTCOMES", "KINDS", "LEGEND", "PAGINATION", "RESULT_NOTEBOOKS", "PROOF_STATUSES",
            "Location", "Result", "Claim", "REGISTRY", "claim", "run_claim", "verdict",
@@ -70,9 +70,7 @@ KINDS = ("document", "companion", "companion-result")
 #: ``doc`` the notebook's number), with the notebook's title
 RESULT_NOTEBOOKS = {"006": "Beyond DCG"}
 
-#: how far a companion result is proved, as its notebook says: a complete proof, a proof
-#: sketch (steps left to the reader), or a stated proof gap (what is not proved is named)
-PROOF_STATUSES = ("proved", "proof sketch", "proof gap")
+#: how far a companion result is proved (defined in :mod:`.report`, which counts them)
 
 
 #: which texts carry page numbers: a :class:`Location` gives a page only where the text the

@@ -18,7 +18,12 @@ import sys
 # full: proofs_check.registry): one definition, which the reading guides show too
 from companion.guide import LEGEND
 
-__all__ = ["LEGEND", "location_text", "render_markdown", "main"]
+__all__ = ["LEGEND", "PROOF_STATUSES", "ADDED_PROOF", "location_text", "render_markdown",
+           "main"]
+
+#: how far a companion result is proved, as its notebook says: a complete proof, a proof
+#: sketch (steps left to the reader), or a stated proof gap (what is not proved is named)
+PROOF_STATUSES = ("proved", "proof sketch", "proof gap")
 
 
 def location_text(loc: dict) -> str:
@@ -39,17 +44,28 @@ def _kind(r) -> str:
     return r.get("kind", "document")
 
 
+#: the proof cell of a result the companion adds to a document: the row's statement is a
+#: proof (a missing one, completed), so it has no proof status of its own
+ADDED_PROOF = "the row is a proof"
+
+
+def _source(r) -> str:
+    return f"notebook {r['doc']}" if _kind(r) == "companion-result" else f"doc {r['doc']}"
+
+
 def _table(rows, proof: bool = False) -> list[str]:
     """The rows as a Markdown table: id, doc, where, statement, outcome, method; with
-    ``proof``, a companion result's proof status before its outcome ("—" for a result the
-    companion adds to a document: a completed proof, which has no status of its own)."""
-    head = ["id", "doc", "where", "statement", *(["proof"] if proof else []), "outcome",
-            "method"]
+    ``proof`` (the companion's own results), the column doc reads "source" ("doc 000",
+    "notebook 006") and a proof column comes before the outcome: a notebook result's proof
+    status, ``ADDED_PROOF`` for a proof the companion adds to a document."""
+    head = ["id", "source" if proof else "doc", "where", "statement",
+            *(["proof"] if proof else []), "outcome", "method"]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        cells = [r["id"], r["doc"], location_text(r["location"]).replace("|", "\\|"),
+        cells = [r["id"], _source(r) if proof else r["doc"],
+                 location_text(r["location"]).replace("|", "\\|"),
                  r["statement"].replace("|", "\\|"),
-                 *([r.get("proof") or "—"] if proof else []), f"**{r['outcome']}**",
+                 *([r.get("proof") or ADDED_PROOF] if proof else []), f"**{r['outcome']}**",
                  r["method"].replace("|", "/")]
         lines.append("| " + " | ".join(cells) + " |")
     return lines
@@ -61,6 +77,19 @@ def _counts(rows) -> str:
         counts[r["outcome"]] = counts.get(r["outcome"], 0) + 1
     order = [k for k in LEGEND if k in counts] + sorted(set(counts) - set(LEGEND))
     return ", ".join(f"{k} {counts[k]}" for k in order) or "none"
+
+
+def _own_counts(rows) -> str:
+    """The outcomes of the companion's own results, then what they are: the proofs it adds
+    to a document and its notebooks' results by proof status."""
+    proofs = [r for r in rows if _kind(r) == "companion"]
+    results = [r for r in rows if _kind(r) == "companion-result"]
+    parts = [f"proofs added to a document {len(proofs)}"] if proofs else []
+    if results:
+        by = [f"{st} {sum(r.get('proof') == st for r in results)}" for st in PROOF_STATUSES
+              if any(r.get("proof") == st for r in results)]
+        parts.append(f"notebook results {len(results)}: " + ", ".join(by))
+    return _counts(rows) + (f" ({'; '.join(parts)})" if parts else "")
 
 
 def render_markdown(rows) -> str:
@@ -77,7 +106,7 @@ def render_markdown(rows) -> str:
     lines += ["", f"The documents' claims: {_counts(own)}."]
     if added:
         lines += ["", f"The companion's own results (no document states them; not counted "
-                      f"above): {_counts(added)}."]
+                      f"above): {_own_counts(added)}."]
     lines += ["", "Where: the section and the numbered statement, equation, figure or slide "
               "of the document, to find the original sentence (the statement is our "
               "paraphrase); a page only where the text the companion follows shows one.", ""]
@@ -86,7 +115,8 @@ def render_markdown(rows) -> str:
         lines += ["", "## The companion's own results", "",
                   "Statements no document makes, checked like the claims: first the results "
                   "the companion adds to a document (a missing proof, completed), located in "
-                  "the document (proof: —), then the results of its own notebooks, each "
+                  f"the document (proof: {ADDED_PROOF}), then the results of its own "
+                  "notebooks, each "
                   "located in its notebook (the section and the numbered result) with how "
                   "far it is proved there (proved, a proof sketch, or a stated proof gap).",
                   ""]

@@ -86,10 +86,20 @@ def test_companion_results_can_fail(monkeypatch):
     assert results006.r006_2().outcome == "failed"
 
 
+def _rbp_tail_off_by_one(c_i, rank_j, w):
+    i = np.arange(1, len(c_i) + 1)
+    return float(np.sum(np.where(i > rank_j + w, c_i * (i - rank_j - w - 1), 0.0)))
+
+
+def _rbp_tail_skipping_first(c_i, rank_j, w):
+    i = np.arange(1, len(c_i) + 1)
+    return float(np.sum(np.where(i > rank_j + w + 1, c_i * (i - rank_j - w), 0.0)))
+
+
 def test_result_5s_rbp_bound_catches_a_tail_five_times_too_small(monkeypatch):
     """Result 5's RBP bound is checked in a form the labellings come close to: with its
     tail beyond the window cut to a fifth (a bound five times too optimistic there), some
-    labelling falls below it at both phi, and the check fails."""
+    random labelling falls below it at both phi, and the check fails."""
     from proofs_check import results006
 
     true_tail = results006._rbp_tail
@@ -99,6 +109,26 @@ def test_result_5s_rbp_bound_catches_a_tail_five_times_too_small(monkeypatch):
     assert res.outcome == "failed"
     assert res.evidence["failures"]["RBP(p=0.8) bound"] > 0
     assert res.evidence["failures"]["RBP(p=0.6) bound"] > 0
+
+
+@pytest.mark.parametrize("wrong", ["half", "off by one", "skipping the first rank"])
+def test_result_5s_rbp_bound_catches_wrong_tails_on_the_constructed_pairs(monkeypatch,
+                                                                         wrong):
+    """Three wrong tails beyond the window, each too small and each invalid for long
+    lists: half the tail, the multiplier i - j - w - 1 instead of i - j - w, and the sum
+    starting one rank past the window's end. The random labellings at n = 11 leave them
+    unnoticed (they reach under half the tail); the constructed pairs at n = 40, which
+    reach 0.99 of it, fall below each, and the check fails."""
+    from proofs_check import results006
+
+    true_tail = results006._rbp_tail
+    tails = {"half": lambda c_i, rank_j, w: 0.5 * true_tail(c_i, rank_j, w),
+             "off by one": _rbp_tail_off_by_one,
+             "skipping the first rank": _rbp_tail_skipping_first}
+    monkeypatch.setattr(results006, "_rbp_tail", tails[wrong])
+    res = results006.r006_5(pairs=20)
+    assert res.outcome == "failed"
+    assert res.evidence["failures"]["RBP(p=0.6) constructed pairs bound"] > 0
 
 
 def test_outcomes_and_their_legend():
@@ -708,7 +738,9 @@ def test_the_edition_counts_the_claims_of_the_catalogue():
 def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apart():
     """The companion's own results, those it adds to a document and those of its notebooks,
     share one section and one count, apart from the documents' claims; a notebook's result
-    shows its proof status there, an added one "—"; neither is listed as a finding."""
+    shows its proof status there, an added one "the row is a proof"; the source column
+    says "doc" or "notebook"; the count says what the results are; neither is listed as a
+    finding."""
     from proofs_check.report import LEGEND, render_markdown
 
     loc = {"section": "2 Two", "item": "eq. (5)", "page": None}
@@ -728,11 +760,12 @@ def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apar
         assert text.count(f"- **{k}**: {v}") == 1
     assert "The documents' claims: proof-gap 1, not-reproduced 1." in text
     assert "The companion's own results (no document states them; not counted " \
-           "above): verified 1." in text
+           "above): verified 1 (proofs added to a document 1)." in text
     own, added = text.split("## The companion's own results")
     assert "| S000-P9 |" not in own
-    assert ("| S000-P9 | 000 | §2 Two — eq. (5) | the companion's proof | — | **verified** | "
-            "by hand |") in added.split("## Errata")[0]
+    assert "| id | source | where | statement | proof | outcome | method |" in added
+    assert ("| S000-P9 | doc 000 | §2 Two — eq. (5) | the companion's proof | the row is a "
+            "proof | **verified** | by hand |") in added.split("## Errata")[0]
     assert text.count("## The companion's own results") == 1
     # a notebook's own result: in the same section and count, after the added one
     result = {"id": "R006-9", "doc": "006", "kind": "companion-result", "proof": "proof gap",
@@ -743,13 +776,14 @@ def test_claims_markdown_explains_each_outcome_once_and_lists_the_companion_apar
     text = render_markdown([result, *rows])
     assert "The documents' claims: proof-gap 1, not-reproduced 1." in text
     assert ("The companion's own results (no document states them; not counted above): "
-            "verified 1, proof-gap 1.") in text
+            "verified 1, proof-gap 1 (proofs added to a document 1; notebook results 1: "
+            "proof gap 1).") in text
     assert text.count("## The companion's own results") == 1
     head, section = text.split("## The companion's own results")
     assert "| R006-9 |" not in head
     table = section.split("## Errata")[0]
-    assert ("| R006-9 | 006 | Notebook 006, Results — Result 9 | a result of the notebook | "
-            "proof gap | **proof-gap** | by hand |") in table
+    assert ("| R006-9 | notebook 006 | Notebook 006, Results — Result 9 | a result of the "
+            "notebook | proof gap | **proof-gap** | by hand |") in table
     assert table.index("| S000-P9 |") < table.index("| R006-9 |")
     assert "- **R006-9**" not in text
     assert "  The gap: step 3 drops a term" in text
