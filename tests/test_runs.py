@@ -452,6 +452,39 @@ def test_ranked_keys_and_scores_are_numpys_sort_of_the_float32_scores(lengths):
         assert not np.signbit(ranked_scores[a:b][ranked_scores[a:b] == 0]).any()
 
 
+@pytest.mark.parametrize("lengths", [[40, 40, 40], [0, 9, 40, 1, 0, 33], [1, 1, 200]],
+                         ids=["one length", "padded rows", "one flat sort"])
+@pytest.mark.parametrize("every_id", [False, True], ids=["tied ids", "every id"])
+def test_trec_eval_order_is_pythons_sort_by_float32_score_then_utf8_bytes(lengths, every_id,
+                                                                        monkeypatch):
+    """_trec_order._trec_eval_order against Python's sort of each query by (float32 score,
+    the id's UTF-8 bytes), both decreasing -- trec_eval's qsort by score then strcmp
+    (get_trec_results.c) -- on ids that are prefixes of one another, non-ASCII ids (é,
+    U+00E9, two bytes; 中, three; an emoji, four: above every ASCII id in byte order),
+    dense ties, -0.0 beside 0.0 and values equal in float32 only; ids given as a list, a
+    numpy str array and a numpy bytes array (ordered as bytes), with the tied ids ranked
+    alone or every id ranked."""
+    from rankmeasures.trec import _trec_order as runs
+
+    monkeypatch.setattr(runs, "_RANK_EVERY_ID", -1.0 if every_id else 2.0)
+    rng = np.random.default_rng(11)
+    pool = ["a", "ab", "abc", "b", "B", "é", "éa", "e", "中", "中文", "😀", "z😀", "0", "00",
+            "a b", "d1", "d10", "d2", "Z"] + [f"doc{i}" for i in range(300)]
+    offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    ids, scores = [], []
+    for m in lengths:
+        ids += [pool[i] for i in rng.permutation(len(pool))[:m]]
+        scores += rng.choice([0.5, 0.25, -0.0, 0.0, 1.0, 1.0 + 1e-12, 3.0], m).tolist()
+    scores = np.array(scores)
+    want = []
+    for a, b in zip(offsets[:-1].tolist(), offsets[1:].tolist(), strict=True):
+        want += sorted(range(a, b), reverse=True,
+                       key=lambda i: (np.float32(scores[i]), ids[i].encode("utf-8")))
+    for given in (ids, np.array(ids), np.array([d.encode("utf-8") for d in ids])):
+        got = runs._trec_eval_order(offsets, runs.as_float32(scores), given)
+        assert got.tolist() == want
+
+
 def test_tie_group_members_are_found_exactly():
     """runs._members (a hash filter, then an exact search) against np.isin, with keys
     chosen to collide in the filter's table (multiples of a large power of two)."""
