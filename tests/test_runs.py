@@ -53,6 +53,24 @@ def test_trec_eval_convention_matches_pytrec_eval(seed, sparse, monkeypatch):
         np.testing.assert_allclose(ours[name].values, expected, rtol=1e-12, atol=1e-15)
 
 
+@pytest.mark.parametrize("queries", ["both", "qrels"])
+def test_ndcg_at_k_from_the_top_k_ranks_is_the_whole_lists_bit_for_bit(queries, monkeypatch):
+    """runs._top_ranks keeps each ranked query's first k documents and the k largest of
+    the grades below them and the unretrieved ones: NDCG@k must be the whole lists' (the
+    cut switched off), bit for bit, on lists longer and shorter than k, with grades
+    below the cut larger than those above it and queries with no judgment."""
+    from rankmeasures.trec import runs
+
+    qrels, run = _random_collection(5, n_queries=600)
+    names = ["ndcg@1", "ndcg@3", "ndcg@10", "ndcg_cut.5,20"]
+    cut = evaluate(qrels, run, names, queries=queries)
+    monkeypatch.setattr(runs, "_top_ranks", lambda *args: args[:5])
+    whole = evaluate(qrels, run, names, queries=queries)
+    assert list(cut) == list(whole) and len(cut) == 5
+    for name in cut:
+        assert cut[name].values.tobytes() == whole[name].values.tobytes(), name
+
+
 @pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
 def test_queries_policy_qrels_scores_missing_queries_zero_like_trec_eval_c(sparse, monkeypatch):
     from rankmeasures.trec import _trec_order as runs
