@@ -402,7 +402,7 @@ def join_paths_case(table, scale, repeat):
             order._SPARSE_JUDGED = float("inf") if placed else -1.0
             order._str_columns = columns if hashed else (lambda obj, value: None)
             try:
-                return order._ranked_join(qtab, rtab, queries="both")
+                return order.ranked_join(qtab, rtab, queries="both")
             finally:
                 order._SPARSE_JUDGED, order._str_columns = sparse, columns
         return run

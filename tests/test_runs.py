@@ -53,6 +53,24 @@ def test_trec_eval_convention_matches_pytrec_eval(seed, sparse, monkeypatch):
         np.testing.assert_allclose(ours[name].values, expected, rtol=1e-12, atol=1e-15)
 
 
+@pytest.mark.parametrize("queries", ["both", "qrels"])
+def test_ndcg_at_k_from_the_top_k_ranks_is_the_whole_lists_bit_for_bit(queries, monkeypatch):
+    """runs._top_ranks keeps each ranked query's first k documents and the k largest of
+    the grades below them and the unretrieved ones: NDCG@k must be the whole lists' (the
+    cut switched off), bit for bit, on lists longer and shorter than k, with grades
+    below the cut larger than those above it and queries with no judgment."""
+    from rankmeasures.trec import runs
+
+    qrels, run = _random_collection(5, n_queries=600)
+    names = ["ndcg@1", "ndcg@3", "ndcg@10", "ndcg_cut.5,20"]
+    cut = evaluate(qrels, run, names, queries=queries)
+    monkeypatch.setattr(runs, "_top_ranks", lambda *args: args[:5])
+    whole = evaluate(qrels, run, names, queries=queries)
+    assert list(cut) == list(whole) and len(cut) == 5
+    for name in cut:
+        assert cut[name].values.tobytes() == whole[name].values.tobytes(), name
+
+
 @pytest.mark.parametrize("sparse", [float("inf"), -1.0], ids=["judged only", "every document"])
 def test_queries_policy_qrels_scores_missing_queries_zero_like_trec_eval_c(sparse, monkeypatch):
     from rankmeasures.trec import _trec_order as runs
@@ -450,6 +468,39 @@ def test_ranked_keys_and_scores_are_numpys_sort_of_the_float32_scores(lengths):
         want = -np.sort(-scores[a:b].astype(np.float32)).astype(np.float64)
         assert np.array_equal(ranked_scores[a:b], want + 0.0), q  # +0.0: -0.0 -> 0.0
         assert not np.signbit(ranked_scores[a:b][ranked_scores[a:b] == 0]).any()
+
+
+@pytest.mark.parametrize("lengths", [[40, 40, 40], [0, 9, 40, 1, 0, 33], [1, 1, 200]],
+                         ids=["one length", "padded rows", "one flat sort"])
+@pytest.mark.parametrize("every_id", [False, True], ids=["tied ids", "every id"])
+def test_trec_eval_order_is_pythons_sort_by_float32_score_then_utf8_bytes(lengths, every_id,
+                                                                        monkeypatch):
+    """_trec_order._trec_eval_order against Python's sort of each query by (float32 score,
+    the id's UTF-8 bytes), both decreasing -- trec_eval's qsort by score then strcmp
+    (get_trec_results.c) -- on ids that are prefixes of one another, non-ASCII ids (é,
+    U+00E9, two bytes; 中, three; an emoji, four: above every ASCII id in byte order),
+    dense ties, -0.0 beside 0.0 and values equal in float32 only; ids given as a list, a
+    numpy str array and a numpy bytes array (ordered as bytes), with the tied ids ranked
+    alone or every id ranked."""
+    from rankmeasures.trec import _trec_order as runs
+
+    monkeypatch.setattr(runs, "_RANK_EVERY_ID", -1.0 if every_id else 2.0)
+    rng = np.random.default_rng(11)
+    pool = ["a", "ab", "abc", "b", "B", "é", "éa", "e", "中", "中文", "😀", "z😀", "0", "00",
+            "a b", "d1", "d10", "d2", "Z"] + [f"doc{i}" for i in range(300)]
+    offsets = np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+    ids, scores = [], []
+    for m in lengths:
+        ids += [pool[i] for i in rng.permutation(len(pool))[:m]]
+        scores += rng.choice([0.5, 0.25, -0.0, 0.0, 1.0, 1.0 + 1e-12, 3.0], m).tolist()
+    scores = np.array(scores)
+    want = []
+    for a, b in zip(offsets[:-1].tolist(), offsets[1:].tolist(), strict=True):
+        want += sorted(range(a, b), reverse=True,
+                       key=lambda i: (np.float32(scores[i]), ids[i].encode("utf-8")))
+    for given in (ids, np.array(ids), np.array([d.encode("utf-8") for d in ids])):
+        got = runs._trec_eval_order(offsets, runs.as_float32(scores), given)
+        assert got.tolist() == want
 
 
 def test_tie_group_members_are_found_exactly():

@@ -93,31 +93,98 @@ def _order_key(qidx: np.ndarray, scores: np.ndarray) -> np.ndarray:
     return (qidx << 32) + _score_key(scores)
 
 
-def _trec_eval_order(j: Judged, scores: np.ndarray) -> np.ndarray:
-    """trec_eval's order within each query: score (float32) descending, then document id
-    descending; only the ids of tied documents are compared as strings."""
-    lengths = np.diff(j.offsets)
-    qidx = query_index(lengths)
-    # one argsort of an exact integer key (query, descending float32 score)
-    order = np.argsort(_order_key(qidx, scores))
-    s, q = scores[order], qidx[order]
-    same = (s[1:] == s[:-1]) & (q[1:] == q[:-1])
+def _ids_at(doc_ids, at: np.ndarray | None) -> list:
+    """The ids at flat positions ``at`` (every id when None) as a list of str (or bytes,
+    for a bytes column), from a list or a numpy array of ids."""
+    if at is None:
+        return doc_ids.tolist() if isinstance(doc_ids, np.ndarray) else doc_ids
+    if isinstance(doc_ids, np.ndarray):
+        return doc_ids[at].tolist()
+    return [doc_ids[i] for i in at.tolist()]
+
+
+def _id_ranks(ids: list) -> np.ndarray:
+    """Each id's place among the distinct ``ids`` in code-point order (int64), which for
+    str is the byte order of their UTF-8 (trec_eval's ``strcmp``), and for bytes their
+    byte order. Python's sort of the distinct ids, each mapped through a dict: numpy's
+    string sort is slower, and its fixed-width arrays drop trailing NUL characters."""
+    place = {d: i for i, d in enumerate(sorted(set(ids)))}
+    return np.fromiter(map(place.__getitem__, ids), np.int64, len(ids))
+
+
+#: the share of tied documents above which :func:`_trec_eval_order` ranks every id, not
+#: only the tied ones: picking the tied ids out of a list costs about as much per id as
+#: ranking one
+_RANK_EVERY_ID = 0.5
+
+
+def _within_sorted(key: np.ndarray, offsets: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Flat indices that sort each query's uint32 ``key`` (queries contiguous, in order),
+    and the keys in that order.
+
+    Each key is packed with its position in its query into a uint64 and each query's
+    packed keys sorted as values in a row of a 2-d array (a query's row fits in cache;
+    no indirect sort), padded with the largest uint64 where queries differ in length, the
+    order read back from the low half; one argsort of the flat (query, key) when padding
+    would double the work."""
+    sizes = np.diff(offsets)
+    nq, n = sizes.size, key.size
+    width = int(sizes.max()) if nq else 0
+    if n == 0 or nq * width > 2 * n or width >= 1 << 32:
+        qidx = query_index(sizes)
+        order = np.argsort((qidx << 32) + key)
+        return order, key[order]
+    packed = (key.astype(np.uint64) << np.uint64(32)) | positions_within(sizes).astype(
+        np.uint64)
+    if nq * width == n:  # every query of one length
+        rows = packed.reshape(nq, width).copy()
+        rows.sort(axis=1)
+        flat = rows.ravel()
+    else:
+        rows = np.full((nq, width), np.iinfo(np.uint64).max, np.uint64)
+        qidx = query_index(sizes)
+        rows[qidx, np.arange(n) - offsets[:-1][qidx]] = packed
+        rows.sort(axis=1)
+        # a row's first sizes[q] values are its query's (a packed key is below the pad)
+        flat = rows[np.arange(width) < sizes[:, None]]
+    order = np.repeat(offsets[:-1], sizes) + (flat & np.uint64(0xFFFFFFFF)).astype(np.int64)
+    return order, (flat >> np.uint64(32)).astype(np.uint32)
+
+
+def _trec_eval_order(offsets: np.ndarray, scores: np.ndarray, doc_ids) -> np.ndarray:
+    """trec_eval's order within each query (``offsets``): score (float32) descending,
+    then document id descending (``doc_ids``, a list or array of each document's id).
+
+    The documents are sorted by score (:func:`_within_sorted`); then the tie groups
+    alone are sorted by id, each id replaced by its rank among the distinct ids
+    (:func:`_id_ranks`: only the tied ones, or every id when most documents are tied).
+    A query's ids are distinct, so the order is unique."""
+    order, key = _within_sorted(_score_key(scores), offsets)
+    n = order.size
+    same = key[1:] == key[:-1]
+    bounds = offsets[1:-1]
+    same[bounds[(bounds > 0) & (bounds < n)] - 1] = False  # no tie across queries
     if not same.any():
         return order
-    tied = np.zeros(s.size, bool)
+    tied = np.zeros(n, bool)
     tied[1:] |= same
     tied[:-1] |= same
     at = np.flatnonzero(tied)  # slots of tied documents, each tie group contiguous
     # a slot starts a new group unless it ties with the slot before it
     group = np.cumsum(np.concatenate([[True], ~same[at[1:] - 1]]))
     items = order[at]
-    assert j.doc_ids is not None  # a join's, before _all_ordered drops them
-    names = j.doc_ids[items].tolist()
-    # each distinct id's place in code-point order (UTF-8 byte order: trec_eval's strcmp);
-    # Python's sort of the distinct str, much faster than numpy's of an object array
-    place = {d: i for i, d in enumerate(sorted(set(names)))}
-    drank = np.fromiter(map(place.__getitem__, names), np.int64, len(names))
-    order[at] = items[np.lexsort((-drank, group))]
+    if at.size > _RANK_EVERY_ID * n:
+        rank = _id_ranks(_ids_at(doc_ids, None))[items]
+    else:
+        rank = _id_ranks(_ids_at(doc_ids, items))
+    top = int(rank.max())
+    if int(group[-1]) * (top + 1) + top < 1 << 63:
+        # by group, then decreasing id: the groups come in order, so a stable sort
+        # (numpy's timsort for int64) meets them as sorted runs
+        by = np.argsort(group * (top + 1) + (top - rank), kind="stable")
+    else:
+        by = np.lexsort((-rank, group))
+    order[at] = items[by]
     return order
 
 
@@ -410,8 +477,9 @@ def ranked_join(qrels: Any, run: Any, *, queries: str) -> Judged:
                        lambda at: flat.qrels_docs[flat.qrels_rows[at]].tolist(), flat.left)
     ids, runs, judgments, sizes, scores, jscore, left = gather_inputs(qrels, run, queries, sparse)
     if not sparse:  # most documents judged: order them all
-        return _all_ordered(replace(judged_from(ids, runs, judgments, sizes, scores),
-                                    left_out=left))
+        j = replace(judged_from(ids, runs, judgments, sizes, scores, doc_ids=False),
+                    left_out=left)
+        return _all_ordered(j, list(chain.from_iterable(runs)))
     jsizes = np.fromiter(map(len, judgments), np.int64, len(ids))
     jgrade = np.fromiter(chain.from_iterable(jq.values() for jq in judgments), np.float64,
                          int(jsizes.sum()))
@@ -442,11 +510,12 @@ def _flat_joined(flat: _Flat) -> Judged:
         unscored_offsets=offsets_from_sizes(usizes), left_out=flat.left, judged=judged)
 
 
-def _all_ordered(j: Judged) -> Judged:
-    """``j`` with every query's documents in trec_eval's order (:func:`_trec_eval_order`)
-    and its scores as trec_eval stores them (float32)."""
+def _all_ordered(j: Judged, doc_ids=None) -> Judged:
+    """``j`` with every query's documents in trec_eval's order (:func:`_trec_eval_order`;
+    ``doc_ids`` the documents' ids, by default ``j.doc_ids``) and its scores as trec_eval
+    stores them (float32)."""
     compared = as_float32(j.scores)
-    order = _trec_eval_order(j, compared)
+    order = _trec_eval_order(j.offsets, compared, j.doc_ids if doc_ids is None else doc_ids)
     assert j.judged is not None  # every join sets it
     return replace(j, relevance=j.relevance[order], scores=compared[order], doc_ids=None,
                    judged=j.judged[order])

@@ -37,7 +37,7 @@ from typing import Any
 
 import numpy as np
 
-from .._ragged import gather_rows, group_starts, offsets_from_sizes
+from .._ragged import gather_rows, group_starts, offsets_from_sizes, query_index
 
 __all__ = ["QUERY_POLICIES", "Judged", "NoQueryToEvaluate", "join"]
 
@@ -427,8 +427,9 @@ def join(qrels: Any, run: Any, *, queries: str = "both") -> Judged:
     return replace(judged_from(*gathered[:5]), left_out=gathered[6])
 
 
-def judged_from(ids, runs, judgments, sizes, scores) -> Judged:
-    """:func:`join`'s result from :func:`gather_inputs`' first five values.
+def judged_from(ids, runs, judgments, sizes, scores, doc_ids: bool = True) -> Judged:
+    """:func:`join`'s result from :func:`gather_inputs`' first five values (``doc_ids``
+    False: without the documents' ids, ``Judged.doc_ids`` None).
     Shared with :mod:`rankmeasures.trec._trec_order` (the join in trec_eval's order); not
     part of the public API (not in ``__all__``).
 
@@ -444,16 +445,23 @@ def judged_from(ids, runs, judgments, sizes, scores) -> Judged:
         n)
     judged = ~np.isnan(relevance)
     relevance[~judged] = 0.0
-    doc_ids = np.array(list(chain.from_iterable(runs)), dtype=object)
-    missed = [[v for d, v in jq.items() if d not in rq] for rq, jq in pairs]
-    usizes = np.fromiter(map(len, missed), np.int64, len(ids))
+    # judged documents not retrieved: looked for only in the queries where the run finds
+    # fewer judged documents than the qrels list
+    found = np.bincount(query_index(sizes)[judged], minlength=len(ids))
+    jsizes = np.fromiter(map(len, judgments), np.int64, len(ids))
+    usizes = np.zeros(len(ids), np.int64)
+    missed = []
+    for q in np.flatnonzero(found < jsizes).tolist():
+        rq, jq = pairs[q]
+        missed.append([v for d, v in jq.items() if d not in rq])
+        usizes[q] = len(missed[-1])
     unscored = np.fromiter(chain.from_iterable(missed), np.float64, int(usizes.sum()))
     return Judged(
         query_ids=np.array(ids, dtype=str) if ids else np.zeros(0, dtype=str),
         relevance=relevance,
         scores=scores,
         offsets=offsets_from_sizes(sizes),
-        doc_ids=doc_ids,
+        doc_ids=np.array(list(chain.from_iterable(runs)), dtype=object) if doc_ids else None,
         unscored_labels=unscored,
         unscored_offsets=offsets_from_sizes(usizes),
         judged=judged,

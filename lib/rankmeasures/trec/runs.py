@@ -397,11 +397,13 @@ _TEXTS: dict[str, Callable] = {"runid": _runid, "relstring": _relstring}
 
 
 def _top_ranks(rel, scores, offsets, unscored, unscored_offsets, k):
-    """Each ranked query cut to its first ``k`` ranks, the only ones DCG@k reads; the
-    positive grades below the cut join the judged, unretrieved ones, which the ideal
-    ordering takes. With the identity gain the values are those of the whole lists, bit
-    for bit: every positive grade stays in the ideal's pool, and the kept ranks leave at
-    least k - (positives kept) zeros in it."""
+    """Each ranked query cut to its first ``k`` ranks, the only ones DCG@k reads; of the
+    positive grades below the cut and the judged, unretrieved ones, the ``k`` largest of
+    each query join the ideal ordering (its first k slots can hold no other). With the
+    identity gain the values are those of the whole lists, bit for bit: the ideal's first
+    k gains are the same values in the same order, and every slot past k weighs 0 (its
+    term, +0.0, leaves a sum unchanged); the kept ranks leave at least k - (positives
+    kept) zeros in the pool."""
     lengths = np.diff(offsets)
     nq = lengths.size
     kept = np.minimum(lengths, k)
@@ -411,10 +413,45 @@ def _top_ranks(rel, scores, offsets, unscored, unscored_offsets, k):
     extra = np.concatenate([rel[below], unscored])
     eq = np.concatenate([qidx[below], query_index(np.diff(unscored_offsets))])
     by_query = np.argsort(eq, kind="stable")
-    return (rel[inside], scores[inside],
-            offsets_from_sizes(kept),
-            extra[by_query],
-            offsets_from_sizes(np.bincount(eq, minlength=nq)))
+    extra, sizes = _largest_within(extra[by_query], np.bincount(eq, minlength=nq), k)
+    return (rel[inside], scores[inside], offsets_from_sizes(kept), extra,
+            offsets_from_sizes(sizes))
+
+
+def _largest_within(values: np.ndarray, sizes: np.ndarray, k: int) -> tuple[np.ndarray,
+                                                                           np.ndarray]:
+    """The ``k`` largest of each query's finite ``values`` (queries contiguous, of
+    ``sizes``; in no particular order within a query) and their number per query. The
+    queries of more than k values are partitioned in rows of 2-d arrays padded with
+    -inf, one array per power-of-two length class (the padding at most doubles it).
+
+    Examples
+    --------
+    >>> v, n = _largest_within(np.array([3.0, 1.0, 2.0, 5.0, 4.0, 0.5]), np.array([3, 0, 3]), 2)
+    >>> n.tolist(), sorted(v[:2].tolist()), sorted(v[2:].tolist())
+    ([2, 0, 2], [2.0, 3.0], [4.0, 5.0])
+    """
+    long = sizes > k
+    if not long.any():
+        return values, sizes
+    starts = offsets_from_sizes(sizes)[:-1]
+    qidx = query_index(sizes)
+    keep = ~long[qidx]  # a query of at most k values keeps them all
+    parts_q, parts_v = [qidx[keep]], [values[keep]]
+    length_class = np.zeros(sizes.size, np.int64)
+    length_class[long] = np.ceil(np.log2(sizes[long]))
+    for c in np.unique(length_class[long]).tolist():
+        qs = np.flatnonzero(long & (length_class == c))
+        width = int(sizes[qs].max())
+        cols = np.arange(width)
+        valid = cols < sizes[qs][:, None]
+        rows = np.full((qs.size, width), -np.inf)
+        rows[valid] = values[(starts[qs][:, None] + cols)[valid]]
+        # more than k finite values in each row: no padding among its k largest
+        parts_q.append(np.repeat(qs, k))
+        parts_v.append(np.partition(rows, width - k, axis=1)[:, width - k:].ravel())
+    by_query = np.argsort(np.concatenate(parts_q), kind="stable")
+    return np.concatenate(parts_v)[by_query], np.minimum(sizes, k)
 
 
 def _graded(spec: MeasureSpec, j: Judged, scores, order, ties, convention, present):
