@@ -313,7 +313,8 @@ def test_the_api_reference_documents_every_public_name(built):
             assert f"api/{module}.html#{full}" in index, (full, "not in the index")
             assert search.get(full) == f"api/{module}.html#{full}", (full, search.get(full))
             entries += 1
-    assert entries >= 300, entries  # 314 public names on 2026-11-28
+    # 296 public names on 2026-11-28, once measure_names and runs re-exported nothing
+    assert entries >= 290, entries
     # the docstring with the document and equation it implements, and its examples
     root = _soup(built / "api" / "rankmeasures.html")
     ndcg = root.find(id="rankmeasures.ndcg").find_parent("dl").get_text()
