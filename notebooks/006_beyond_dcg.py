@@ -731,9 +731,10 @@ display(Markdown(
 # window $C^0_i - C^1_i \le i - j - L$ ($\pi_1$'s window holds at least $L$ relevant
 # objects), so $\mathrm{RBP}(f_1) - \mathrm{RBP}(f_0) \ge c_j - \sum_{i > j+L} c_i (i - j -
 # L)$, the sharper form the claims report checks, above the bound used here (valid at every
-# $n$; attained in the limit of long lists for $L \ge 1$; not at finite $n$ when a rank
-# lies beyond the window, where the difference's rank-$n$ term is 0 as $C^0_n = C^1_n$
-# while the bound's is $c_n(n - j - L)$; nor at $L = 0$, where the multiplier is
+# $n$; attained when no rank lies beyond the window, otherwise in the limit of long lists
+# for $L \ge 1$; not at finite $n$ when a rank lies beyond the window, where the
+# difference's rank-$n$ term is 0 as $C^0_n = C^1_n$ while the bound's is
+# $-c_n(n - j - L)$; nor at $L = 0$, where the multiplier is
 # $i - j - 1$); and for
 # $\varphi \le 1/2$, $w_j > \sum_{i > j} w_i$ gives RBP's sign with $L = 0$. Either way
 # $c$ is astronomically small: the result is qualitative.
@@ -745,8 +746,9 @@ display(Markdown(
 # under the corrected clause's sufficient conditions
 # ([S004-T6](../../figures/claims.md#S004-T6): a window of bounded width, as for every
 # geometric discount, or rankings that differ within the top $k$ with probability at least
-# $\rho$); outside them the question is open, and as printed, for every summable
-# discount, the clause is an erratum: an $r^{-2}$ pair is consistently distinguishable.)
+# $\rho$); outside them the question is open apart from the counterexample, and as
+# printed, for every summable discount, the clause is an erratum: an $r^{-2}$ pair is
+# consistently distinguishable.)
 #
 # **Result 6 (companion; a counterexample; [R006-6](../../figures/claims.md#R006-6)).**
 # Without the $\delta$-condition, RBP($\varphi$) and ERR can consistently distinguish (in

@@ -458,9 +458,10 @@ def r006_5(n: int = 11, pairs: int = 30, seed: int = 5) -> Result:
     facts, and C0_i - C1_i <= i - j - w beyond the window); per pair and window, the
     proof's bound c_j - sum_{i > j+w} w_i (i - j + 1) below that one; f1 above f0
     wherever the proof's bound is positive. The bound c_j - sum_{i > j+w} c_i (i - j - w)
-    holds at every n; it is attained only in the limit of long lists and for w >= 1 (when a
-    rank lies beyond the window, the difference's rank-n term is 0 at every n, as C0_n =
-    C1_n, the bound's c_n (n - j - w); at w = 0 the multiplier is i - j - 1).
+    holds at every n; it is attained when no rank lies beyond the window (j + w >= n) and
+    otherwise in the limit of long lists for w >= 1 (with a rank beyond the window, the
+    difference's rank-n term is 0 at every n, as C0_n = C1_n, the bound's -c_n (n - j - w);
+    at w = 0 the multiplier is i - j - 1).
     Power: the random labellings reach more than a fifth of its tail at each phi, so a
     tail five times too small fails; but the cases where RBP(0.6)'s proof's bound decides
     the sign with ranks beyond the window (counted) mostly have rank n alone there, and
