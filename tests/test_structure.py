@@ -59,6 +59,15 @@ def _is_type_checking(node: ast.If) -> bool:
     return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
 
+def _import_target(module: str, node: ast.ImportFrom, is_package: bool) -> str | None:
+    """The module a ``from ... import`` in ``module`` reads from, relative levels resolved."""
+    if not node.level:
+        return node.module
+    base = module.split(".")
+    base = base[: len(base) - node.level + (1 if is_package else 0)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _imports(module: str, path: Path) -> set[str]:
     """The modules of ours that ``module`` imports (a name imported from a package is the
     submodule when one of that name exists)."""
@@ -74,12 +83,7 @@ def _imports(module: str, path: Path) -> set[str]:
             if isinstance(child, ast.Import):
                 found.update(a.name for a in child.names)
             elif isinstance(child, ast.ImportFrom):
-                if child.level:
-                    base = module.split(".")
-                    base = base[: len(base) - child.level + (1 if is_package else 0)]
-                    target = ".".join(base + ([child.module] if child.module else []))
-                else:
-                    target = child.module
+                target = _import_target(module, child, is_package)
                 for a in child.names:
                     sub = f"{target}.{a.name}"
                     found.add(sub if sub in MODULES else target)
@@ -347,12 +351,7 @@ def _private_crossings(trees: dict) -> list[str]:
         mine = _defined_names(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = m.split(".")
-                    base = base[: len(base) - node.level + (1 if is_package else 0)]
-                    target = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    target = node.module
+                target = _import_target(m, node, is_package)
                 if target in MODULES and target != m:
                     found += [f"{m} imports {a.name} from {target}" for a in node.names
                               if _private(a.name) and f"{target}.{a.name}" not in MODULES]
